@@ -1,0 +1,34 @@
+"""Fused activations as clamps, quantized (TFLite's activation range) and float."""
+from __future__ import annotations
+
+from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.types import QuantizedType
+from tfl2quant.dialects.tfl import activation
+from tfl2quant.ir.core import Operation, Value
+
+from .fixed_point import activation_range
+
+# TFLite's float kernels clamp for these and ignore TANH / SIGN_BIT
+# (CalculateActivationRange in kernels/kernel_util.h).
+FLOAT_RANGES = {"RELU": (0.0, float("inf")), "RELU6": (0.0, 6.0), "RELU_N1_TO_1": (-1.0, 1.0),
+                "RELU_0_TO_1": (0.0, 1.0)}
+
+
+def quantized_range(op: Operation, out_q: QuantizedType) -> tuple[int, int]:
+    return activation_range(activation(op), out_q.scale, out_q.zero_point, *out_q.storage_type_range)
+
+
+def clamp_quantized(b, y: Value, op: Operation, out_q: QuantizedType) -> Value:
+    """Clamp `y` (already in the output storage type) to the fused activation's range."""
+    lo, hi = quantized_range(op, out_q)
+    if (lo, hi) == out_q.storage_type_range:
+        return y
+    return tosa.clamp(b, y, lo, hi)
+
+
+def clamp_float(b, y: Value, op: Operation) -> Value:
+    bounds = FLOAT_RANGES.get(activation(op))
+    if bounds is None:
+        return y
+    lo, hi = bounds
+    return tosa.clamp(b, y, lo, min(hi, 3.4028234663852886e38))

@@ -1,0 +1,149 @@
+"""The legalization driver: decides integer, fallback, float or unlowered, once per op.
+
+    integer   the rule's integer pattern accepts the op: it is rewritten on
+              storage types between `quant.scast`s, bit-exact with TFLite
+    fallback  a quantized op whose integer pattern declined (or which has
+              none): `quant.dcast` -> float pattern -> `quant.qcast`
+    float     an op of a float model, rewritten by the float pattern
+    unlowered no float pattern: the op stays a `tfl.*` op on float types
+              (between casts if it was quantized)
+
+Every op instance gets an `OpRecord` with its path and, unless integer, why.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Optional
+
+from tfl2quant.dialects.quant.ops import expressed_type_of, storage_type_of
+from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.builder import Builder
+from tfl2quant.ir.core import Operation, Value
+
+from . import RULES
+from .rule import qtype
+
+PATHS = ("integer", "fallback", "float", "unlowered")
+
+
+@dataclass
+class OpRecord:
+    function: str
+    index: int                 # the operator's index in its TFLite subgraph
+    name: str                  # tfl.conv_2d
+    path: str                  # one of PATHS
+    reason: Optional[str]      # why not integer (None for integer)
+    location: str
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class LegalizeReport:
+    records: list[OpRecord] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        c = Counter(r.path for r in self.records)
+        return {p: c.get(p, 0) for p in PATHS}
+
+    def by_op(self) -> dict[str, dict[str, int]]:
+        out: dict[str, Counter] = {}
+        for r in self.records:
+            out.setdefault(r.name, Counter())[r.path] += 1
+        return {name: {p: c.get(p, 0) for p in PATHS} for name, c in sorted(out.items())}
+
+
+def legalize(module: Operation, allow_fallback: bool = True) -> LegalizeReport:
+    """Rewrite every `tfl.*` op of every function in place; return what happened."""
+    report = LegalizeReport()
+    for func in module.functions():
+        if not func.is_declaration:
+            _legalize_function(func, report)
+    if not allow_fallback:
+        refused = [r for r in report.records if r.path in ("fallback", "unlowered")]
+        if refused:
+            details = "; ".join(f"op {r.index} '{r.name}' at {r.location}: {r.reason}" for r in refused)
+            raise Tfl2QuantError(
+                f"--no-fallback forbids the fallback, needed by {len(refused)} op(s): {details}")
+    return report
+
+
+def _legalize_function(func, report: LegalizeReport) -> None:
+    block = func.body
+    new_ops: list[Operation] = []
+    b = Builder(new_ops)
+    index = 0
+    for op in block.ops:
+        if not op.name.startswith("tfl.") or op.name == "tfl.no_value":
+            new_ops.append(op)
+            continue
+        b.location = op.location
+        if op.name in ("tfl.pseudo_const", "tfl.pseudo_qconst"):
+            _replace(op, [_constant(b, op)])
+            continue
+        record, keep = _legalize_op(b, op, func.sym_name, index)
+        report.records.append(record)
+        index += 1
+        if keep:
+            new_ops.append(op)
+    block.set_ops(new_ops)
+
+
+def _constant(b: Builder, op: Operation) -> Value:
+    """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast."""
+    value = op.attributes["value"]
+    c = b.value("arith.constant", [], value.type, {"value": value})
+    if op.name == "tfl.pseudo_qconst":
+        c = b.value("quant.scast", [c], op.result.type)
+    return c
+
+
+def _replace(op: Operation, values: list[Value]) -> None:
+    op.replace_all_uses_with(values)
+    op.drop_operands()
+
+
+def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[OpRecord, bool]:
+    """Emit the rewrite of `op`; return its record and whether `op` itself stays."""
+    rule = RULES.get(op.name)
+    where = op.location.describe()
+    quantized = any(qtype(v) for v in op.operands) or any(qtype(r) for r in op.results)
+
+    def record(path: str, reason: Optional[str]) -> OpRecord:
+        return OpRecord(function, index, op.name, path, reason, where)
+
+    float_pattern = rule.float if rule else None
+    float_reason = (float_pattern.unsupported(op) if float_pattern else
+                    (rule.unlowered if rule and rule.unlowered else f"no float lowering for {op.name}"))
+    if not quantized:
+        if float_pattern and float_reason is None:
+            _replace(op, float_pattern.rewrite(b, op, list(op.operands), list(op.result_types)))
+            return record("float", None), False
+        return record("unlowered", float_reason), True
+
+    if rule and rule.integer:
+        reason = rule.integer.unsupported(op)
+        if reason is None:
+            _replace(op, _integer(b, op, rule.integer))
+            return record("integer", None), False
+    else:
+        reason = f"no integer pattern for {op.name}"
+    floats = [b.value("quant.dcast", [v], expressed_type_of(v.type)) if qtype(v) else v for v in op.operands]
+    float_types = [expressed_type_of(t) for t in op.result_types]
+    if float_pattern and float_reason is None:
+        results, path = float_pattern.rewrite(b, op, floats, float_types), "fallback"
+    else:
+        kept = b.create(op.name, floats, float_types, dict(op.attributes))
+        results, path = kept.results, "unlowered"
+        reason = f"{reason}; {float_reason}"
+    _replace(op, [b.value("quant.qcast", [r], t) if qtype(t) else r
+                  for r, t in zip(results, op.result_types)])
+    return record(path, reason), False
+
+
+def _integer(b: Builder, op: Operation, pattern) -> list[Value]:
+    storage = [b.value("quant.scast", [v], storage_type_of(v.type)) if qtype(v) else v for v in op.operands]
+    results = pattern.rewrite(b, op, storage)
+    return [b.value("quant.scast", [r], t) if qtype(t) else r for r, t in zip(results, op.result_types)]

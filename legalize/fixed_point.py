@@ -1,0 +1,80 @@
+"""TFLite's fixed-point helpers, computed at compile time, bit for bit.
+
+Sources: `kernels/internal/quantization_util.cc` (QuantizeMultiplier),
+`kernels/kernel_util.cc` (CalculateActivationRangeQuantized,
+PopulateConvolutionQuantizationParams). See
+../shared/docs/tflite-integer-semantics.md §1-§3.
+
+A TFLite multiplier `(m, shift)` means `M ≈ m * 2^(shift - 31)`. The same
+pair drives `tosa.rescale` with `shift_tosa = 31 - shift`: TOSA's
+DOUBLE_ROUND `apply_scale_32` then equals gemmlowp's
+`RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(x, m), -shift)` for
+every int32 `x` (both are floor((x*m + 2^30 + 2^(s-1) - [x<0]*2^31) / 2^s)
+for s > 31, and round-half-up of x*m/2^s for s <= 31).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def round_half_away(x):
+    """std::round / TfLiteRound: ties away from zero (numpy's round is to even)."""
+    x = np.asarray(x, np.float64)
+    r = np.trunc(x)
+    return r + np.where(np.abs(x - r) >= 0.5, np.sign(x), 0.0)
+
+
+def quantize_multiplier(real) -> tuple[np.ndarray, np.ndarray]:
+    """QuantizeMultiplier, elementwise over an array of doubles.
+
+    Returns (multiplier int64, shift int64): q, shift = frexp(M);
+    m = round(q * 2^31); m == 2^31 -> (2^30, shift + 1); shift < -31 -> (0, 0).
+    Negative M gives a negative m (LEAKY_RELU with negative alpha).
+    """
+    real = np.asarray(real, np.float64)
+    q, shift = np.frexp(real)
+    m = round_half_away(q * float(1 << 31)).astype(np.int64)
+    shift = shift.astype(np.int64)
+    overflow = np.abs(m) == (1 << 31)
+    m = np.where(overflow, m // 2, m)
+    shift = np.where(overflow, shift + 1, shift)
+    flush = (shift < -31) | (real == 0)
+    return np.where(flush, 0, m), np.where(flush, 0, shift)
+
+
+def tosa_shift(shift) -> np.ndarray:
+    """TFLite's exponent -> tosa.rescale's right shift."""
+    return 31 - np.asarray(shift, np.int64)
+
+
+def quantize_float32(value: float, scale: float, zero_point: int) -> int:
+    """`zp + int(TfLiteRound(f / s))` computed in float32, as Prepare does it."""
+    return int(zero_point) + int(round_half_away(np.float32(value) / np.float32(scale)))
+
+
+def activation_range(activation: str, scale: float, zero_point: int, qmin: int, qmax: int) -> tuple[int, int]:
+    """CalculateActivationRangeQuantized: the clamp a fused activation means.
+
+    TANH and SIGN_BIT fall into the NONE branch in TFLite: a quantized kernel
+    silently ignores them, and so do we (the caller records it).
+    """
+    if activation == "RELU":
+        return max(qmin, quantize_float32(0.0, scale, zero_point)), qmax
+    if activation == "RELU6":
+        return (max(qmin, quantize_float32(0.0, scale, zero_point)),
+                min(qmax, quantize_float32(6.0, scale, zero_point)))
+    if activation == "RELU_N1_TO_1":
+        return (max(qmin, quantize_float32(-1.0, scale, zero_point)),
+                min(qmax, quantize_float32(1.0, scale, zero_point)))
+    return qmin, qmax
+
+
+def per_channel_multipliers(input_scale: float, weight_scales, output_scale: float):
+    """PopulateConvolutionQuantizationParams for int8/int16 inputs: in double.
+
+    `double(si) * double(sw_c) / double(so)` with each scale a float32 first.
+    """
+    si = np.float64(np.float32(input_scale))
+    sw = np.asarray(weight_scales, np.float32).astype(np.float64)
+    so = np.float64(np.float32(output_scale))
+    return si * sw / so

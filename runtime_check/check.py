@@ -1,0 +1,166 @@
+"""`tfl2quant check`: run every stage of the conversion and TFLite on the same inputs.
+
+Inputs are seeded random values over each input's whole range (the storage
+range for quantized inputs; the range a leading QUANTIZE can represent, plus a
+little to exercise saturation, for float inputs) or come from an .npz file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tfl2quant.dialects.quant.types import UniformQuantizedType, quantized_element_type
+from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.core import Operation, Value
+from tfl2quant.passes import Rounding
+from tfl2quant.pipeline import convert
+
+from . import interpreter
+from .compare import OutputComparison, compare, weakest
+from .executor import Executor
+
+CHECKED_STAGES = ("legalized", "lowered", "final")
+
+
+@dataclass
+class CheckResult:
+    model: str
+    passed: bool
+    outputs: list[OutputComparison]                      # final stage
+    ops: dict[str, int]
+    stages: dict[str, list[OutputComparison]] = field(default_factory=dict)
+    records: list = field(default_factory=list)
+    error: str | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "model": self.model, "passed": self.passed,
+            "outputs": [o.to_json() for o in self.outputs],
+            "ops": self.ops,
+            "stages": {s: [o.to_json() for o in outs] for s, outs in self.stages.items()},
+            "records": [r.to_json() for r in self.records],
+            **({"error": self.error} if self.error else {}),
+        }
+
+
+def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
+                rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> CheckResult:
+    captured: dict = {}
+
+    def on_stage(stage: str, module: Operation) -> None:
+        if stage == "tfl":  # our reader has accepted the file: now TFLite may load it
+            captured["reference"] = reference = interpreter.load(path)
+            infos = interpreter.inputs_of(reference)
+            inputs = load_inputs(inputs_file, infos) if inputs_file else None
+            captured["infos"] = infos
+            captured["cones"] = output_cones(module)
+            captured["units"] = output_units(module)
+            captured["inputs"] = inputs if inputs is not None else make_inputs(module, infos, seed)
+            return
+        try:
+            captured[stage] = Executor(module, {"rounding": rounding.value}).run(captured["inputs"])
+        except Tfl2QuantError as e:
+            captured.setdefault("error", f"stage '{stage}': {e}")
+
+    conversion = convert(path, "final", rounding=rounding, on_stage=on_stage)
+    reference, x = captured["reference"], captured["inputs"]
+    _check_inputs(x, captured["infos"])
+    expected = interpreter.run(reference, x)
+    records = conversion.report.records
+    paths_by_index = {r.index: r.path for r in records if r.function == "main"}
+    names = [o.name for o in interpreter.outputs_of(reference)]
+    stages = {}
+    for stage in CHECKED_STAGES:
+        if stage not in captured:
+            continue
+        stages[stage] = [
+            compare(name, ours, ref, weakest({paths_by_index[k] for k in cone}), unit)
+            for name, ours, ref, cone, unit in zip(names, captured[stage], expected, captured["cones"],
+                                                   captured["units"])]
+    error = captured.get("error")
+    passed = error is None and all(o.passed for outs in stages.values() for o in outs)
+    return CheckResult(path, passed, stages.get("final", []), conversion.report.counts(), stages, records, error)
+
+
+def output_cones(module: Operation) -> list[set[int]]:
+    """For each output of @main, the indices of the TFLite operators it depends on."""
+    main = module.lookup("main")
+    index = {}
+    for op in main.body.ops:
+        if op.name.startswith("tfl.") and op.name not in ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.no_value"):
+            index[op] = len(index)
+    cones = []
+    for v in main.body.terminator.operands:
+        seen, stack = set(), [v]
+        while stack:
+            op = stack.pop().owner_op
+            if op is None or op in seen:
+                continue
+            seen.add(op)
+            stack.extend(op.operands)
+        cones.append({index[op] for op in seen if op in index})
+    return cones
+
+
+def output_units(module: Operation) -> list[float | None]:
+    """The quantization step behind each float output produced by a DEQUANTIZE."""
+    units = []
+    for v in module.lookup("main").body.terminator.operands:
+        op = v.owner_op
+        q = quantized_element_type(op.operands[0].type) if op is not None and op.name == "tfl.dequantize" else None
+        units.append(q.scale if isinstance(q, UniformQuantizedType) else None)
+    return units
+
+
+def make_inputs(module: Operation, infos: list[interpreter.TensorInfo], seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    args = module.lookup("main").body.args
+    out = []
+    for info, arg in zip(infos, args):
+        if info.dtype.kind in "iu":
+            lo, hi = np.iinfo(info.dtype).min, np.iinfo(info.dtype).max
+            out.append(rng.integers(lo, hi, info.shape, endpoint=True).astype(info.dtype))
+        elif info.dtype.kind == "f":
+            lo, hi = _float_range(arg)
+            out.append(rng.uniform(lo, hi, info.shape).astype(info.dtype))
+        elif info.dtype.kind == "b":
+            out.append(rng.integers(0, 2, info.shape).astype(bool))
+        else:
+            raise Tfl2QuantError(f"cannot make random inputs of type {info.dtype} for input '{info.name}'")
+    return out
+
+
+def _float_range(arg: Value) -> tuple[float, float]:
+    for user, _ in arg.uses:
+        q = quantized_element_type(user.results[0].type) if user.name == "tfl.quantize" else None
+        if isinstance(q, UniformQuantizedType):
+            return (q.storage_type_min - q.zero_point - 2) * q.scale, (q.storage_type_max - q.zero_point + 2) * q.scale
+    return -3.0, 3.0
+
+
+def load_inputs(npz_path: str, infos: list[interpreter.TensorInfo]) -> list[np.ndarray]:
+    """Inputs from an .npz: keyed by TFLite input name, or positionally (arr_0, arr_1...)."""
+    try:
+        data = np.load(npz_path)
+    except FileNotFoundError:
+        raise Tfl2QuantError("no such file", npz_path) from None
+    except (OSError, ValueError) as e:
+        raise Tfl2QuantError(f"not a numpy .npz file ({e})", npz_path) from None
+    keys = list(data.keys())
+    out = []
+    for k, info in enumerate(infos):
+        key = info.name if info.name in data else (keys[k] if k < len(keys) else None)
+        if key is None:
+            raise Tfl2QuantError(f"no array for input {k} '{info.name}' (arrays: {', '.join(keys)})", npz_path)
+        out.append(np.asarray(data[key]))
+    _check_inputs(out, infos, npz_path)
+    return out
+
+
+def _check_inputs(arrays, infos, where: str | None = None) -> None:
+    for x, info in zip(arrays, infos):
+        if x.shape != info.shape or x.dtype != info.dtype:
+            raise Tfl2QuantError(
+                f"input '{info.name}' must be {info.dtype}{list(info.shape)}, got {x.dtype}{list(x.shape)}", where)
+

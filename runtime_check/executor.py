@@ -1,0 +1,78 @@
+"""A numpy executor for every op the pipeline emits, on whole arrays.
+
+A value is a numpy array in the container of its type (`numpy_dtype`):
+quantized values hold their stored integers, so `quant.scast` is free.
+Kernels live in `kernels/`, one module per dialect, each a dict from op
+name to `kernel(op, *operands) -> result or tuple of results`.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.core import Block, Operation, Value
+from tfl2quant.ir.types import numpy_dtype
+
+from .kernels import KERNELS
+
+
+class ExecutionError(Tfl2QuantError):
+    """The executor cannot run an op (no kernel, or a runtime failure in one)."""
+
+
+class Executor:
+    def __init__(self, module: Operation, options: dict | None = None):
+        self.module = module
+        self.options = options or {}
+        self.functions = {op.sym_name: op for op in module.functions()}
+
+    def run(self, inputs: Sequence[np.ndarray], function: str = "main") -> list[np.ndarray]:
+        func = self.functions.get(function)
+        if func is None or func.is_declaration:
+            raise ExecutionError(f"no function @{function} with a body to run")
+        args = func.body.args
+        if len(inputs) != len(args):
+            raise ExecutionError(f"@{function} takes {len(args)} inputs, got {len(inputs)}")
+        env = {a: _as_container(x, a) for a, x in zip(args, inputs)}
+        return self.run_block(func.body, env)
+
+    def run_block(self, block: Block, env: dict[Value, np.ndarray]) -> list[np.ndarray]:
+        """Run `block` (values of enclosing scopes in `env`); return the terminator's operands."""
+        for op in block.ops:
+            operands = [env[v] for v in op.operands]
+            if op.name in ("func.return", "linalg.yield", "tensor.yield"):
+                return operands
+            results = self.run_op(op, operands, env)
+            for r, value in zip(op.results, results):
+                env[r] = value
+        return []
+
+    def run_op(self, op: Operation, operands: list[np.ndarray], env) -> list[np.ndarray]:
+        kernel: Callable | None = KERNELS.get(op.name)
+        if kernel is None:
+            raise ExecutionError(f"cannot execute '{op.name}': no numpy kernel "
+                                 f"(at {op.location.describe()})")
+        try:
+            out = kernel(self, op, env, *operands) if getattr(kernel, "needs_executor", False) else kernel(op, *operands)
+        except Tfl2QuantError:
+            raise
+        except (ValueError, TypeError, IndexError, ArithmeticError, KeyError) as e:
+            raise ExecutionError(f"'{op.name}' failed at {op.location.describe()}: {e}") from None
+        results = list(out) if isinstance(out, tuple) else [out]
+        return [_as_container(x, r) for x, r in zip(results, op.results)]
+
+
+def _as_container(x, v: Value) -> np.ndarray:
+    """`x` in the numpy container of `v`'s type (a bit-preserving view where the width matches)."""
+    try:
+        dtype = numpy_dtype(getattr(v.type, "element_type", v.type))
+    except TypeError:
+        return x
+    x = np.asarray(x)
+    if x.dtype == dtype:
+        return x
+    if x.dtype.kind in "iub" and dtype.kind in "iu" and x.dtype.itemsize == dtype.itemsize:
+        return x.view(dtype)
+    return x.astype(dtype)

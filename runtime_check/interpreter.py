@@ -1,0 +1,54 @@
+"""The ground truth: LiteRT's interpreter with the reference kernels (BUILTIN_REF).
+
+The default resolver uses optimized kernels and XNNPACK, which round
+differently (integer-semantics §21), so every run here asks for BUILTIN_REF.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tfl2quant.errors import Tfl2QuantError
+
+
+@dataclass
+class TensorInfo:
+    name: str
+    index: int
+    dtype: np.dtype
+    shape: tuple
+
+
+def load(path: str, preserve_all_tensors: bool = False):
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType  # imported lazily: not on the convert path
+
+    try:
+        interpreter = Interpreter(model_path=str(path),
+                                  experimental_op_resolver_type=OpResolverType.BUILTIN_REF,
+                                  experimental_preserve_all_tensors=preserve_all_tensors)
+        interpreter.allocate_tensors()
+    except (ValueError, RuntimeError) as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise Tfl2QuantError(f"the TFLite interpreter cannot load the model: {first}", str(path)) from None
+    return interpreter
+
+
+def inputs_of(interpreter) -> list[TensorInfo]:
+    return [TensorInfo(d["name"], d["index"], np.dtype(d["dtype"]), tuple(int(x) for x in d["shape"]))
+            for d in interpreter.get_input_details()]
+
+
+def outputs_of(interpreter) -> list[TensorInfo]:
+    return [TensorInfo(d["name"], d["index"], np.dtype(d["dtype"]), tuple(int(x) for x in d["shape"]))
+            for d in interpreter.get_output_details()]
+
+
+def run(interpreter, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    for info, x in zip(inputs_of(interpreter), inputs):
+        interpreter.set_tensor(info.index, x)
+    try:
+        interpreter.invoke()
+    except RuntimeError as e:
+        raise Tfl2QuantError(f"the TFLite interpreter failed: {str(e).strip().splitlines()[0]}") from None
+    return [np.array(interpreter.get_tensor(info.index)) for info in outputs_of(interpreter)]

@@ -1,0 +1,30 @@
+"""linalg.generic, all-parallel: gather every operand over the iteration space
+through its indexing map, then run the body once on whole arrays."""
+from __future__ import annotations
+
+import numpy as np
+
+from tfl2quant.ir.affine import AffineMapAttr
+
+
+def generic(executor, op, env, *operands):
+    n_in = op.attributes["operandSegmentSizes"].value[0]
+    maps = [a.value for a in op.attributes["indexing_maps"].value if isinstance(a, AffineMapAttr)]
+    outs = operands[n_in:]
+    space = outs[0].shape
+    args = []
+    for x, m in zip(operands, maps):
+        if m.results == tuple(m.identity(m.num_dims).results) and x.shape == space:
+            args.append(x)
+        else:
+            args.append(np.broadcast_to(x[m.gather_index(space)], space))
+    block = op.regions[0].blocks[0]
+    scope = dict(env)
+    scope.update(zip(block.args, args))
+    yielded = executor.run_block(block, scope)
+    return tuple(np.broadcast_to(y, space).astype(o.dtype) for y, o in zip(yielded, outs))
+
+
+generic.needs_executor = True
+
+KERNELS = {"linalg.generic": generic}

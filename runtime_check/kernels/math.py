@@ -1,0 +1,21 @@
+"""math dialect kernels (elementwise, in the operand's float type)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ._util import result_dtype, round_half_away
+
+
+def _f(fn):
+    def kernel(op, *args):
+        return np.asarray(fn(*args)).astype(result_dtype(op))
+    return kernel
+
+
+KERNELS = {
+    "math.round": _f(round_half_away), "math.roundeven": _f(np.rint), "math.trunc": _f(np.trunc),
+    "math.floor": _f(np.floor), "math.ceil": _f(np.ceil), "math.exp": _f(np.exp), "math.log": _f(np.log),
+    "math.sqrt": _f(np.sqrt), "math.rsqrt": _f(lambda x: 1 / np.sqrt(x)), "math.tanh": _f(np.tanh),
+    "math.absf": _f(np.abs), "math.absi": _f(np.abs), "math.powf": _f(np.power),
+    "math.sin": _f(np.sin), "math.cos": _f(np.cos), "math.log1p": _f(np.log1p), "math.expm1": _f(np.expm1),
+}

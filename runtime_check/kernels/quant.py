@@ -1,0 +1,65 @@
+"""quant dialect kernels: the casts, with the same arithmetic lower-quant-ops emits.
+
+So the `legalized` stage (casts still there) and the `lowered` stage (casts
+lowered) compute the same numbers: x / scale in the expressed type, rounding
+(the executor's `rounding` option, TFLite's by default), add the zero point,
+saturate to the storage range.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from tfl2quant.dialects.quant.types import quantized_element_type
+from tfl2quant.ir.types import numpy_dtype
+
+from ._util import as_unsigned, round_half_away
+
+
+def _params(q, shape, expressed_dtype):
+    scale = np.asarray(q.scale_array(shape)).astype(expressed_dtype)
+    zp = np.asarray(q.zero_point_array(shape), np.int64)
+    return scale, zp
+
+
+def quantize(x: np.ndarray, q, rounding: str = "half-away-from-zero") -> np.ndarray:
+    """Stored integers (in the storage container) for floats `x`."""
+    expressed = numpy_dtype(q.expressed_type)
+    scale, zp = _params(q, x.shape, expressed)
+    t = (x.astype(expressed) / scale).astype(expressed)
+    if expressed.itemsize < 4:  # f16/bf16: round in f32, as the lowering does
+        t = t.astype(np.float32)
+    if rounding == "toward-zero":
+        t = t + zp.astype(t.dtype)
+        r = np.trunc(np.clip(t, -2.0 ** 62, 2.0 ** 62))
+        stored = r.astype(np.int64)
+    else:
+        r = round_half_away(t) if rounding == "half-away-from-zero" else np.rint(t)
+        r = np.nan_to_num(np.clip(r, -2.0 ** 62, 2.0 ** 62), nan=-2.0 ** 62)
+        stored = r.astype(np.int64) + zp
+    stored = np.clip(stored, q.storage_type_min, q.storage_type_max)
+    container = numpy_dtype(q.storage_type)
+    return stored.astype(container) if q.is_signed else stored.astype(f"u{container.itemsize}").view(container)
+
+
+def dequantize(stored: np.ndarray, q) -> np.ndarray:
+    expressed = numpy_dtype(q.expressed_type)
+    scale, zp = _params(q, stored.shape, expressed)
+    values = stored if q.is_signed else as_unsigned(stored)
+    return ((values.astype(expressed) - zp.astype(expressed)) * scale).astype(expressed)
+
+
+def qcast(executor, op, env, x):
+    return quantize(x, quantized_element_type(op.result.type), executor.options.get("rounding", "half-away-from-zero"))
+
+
+def dcast(op, x):
+    return dequantize(x, quantized_element_type(op.operands[0].type))
+
+
+qcast.needs_executor = True
+
+KERNELS = {
+    "quant.qcast": qcast,
+    "quant.dcast": dcast,
+    "quant.scast": lambda op, x: x,
+}

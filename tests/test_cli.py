@@ -1,0 +1,147 @@
+"""The command line as users and CI drive it (contracts of ARCHITECTURE.md)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from .conftest import MODELS, iree_verify
+
+CNN = MODELS / "small-cnn.int8.tflite"
+
+
+def tfl2quant(*args, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).parent / "tfl2quant"
+    return subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, input=stdin, cwd=cwd)
+
+
+def test_convert_prints_final_mlir_to_stdout_by_default():
+    r = tfl2quant("convert", CNN)
+    assert r.returncode == 0, r.stderr
+    assert "func.func @main(%arg0: tensor<1x13x11x3xi8>) -> tensor<1x10xi8>" in r.stdout
+    assert "!quant" not in r.stdout
+    assert iree_verify(r.stdout, allow_unregistered=False).returncode == 0
+
+
+@pytest.mark.parametrize("stage", ["tfl", "legalized", "lowered", "final"])
+def test_convert_emits_each_stage_to_a_file(tmp_path, stage):
+    out = tmp_path / "out.mlir"
+    r = tfl2quant("convert", CNN, "--emit", stage, "-o", out)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    expected = {"tfl": '"tfl.conv_2d"', "legalized": "quant.scast", "lowered": "arith.fptosi",
+                "final": '"tosa.conv2d"'}[stage]
+    assert expected in text
+    assert iree_verify(text, allow_unregistered=stage == "tfl").returncode == 0
+
+
+def test_no_fallback_names_every_op_that_would_fall_back():
+    r = tfl2quant("convert", CNN, "--no-fallback")
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "--no-fallback" in r.stderr and "op 8 'tfl.softmax'" in r.stderr
+
+
+def test_check_passes_and_writes_the_json_contract(tmp_path):
+    report = tmp_path / "check.json"
+    r = tfl2quant("check", CNN, "--seed", "7", "--json", report)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "PASS" in r.stdout
+    data = json.loads(report.read_text())
+    assert data["model"].endswith("small-cnn.int8.tflite") and data["passed"] is True
+    (out,) = data["outputs"]
+    assert {"name", "dtype", "shape", "exact_fraction", "max_abs_diff"} <= set(out)
+    assert out["dtype"] == "int8" and out["shape"] == [1, 10]
+    assert data["ops"] == {"integer": 8, "fallback": 1, "float": 0, "unlowered": 0}
+
+
+def test_check_reads_inputs_from_npz(tmp_path):
+    x = np.random.default_rng(5).integers(-128, 128, (1, 5, 7, 3)).astype(np.int8)
+    npz = tmp_path / "in.npz"
+    np.savez(npz, x, x[::-1])
+    r = tfl2quant("check", MODELS / "add-same-shape.int8.tflite", "--inputs", npz)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_check_rejects_inputs_of_the_wrong_shape(tmp_path):
+    npz = tmp_path / "in.npz"
+    np.savez(npz, np.zeros((2, 2), np.int8), np.zeros((2, 2), np.int8))
+    r = tfl2quant("check", MODELS / "add-same-shape.int8.tflite", "--inputs", npz)
+    assert r.returncode == 2
+    assert "must be int8[1, 5, 7, 3], got int8[2, 2]" in r.stderr
+
+
+def test_check_exits_1_when_the_numbers_differ(tmp_path):
+    """toward-zero rounding (upstream's) is not TFLite's: the float-input QUANTIZE must differ."""
+    r = tfl2quant("check", MODELS / "quantize-dequantize-float-io.int8.tflite", "--rounding", "toward-zero")
+    assert r.returncode == 1
+    assert "MISMATCH" in r.stdout and "FAIL" in r.stdout
+
+
+def test_report_json_contract(tmp_path):
+    r = tfl2quant("report", MODELS, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert len(data["models"]) == len(list(MODELS.glob("*.tflite")))
+    model = next(m for m in data["models"] if m["path"].endswith("small-cnn.int8.tflite"))
+    assert model["ops"]["fallback"] == 1
+    assert model["by_op"]["tfl.softmax"]["fallback"] == 1
+    assert data["totals"]["ops"]["integer"] >= 30
+
+
+@pytest.mark.parametrize("fmt,marker", [("text", "tfl.softmax"), ("md", "| tfl.softmax |"), ("html", "<table>")])
+def test_report_formats(fmt, marker):
+    r = tfl2quant("report", MODELS / "softmax-2d.int8.tflite", "--format", fmt)
+    assert r.returncode == 0 and marker in r.stdout
+
+
+def _one_line_error(r: subprocess.CompletedProcess, *fragments: str) -> None:
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith("error: ")
+    for f in fragments:
+        assert f in lines[0], lines[0]
+
+
+def test_missing_file(tmp_path):
+    _one_line_error(tfl2quant("convert", tmp_path / "nope.tflite"), "nope.tflite", "no such file")
+    _one_line_error(tfl2quant("check", tmp_path / "nope.tflite"), "no such file")
+
+
+def test_not_a_flatbuffer(tmp_path):
+    bad = tmp_path / "random.tflite"
+    bad.write_bytes(os.urandom(4096))
+    _one_line_error(tfl2quant("convert", bad), "random.tflite", "not a TFLite flatbuffer")
+    r = tfl2quant("check", bad)
+    assert r.returncode == 2
+    _one_line_error(r, "not a TFLite flatbuffer")
+
+
+def test_truncated_model(tmp_path):
+    cut = tmp_path / "cut.tflite"
+    cut.write_bytes(CNN.read_bytes()[:900])
+    _one_line_error(tfl2quant("convert", cut), "cut.tflite", "malformed flatbuffer")
+
+
+def test_empty_file_and_directory(tmp_path):
+    empty = tmp_path / "empty.tflite"
+    empty.write_bytes(b"")
+    _one_line_error(tfl2quant("convert", empty), "empty file")
+    _one_line_error(tfl2quant("convert", tmp_path), "is a directory")
+
+
+def test_report_continues_past_a_bad_model_and_says_so(tmp_path):
+    (tmp_path / "bad.tflite").write_bytes(b"not a model at all")
+    (tmp_path / "good.tflite").write_bytes((MODELS / "add-relu.int8.tflite").read_bytes())
+    r = tfl2quant("report", tmp_path, "--format", "json")
+    assert r.returncode == 1
+    data = json.loads(r.stdout)
+    assert [m["path"] for m in data["models"]] == [str(tmp_path / "good.tflite")]
+    assert "not a TFLite flatbuffer" in data["errors"][0]["error"]

@@ -1,0 +1,185 @@
+"""The `tfl2quant` command: convert, opt, check, report (contract: ARCHITECTURE.md).
+
+Every user-facing error is a `Tfl2QuantError`, caught once here and printed
+as one line; exit codes: 0 ok, 1 check found a mismatch (or report an error),
+2 bad usage or bad input.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+
+import click
+
+from .errors import Tfl2QuantError
+
+EXIT_MISMATCH, EXIT_INPUT_ERROR = 1, 2
+ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_INPUT_ERROR)
+
+
+class _Command(click.Command):
+    """Turns our errors (and, unless TFL2QUANT_DEBUG is set, bugs) into one line."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except Tfl2QuantError as e:
+            _fail(str(e))
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            sys.exit(130)
+        except BrokenPipeError:  # `tfl2quant convert m.tflite | head`: stop quietly, like other tools
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_MISMATCH)
+        except Exception as e:  # a bug of ours: still one line, with a way to see more
+            if os.environ.get("TFL2QUANT_DEBUG"):
+                raise
+            _fail(f"internal error: {type(e).__name__}: {e} (set TFL2QUANT_DEBUG=1 for a traceback)")
+
+
+@contextlib.contextmanager
+def _output(path: str | None):
+    if path in (None, "-"):
+        yield sys.stdout
+        return
+    try:
+        f = open(path, "w")
+    except OSError as e:
+        raise Tfl2QuantError(f"cannot write: {e.strerror}", path) from None
+    with f:
+        yield f
+
+
+def _existing_file(path: str) -> str:
+    if not os.path.exists(path):
+        raise Tfl2QuantError("no such file", path)
+    if os.path.isdir(path):
+        raise Tfl2QuantError("is a directory, expected a file", path)
+    return path
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tfl2quant")
+def main() -> None:
+    """TensorFlow Lite models to MLIR with quantized types, checked against TFLite."""
+
+
+@main.command(cls=_Command)
+@click.argument("model")
+@click.option("-o", "--output", default=None, help="Output .mlir file ('-' or none: stdout).")
+@click.option("--emit", type=click.Choice(["tfl", "legalized", "lowered", "final"]), default="final",
+              show_default=True, help="Pipeline stage to print.")
+@click.option("--no-fallback", is_flag=True, help="Fail if any op would leave integer arithmetic.")
+@click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True,
+              help="Rounding of quant.qcast in lower-quant-ops.")
+@click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
+def convert(model, output, emit, no_fallback, rounding, debuginfo):
+    """Convert MODEL.tflite to MLIR."""
+    from .ir.printer import print_module
+    from .passes import Rounding
+    from .pipeline import convert as run
+
+    result = run(_existing_file(model), emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
+    with _output(output) as out:
+        print_module(result.module, out, debuginfo=debuginfo)
+
+
+@main.command(cls=_Command)
+@click.argument("input_file", metavar="IN.mlir")
+@click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
+@click.option("--pass-pipeline", default=None, help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'.")
+@click.option("--canonicalize", "flags", flag_value="canonicalize", multiple=True, help="Run canonicalize.")
+@click.option("--cse", "flags", flag_value="cse", multiple=True, help="Run cse.")
+@click.option("--lower-quant-ops", "flags", flag_value="lower-quant-ops", multiple=True,
+              help="Run lower-quant-ops.")
+@click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
+              help="Run strip-func-quant-types.")
+@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
+@click.option("--verify-diagnostics", is_flag=True, help="Check '// expected-error {{...}}' annotations.")
+@click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
+              help="Dump the module to stderr after every pass.")
+@click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
+def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, print_after_all,
+        debuginfo):
+    """Run passes over MLIR text, like mlir-opt."""
+    from .ir import diagnostics
+    from .ir.printer import print_module
+    from .passes import PASSES, parse_pipeline
+
+    passes = parse_pipeline(pass_pipeline) if pass_pipeline else []
+    passes += [PASSES[name]() for name in flags]
+    if input_file == "-":
+        text, name = sys.stdin.read(), "<stdin>"
+    else:
+        name = _existing_file(input_file)
+        try:
+            with open(name, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError:
+            raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
+
+    def process(module) -> str:
+        from .ir.core import verify
+        for p in passes:
+            p.apply(module)
+            verify(module)
+            if print_after_all:
+                click.echo(f"// -----// IR Dump After {p} //----- //", err=True)
+                click.echo(print_module(module, debuginfo=debuginfo), err=True)
+        return print_module(module, debuginfo=debuginfo)
+
+    result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)
+    with _output(output) as out:
+        out.write(result)
+    if not ok:
+        sys.exit(EXIT_MISMATCH)
+
+
+@main.command(cls=_Command)
+@click.argument("model")
+@click.option("--inputs", "inputs_file", default=None, help="Inputs as .npz (by input name or order).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the random inputs.")
+@click.option("--json", "json_file", default=None, help="Write the result as JSON to this file.")
+@click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True)
+def check(model, inputs_file, seed, json_file, rounding):
+    """Run MODEL through every stage and through TFLite; compare the outputs."""
+    from runtime_check.check import check_model
+    from runtime_check.report import format_check
+    from .passes import Rounding
+
+    result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding))
+    click.echo(format_check(result))
+    if json_file:
+        with _output(json_file) as out:
+            json.dump(result.to_json(), out, indent=2)
+            out.write("\n")
+    if not result.passed:
+        sys.exit(EXIT_MISMATCH)
+
+
+@main.command(cls=_Command)
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "json", "html"]), default="text",
+              show_default=True)
+@click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
+def report(paths, fmt, output):
+    """Fallback coverage of models (files or directories of .tflite files)."""
+    from runtime_check.report import coverage, render
+
+    data = coverage(paths)
+    with _output(output) as out:
+        out.write(render(data, fmt))
+    if data["errors"]:
+        sys.exit(EXIT_MISMATCH)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,62 @@
+"""The arith dialect: constants and elementwise integer/float arithmetic."""
+from __future__ import annotations
+
+from ..ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr
+from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
+from ..ir.types import FloatType, IndexType, IntegerType, RankedTensorType, Type
+from ._util import register_simple_ops
+
+
+@register_op
+class ConstantOp(Operation):
+    name = "arith.constant"
+    traits = frozenset({PURE, CONSTANT})
+
+    @property
+    def value(self) -> Attribute:
+        return self.attributes["value"]
+
+    def print_custom(self, p) -> None:
+        p.out.write("arith.constant ")
+        v = self.value
+        if isinstance(v, DenseElementsAttr):
+            for chunk in v.chunks():
+                p.out.write(chunk)
+        elif isinstance(v, IntegerAttr) and isinstance(v.type, IntegerType) and v.type.width == 1:
+            p.out.write(str(v))
+        else:
+            p.out.write(str(v))
+
+    def verify_(self) -> None:
+        v = self.attributes.get("value")
+        t = getattr(v, "type", None)
+        if t != self.result.type:
+            raise self.error(f"value type {t} must match the result type {self.result.type}")
+
+
+register_simple_ops("""
+    arith.addi arith.subi arith.muli arith.divsi arith.divui arith.remsi arith.remui
+    arith.ceildivsi arith.floordivsi arith.andi arith.ori arith.xori arith.shli arith.shrsi arith.shrui
+    arith.maxsi arith.minsi arith.maxui arith.minui
+    arith.addf arith.subf arith.mulf arith.divf arith.remf arith.negf
+    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf
+    arith.extsi arith.extui arith.trunci arith.extf arith.truncf
+    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast
+    arith.cmpi arith.cmpf arith.select
+""")
+
+
+def constant(b, value, t: Type) -> Value:
+    """`arith.constant` of a scalar or a splat/dense tensor of element type of `t`."""
+    if isinstance(t, RankedTensorType):
+        import numpy as np
+        attr = (value if isinstance(value, DenseElementsAttr)
+                else DenseElementsAttr.splat(value, t) if np.ndim(value) == 0
+                else DenseElementsAttr.from_array(np.asarray(value), t.element_type, t.shape))
+    elif isinstance(t, FloatType):
+        attr = FloatAttr(float(value), t)
+    elif isinstance(t, (IntegerType, IndexType)):
+        attr = IntegerAttr(int(value), t)
+    else:
+        raise TypeError(f"no constant of type {t}")
+    return b.value("arith.constant", [], t, {"value": attr})

@@ -1,0 +1,155 @@
+"""func.func, func.return, func.call and func.call_indirect."""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..ir.attributes import (ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr,
+                             _symbol)
+from ..ir.core import ISOLATED, TERMINATOR, Block, Operation, Region, Value, register_op
+from ..ir.location import UNKNOWN, Location
+from ..ir.types import FunctionType, Type
+
+_SIGNATURE_ATTRS = ("sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs")
+
+
+@register_op
+class FuncOp(Operation):
+    name = "func.func"
+    traits = frozenset({ISOLATED})
+
+    @staticmethod
+    def build(sym_name: str, function_type: FunctionType, visibility: Optional[str] = None,
+              declaration: bool = False, location: Location = UNKNOWN,
+              arg_attrs: Optional[list[dict]] = None, res_attrs: Optional[list[dict]] = None) -> "FuncOp":
+        attrs = {"sym_name": StringAttr(sym_name), "function_type": TypeAttr(function_type)}
+        if visibility:
+            attrs["sym_visibility"] = StringAttr(visibility)
+        if arg_attrs and any(arg_attrs):
+            attrs["arg_attrs"] = ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in arg_attrs))
+        if res_attrs and any(res_attrs):
+            attrs["res_attrs"] = ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in res_attrs))
+        region = Region() if declaration else Region([Block(function_type.inputs)])
+        return FuncOp(attributes=attrs, regions=[region], location=location)
+
+    @property
+    def sym_name(self) -> str:
+        return self.attributes["sym_name"].value
+
+    @property
+    def function_type(self) -> FunctionType:
+        return self.attributes["function_type"].value
+
+    def set_function_type(self, ft: FunctionType) -> None:
+        self.attributes["function_type"] = TypeAttr(ft)
+
+    @property
+    def is_declaration(self) -> bool:
+        return not self.regions or not self.regions[0].blocks
+
+    @property
+    def body(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    @property
+    def visibility(self) -> Optional[str]:
+        a = self.attributes.get("sym_visibility")
+        return a.value if a is not None else None
+
+    def arg_attrs(self, k: int) -> dict:
+        a = self.attributes.get("arg_attrs")
+        return dict(a.value[k].value) if a is not None and k < len(a.value) else {}
+
+    def res_attrs(self, k: int) -> dict:
+        a = self.attributes.get("res_attrs")
+        return dict(a.value[k].value) if a is not None and k < len(a.value) else {}
+
+    def print_custom(self, p) -> None:
+        w = p.out.write
+        w("func.func ")
+        if self.visibility:
+            w(f"{self.visibility} ")
+        w(f"@{_symbol(self.sym_name)}(")
+        ft = self.function_type
+        p.push_scope()
+        if self.is_declaration:
+            w(", ".join(p.type(t) + _dict_suffix(p, self.arg_attrs(k)) for k, t in enumerate(ft.inputs)))
+        else:
+            names = p.name_block_args(self.body)
+            w(", ".join(f"{n}: {p.type(a.type)}" + _dict_suffix(p, self.arg_attrs(k))
+                        for k, (n, a) in enumerate(zip(names, self.body.args))))
+        w(")")
+        if ft.results:
+            results = [p.type(t) + _dict_suffix(p, self.res_attrs(k)) for k, t in enumerate(ft.results)]
+            single = len(results) == 1 and not self.res_attrs(0) and not isinstance(ft.results[0], FunctionType)
+            w(" -> " + (results[0] if single else "(" + ", ".join(results) + ")"))
+        rest = {k: v for k, v in self.attributes.items() if k not in _SIGNATURE_ATTRS}
+        if rest:
+            w(" attributes ")
+            p.write_attr_dict(rest)
+        if not self.is_declaration:
+            w(" ")
+            p.print_region(self.regions[0], print_entry_args=False)
+        p.pop_scope()
+
+    def verify_(self) -> None:
+        if "sym_name" not in self.attributes or not isinstance(self.attributes.get("function_type"), TypeAttr):
+            raise self.error("requires 'sym_name' and 'function_type' attributes")
+        if self.is_declaration:
+            return
+        ft = self.function_type
+        args = tuple(a.type for a in self.body.args)
+        if args != ft.inputs:
+            raise self.error(
+                f"entry block argument types ({', '.join(map(str, args))}) must match the "
+                f"function inputs ({', '.join(map(str, ft.inputs))})")
+
+
+def _dict_suffix(p, attrs: dict) -> str:
+    return " " + p.attr_dict(attrs) if attrs else ""
+
+
+@register_op
+class ReturnOp(Operation):
+    name = "func.return"
+    traits = frozenset({TERMINATOR})
+
+    def print_custom(self, p) -> None:
+        w = p.out.write
+        w("return")
+        if self.operands:
+            w(" " + ", ".join(p.name_of(v) for v in self.operands))
+            w(" : " + p.types(self.operand_types))
+
+    def verify_(self) -> None:
+        func = self.parent_op()
+        if isinstance(func, FuncOp):
+            if self.operand_types != func.function_type.results:
+                raise self.error(
+                    f"has operand types ({', '.join(map(str, self.operand_types))}) but the "
+                    f"enclosing function returns ({', '.join(map(str, func.function_type.results))})")
+
+
+@register_op
+class CallOp(Operation):
+    name = "func.call"
+
+    @property
+    def callee(self) -> str:
+        return self.attributes["callee"].root
+
+    def print_custom(self, p) -> None:
+        w = p.out.write
+        w(f"func.call {self.attributes['callee']}(" + ", ".join(p.name_of(v) for v in self.operands) + ")")
+        rest = {k: v for k, v in self.attributes.items() if k != "callee"}
+        if rest:
+            w(" " + p.attr_dict(rest))
+        w(" : " + p.type(FunctionType(self.operand_types, self.result_types)))
+
+
+@register_op
+class CallIndirectOp(Operation):
+    name = "func.call_indirect"
+
+
+def build_call(b, callee: str, args: list[Value], result_types: list[Type]) -> Operation:
+    return b.create("func.call", args, result_types, {"callee": SymbolRefAttr(callee)})

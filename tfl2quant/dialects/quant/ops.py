@@ -1,0 +1,136 @@
+"""`quant.qcast`, `quant.dcast`, `quant.scast`: verification, folds, assembly.
+
+All three print as `quant.<op> %x : <input type> to <result type>` and are
+pure, so CSE merges duplicates and DCE drops dead ones (the RFC's CSE section).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...errors import VerificationError
+from ...ir.core import PURE, Operation, Value, register_op
+from ...ir.types import (FloatType, IntegerType, RankedTensorType, ShapedType, Type,
+                         UnrankedTensorType, element_type)
+from .types import QuantizedType
+
+
+def _kind(t: Type) -> str:
+    if isinstance(t, RankedTensorType):
+        return "ranked"
+    if isinstance(t, UnrankedTensorType):
+        return "unranked"
+    return "scalar"
+
+
+class _CastOp(Operation):
+    traits = frozenset({PURE})
+
+    @property
+    def input(self) -> Value:
+        return self.operands[0]
+
+    def print_custom(self, p) -> None:
+        p.out.write(f"{self.name} {p.name_of(self.input)}")
+        if self.attributes:
+            p.out.write(" " + p.attr_dict(self.attributes))
+        p.out.write(f" : {p.type(self.input.type)} to {p.type(self.result.type)}")
+
+    def verify_(self) -> None:
+        if len(self.operands) != 1 or len(self.results) != 1:
+            raise self.error("expects one operand and one result")
+        src, dst = self.input.type, self.result.type
+        if _kind(src) != _kind(dst):
+            raise self.error(
+                f"input and result are both scalars or both tensors, both ranked or both unranked; "
+                f"got {src} and {dst}")
+        if isinstance(src, RankedTensorType) and src.shape != dst.shape:
+            raise self.error(f"input and result must have the same shape; got {src} and {dst}")
+        self.verify_types(element_type(src), element_type(dst))
+        for t in (src, dst):
+            q = element_type(t)
+            if isinstance(q, QuantizedType):
+                try:
+                    q.verify()
+                    q.verify_in_tensor(t)
+                except VerificationError as e:
+                    raise self.error(e.message) from None
+
+    def verify_types(self, src: Type, dst: Type) -> None:
+        raise NotImplementedError
+
+    def _fold_inverse(self, inverse: str) -> Optional[list[Value]]:
+        """cast(inverse_cast(x)) -> x when the types round-trip (the RFC folds)."""
+        producer = self.input.owner_op
+        if producer is not None and producer.name == inverse and producer.input.type == self.result.type:
+            return [producer.input]
+        return None
+
+
+@register_op
+class QuantizeCastOp(_CastOp):
+    name = "quant.qcast"
+
+    def verify_types(self, src, dst):
+        if not isinstance(src, FloatType):
+            raise self.error(f"input must be a floating-point scalar or tensor, got {self.input.type}")
+        if not isinstance(dst, QuantizedType):
+            raise self.error(f"result must be a quantized scalar or tensor, got {self.result.type}")
+        if dst.expressed_type != src:
+            raise self.error(
+                f"expressed type {dst.expressed_type} of the result must match the input type {src}")
+
+    def fold(self):
+        return self._fold_inverse("quant.dcast")
+
+
+@register_op
+class DequantizeCastOp(_CastOp):
+    name = "quant.dcast"
+
+    def verify_types(self, src, dst):
+        if not isinstance(src, QuantizedType):
+            raise self.error(f"input must be a quantized scalar or tensor, got {self.input.type}")
+        if not isinstance(dst, FloatType):
+            raise self.error(f"result must be a floating-point scalar or tensor, got {self.result.type}")
+        if src.expressed_type != dst:
+            raise self.error(
+                f"expressed type {src.expressed_type} of the input must match the result type {dst}")
+
+    def fold(self):
+        return self._fold_inverse("quant.qcast")
+
+
+@register_op
+class StorageCastOp(_CastOp):
+    name = "quant.scast"
+
+    def verify_types(self, src, dst):
+        for t, what in ((src, "input"), (dst, "result")):
+            if not (isinstance(t, QuantizedType) or (isinstance(t, IntegerType) and t.is_signless)):
+                raise self.error(f"{what} must be a signless integer or quantized scalar or tensor, got {t}")
+        if isinstance(src, QuantizedType) == isinstance(dst, QuantizedType):
+            raise self.error(
+                f"one of input and result must be quantized and the other a signless integer; "
+                f"got {self.input.type} and {self.result.type}")
+        q, integer = (src, dst) if isinstance(src, QuantizedType) else (dst, src)
+        if q.storage_width != integer.width:
+            raise self.error(
+                f"storage type width {q.storage_width} of {q} must match the integer width {integer.width}")
+
+    def fold(self):
+        return self._fold_inverse("quant.scast")
+
+
+def storage_type_of(t: Type) -> Type:
+    """`t` with its quantized element type replaced by the signless storage type."""
+    q = element_type(t)
+    if not isinstance(q, QuantizedType):
+        return t
+    return t.with_element_type(q.storage_type) if isinstance(t, ShapedType) else q.storage_type
+
+
+def expressed_type_of(t: Type) -> Type:
+    q = element_type(t)
+    if not isinstance(q, QuantizedType):
+        return t
+    return t.with_element_type(q.expressed_type) if isinstance(t, ShapedType) else q.expressed_type

@@ -1,0 +1,337 @@
+"""`!quant.uniform`: per-layer, per-axis and sub-channel (blockwise) forms.
+
+Syntax and invariants follow the two RFCs (../shared/seeds) and upstream
+MLIR's `QuantTypes.cpp`:
+
+    !quant.uniform<i8<-8:7>:f32, 2.0:10>                      per-layer
+    !quant.uniform<u16:f32:1, {2.0:10, 3.0}>                  per-axis, axis 1
+    !quant.uniform<i8:f32:{0:1, 1:2}, {{2.0:1, 3.0}, ...}>    sub-channel
+
+`verify()` checks what the type alone can check; the rules that need the
+containing tensor (per-axis integrity, block sizes vs shape) are in
+`verify_in_tensor()`, which the quant ops call.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...errors import VerificationError
+from ...ir.attributes import format_float
+from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType
+
+MAX_STORAGE_BITS = 32
+
+# Scales must lie in the expressed type's positive range (upstream's check):
+# [smallest subnormal, largest finite].
+_SCALE_RANGE = {
+    "f16": (2.0 ** -24, 65504.0),
+    "bf16": (2.0 ** -133, 3.3895313892515355e38),
+    "f32": (2.0 ** -149, 3.4028234663852886e38),
+    "f64": (5e-324, 1.7976931348623157e308),
+}
+
+
+def default_storage_range(width: int, signed: bool) -> tuple[int, int]:
+    if signed:
+        return -(1 << (width - 1)), (1 << (width - 1)) - 1
+    return 0, (1 << width) - 1
+
+
+@dataclass(frozen=True)
+class QuantizedType(Type):
+    storage_width: int
+    is_signed: bool
+    expressed_type: Type
+    storage_type_min: int
+    storage_type_max: int
+
+    # --- storage ----------------------------------------------------------------
+    @property
+    def storage_type(self) -> IntegerType:
+        """The signless integer that `quant.scast` converts to and from."""
+        return IntegerType(self.storage_width)
+
+    @property
+    def storage_type_range(self) -> tuple[int, int]:
+        return default_storage_range(self.storage_width, self.is_signed)
+
+    @property
+    def has_storage_type_bounds(self) -> bool:
+        return (self.storage_type_min, self.storage_type_max) != self.storage_type_range
+
+    def _storage_str(self) -> str:
+        s = f"{'i' if self.is_signed else 'u'}{self.storage_width}"
+        if self.has_storage_type_bounds:
+            s += f"<{self.storage_type_min}:{self.storage_type_max}>"
+        return s
+
+    # --- verification -------------------------------------------------------------
+    def verify(self) -> None:
+        """Raise VerificationError (without location) if the type is invalid."""
+        if not 0 < self.storage_width <= MAX_STORAGE_BITS:
+            raise VerificationError(f"illegal storage type size: {self.storage_width}")
+        lo, hi = self.storage_type_range
+        if (self.storage_type_max - self.storage_type_min <= 0 or self.storage_type_min < lo
+                or self.storage_type_max > hi):
+            raise VerificationError(
+                f"illegal storage min and storage max: ({self.storage_type_min}:"
+                f"{self.storage_type_max}); expected a non-empty range within [{lo}, {hi}]")
+        if not isinstance(self.expressed_type, FloatType) or self.expressed_type.name not in _SCALE_RANGE:
+            raise VerificationError(
+                f"expressed type must be floating point (f16, bf16, f32 or f64), got {self.expressed_type}")
+        for s in self.scales_flat():
+            self._verify_scale(s)
+        for z in self.zero_points_flat():
+            if not lo <= z <= hi:
+                raise VerificationError(
+                    f"zero point {z} out of the range [{lo}, {hi}] of storage type {self._storage_str()}")
+
+    def _verify_scale(self, scale: float) -> None:
+        lo, hi = _SCALE_RANGE[self.expressed_type.name]
+        if not (math.isfinite(scale) and lo <= scale <= hi):
+            raise VerificationError(
+                f"scale {scale!r} out of expressed type range [{lo!r}, {hi!r}]")
+
+    def verify_in_tensor(self, container: Type) -> None:
+        """Rules that need the containing type; per-layer types have none."""
+
+    # --- per-element parameters ---------------------------------------------------
+    def scales_flat(self) -> tuple:
+        raise NotImplementedError
+
+    def zero_points_flat(self) -> tuple:
+        raise NotImplementedError
+
+    def scale_array(self, shape: tuple) -> np.ndarray:
+        """Scales broadcastable against a tensor of `shape` (float64)."""
+        raise NotImplementedError
+
+    def zero_point_array(self, shape: tuple) -> np.ndarray:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class UniformQuantizedType(QuantizedType):
+    scale: float
+    zero_point: int
+
+    def __str__(self) -> str:
+        return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}, "
+                f"{_params(self.scale, self.zero_point)}>")
+
+    def scales_flat(self) -> tuple:
+        return (self.scale,)
+
+    def zero_points_flat(self) -> tuple:
+        return (self.zero_point,)
+
+    def scale_array(self, shape):
+        return np.float64(self.scale)
+
+    def zero_point_array(self, shape):
+        return np.int64(self.zero_point)
+
+
+@dataclass(frozen=True)
+class UniformQuantizedPerAxisType(QuantizedType):
+    scales: tuple
+    zero_points: tuple
+    quantized_dimension: int
+
+    def __str__(self) -> str:
+        params = ", ".join(_params(s, z) for s, z in zip(self.scales, self.zero_points))
+        return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:"
+                f"{self.quantized_dimension}, {{{params}}}>")
+
+    def scales_flat(self) -> tuple:
+        return self.scales
+
+    def zero_points_flat(self) -> tuple:
+        return self.zero_points
+
+    def verify(self) -> None:
+        if self.quantized_dimension < 0:
+            raise VerificationError(f"illegal quantized dimension: {self.quantized_dimension}")
+        if len(self.scales) != len(self.zero_points) or not self.scales:
+            raise VerificationError(
+                f"illegal number of scales and zeroPoints: {len(self.scales)}, {len(self.zero_points)}")
+        super().verify()
+
+    def verify_in_tensor(self, container: Type) -> None:
+        """The RFC's per-axis integrity rules."""
+        if isinstance(container, UnrankedTensorType):
+            return
+        if not isinstance(container, RankedTensorType):
+            raise VerificationError(
+                "per-axis quantized type must be the element type of a tensor, not a scalar")
+        axis = self.quantized_dimension
+        if container.rank <= axis:
+            raise VerificationError(
+                f"quantized dimension must be less than tensor rank: axis {axis}, rank {container.rank}")
+        size = container.shape[axis]
+        if size is not None and size != len(self.scales):
+            raise VerificationError(
+                f"quantized dimension size does not match number of scales: dimension {axis} "
+                f"has size {size}, the type has {len(self.scales)} scales")
+
+    def _axis_shape(self, shape):
+        out = [1] * len(shape)
+        out[self.quantized_dimension] = len(self.scales)
+        return out
+
+    def scale_array(self, shape):
+        return np.asarray(self.scales, np.float64).reshape(self._axis_shape(shape))
+
+    def zero_point_array(self, shape):
+        return np.asarray(self.zero_points, np.int64).reshape(self._axis_shape(shape))
+
+
+@dataclass(frozen=True)
+class UniformQuantizedSubChannelType(QuantizedType):
+    """Blockwise: `scales`/`zero_points` are flat, row-major, of shape `params_shape`."""
+
+    quantized_dimensions: tuple
+    block_sizes: tuple
+    params_shape: tuple
+    scales: tuple
+    zero_points: tuple
+
+    def __str__(self) -> str:
+        blocks = ", ".join(f"{d}:{b}" for d, b in zip(self.quantized_dimensions, self.block_sizes))
+        flat = [_params(s, z) for s, z in zip(self.scales, self.zero_points)]
+        return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:{{{blocks}}}, "
+                f"{_nest(flat, self.params_shape)}>")
+
+    def scales_flat(self) -> tuple:
+        return self.scales
+
+    def zero_points_flat(self) -> tuple:
+        return self.zero_points
+
+    def verify(self) -> None:
+        for b in self.block_sizes:
+            if b <= 0:
+                raise VerificationError(f"illegal block size: {b}")
+        for d in self.quantized_dimensions:
+            if d < 0:
+                raise VerificationError(f"illegal quantized dimension: {d}")
+        if len(set(self.quantized_dimensions)) != len(self.quantized_dimensions):
+            raise VerificationError(
+                f"quantized dimensions must be distinct, got {list(self.quantized_dimensions)}")
+        if int(np.prod(self.params_shape, dtype=np.int64)) != len(self.scales) or not self.scales:
+            raise VerificationError("scales do not form a tensor")
+        super().verify()
+
+    def block_size_map(self, rank: int, shape) -> list:
+        """Block size per dimension; a dimension without one is one block (RFC note)."""
+        sizes = list(shape)
+        for d, b in zip(self.quantized_dimensions, self.block_sizes):
+            sizes[d] = b
+        return sizes
+
+    def verify_in_tensor(self, container: Type) -> None:
+        """The six constraints of the sub-channel RFC, for a ranked container."""
+        if isinstance(container, UnrankedTensorType):
+            return
+        if not isinstance(container, RankedTensorType):
+            raise VerificationError(
+                "sub-channel quantized type must be the element type of a tensor, not a scalar")
+        rank = container.rank
+        if len(self.params_shape) != rank:
+            raise VerificationError(
+                f"rank of scales {len(self.params_shape)} must match the rank of the tensor {rank}")
+        for d, b in zip(self.quantized_dimensions, self.block_sizes):
+            if d >= rank:
+                raise VerificationError(
+                    f"quantized dimension {d} must be less than tensor rank {rank}")
+        for axis, size in enumerate(container.shape):
+            blocks = self.params_shape[axis]
+            block = dict(zip(self.quantized_dimensions, self.block_sizes)).get(axis)
+            if size is None:
+                continue
+            if block is None:
+                if blocks != 1:
+                    raise VerificationError(
+                        f"dimension {axis} has no block size, so it must have 1 scale, got {blocks}")
+                continue
+            if block > size:
+                raise VerificationError(
+                    f"block size {block} of dimension {axis} exceeds its size {size}")
+            if size % block:
+                raise VerificationError(
+                    f"dimension {axis} of size {size} is not divisible by its block size {block}")
+            if size // block != blocks:
+                raise VerificationError(
+                    f"dimension {axis} of size {size} with block size {block} needs {size // block} "
+                    f"scales, the type has {blocks}")
+
+    def scale_array(self, shape):
+        return _expand_blocks(np.asarray(self.scales, np.float64).reshape(self.params_shape), self, shape)
+
+    def zero_point_array(self, shape):
+        return _expand_blocks(np.asarray(self.zero_points, np.int64).reshape(self.params_shape), self, shape)
+
+
+def _expand_blocks(params: np.ndarray, qtype: UniformQuantizedSubChannelType, shape) -> np.ndarray:
+    """Repeat each block's parameter over its block (whole-array, no loops over data)."""
+    for d, b in zip(qtype.quantized_dimensions, qtype.block_sizes):
+        params = np.repeat(params, b, axis=d)
+    return params
+
+
+def _params(scale: float, zero_point: int) -> str:
+    s = format_float(scale)
+    return f"{s}:{zero_point}" if zero_point else s
+
+
+def _nest(flat: list, shape: tuple) -> str:
+    if not shape:
+        return flat[0]
+    if len(shape) == 1:
+        return "{" + ", ".join(flat) + "}"
+    step = len(flat) // shape[0]
+    return "{" + ", ".join(_nest(flat[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])) + "}"
+
+
+# --- constructors -------------------------------------------------------------
+
+def uniform(storage: str, expressed: Type, scale: float, zero_point: int = 0,
+            storage_min: int | None = None, storage_max: int | None = None) -> UniformQuantizedType:
+    """`uniform("i8", f32, 0.5, -3)` is `!quant.uniform<i8:f32, 0.5:-3>`."""
+    signed, width, lo, hi = _storage(storage, storage_min, storage_max)
+    return UniformQuantizedType(width, signed, expressed, lo, hi, float(scale), int(zero_point))
+
+
+def per_axis(storage: str, expressed: Type, axis: int, scales, zero_points=None,
+             storage_min: int | None = None, storage_max: int | None = None) -> UniformQuantizedPerAxisType:
+    signed, width, lo, hi = _storage(storage, storage_min, storage_max)
+    scales = tuple(float(s) for s in scales)
+    zps = tuple(int(z) for z in zero_points) if zero_points is not None else (0,) * len(scales)
+    return UniformQuantizedPerAxisType(width, signed, expressed, lo, hi, scales, zps, int(axis))
+
+
+def sub_channel(storage: str, expressed: Type, blocks: dict, scales: np.ndarray, zero_points=None,
+                storage_min: int | None = None, storage_max: int | None = None
+                ) -> UniformQuantizedSubChannelType:
+    """`blocks` maps dimension -> block size; `scales` has the parameter shape."""
+    signed, width, lo, hi = _storage(storage, storage_min, storage_max)
+    scales = np.asarray(scales, np.float64)
+    zps = np.zeros(scales.shape, np.int64) if zero_points is None else np.asarray(zero_points, np.int64)
+    return UniformQuantizedSubChannelType(
+        width, signed, expressed, lo, hi, tuple(blocks), tuple(blocks.values()), tuple(scales.shape),
+        tuple(scales.reshape(-1).tolist()), tuple(zps.reshape(-1).tolist()))
+
+
+def _storage(spec: str, lo, hi):
+    signed, width = spec[0] == "i", int(spec[1:])
+    dlo, dhi = default_storage_range(width, signed)
+    return signed, width, dlo if lo is None else lo, dhi if hi is None else hi
+
+
+def quantized_element_type(t: Type) -> QuantizedType | None:
+    """The quantized element type of `t` (scalar or tensor), if any."""
+    e = getattr(t, "element_type", t)
+    return e if isinstance(e, QuantizedType) else None

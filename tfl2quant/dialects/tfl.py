@@ -1,0 +1,39 @@
+"""The TFLite dialect as imported: `tfl.*` ops are generic, except constants.
+
+Operator ops stay plain `Operation`s named `tfl.<builtin>`; only the
+constant-like ops are registered so that passes may fold and drop them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..ir.core import CONSTANT, PURE, Operation, Value
+from ._util import register_simple_ops
+
+register_simple_ops("tfl.pseudo_const tfl.pseudo_qconst tfl.no_value", traits={PURE, CONSTANT})
+
+
+def constant_array(v: Value) -> np.ndarray | None:
+    """The stored values behind `v` if it is a constant (looking through quant.scast)."""
+    op = v.owner_op
+    while op is not None and op.name == "quant.scast":
+        op = op.operands[0].owner_op
+    if op is None:
+        return None
+    if op.name in ("tfl.pseudo_const", "tfl.pseudo_qconst", "arith.constant"):
+        attr = op.attributes["value"]
+    elif op.name == "tosa.const":
+        attr = op.attributes["values"]
+    else:
+        return None
+    return attr.array() if hasattr(attr, "array") else None
+
+
+def is_no_value(v: Value) -> bool:
+    op = v.owner_op
+    return op is not None and op.name == "tfl.no_value"
+
+
+def activation(op: Operation) -> str:
+    a = op.attributes.get("fused_activation_function")
+    return a.value if a is not None else "NONE"

@@ -1,0 +1,173 @@
+"""The TOSA ops we emit, with builders in TOSA 1.0 form (as upstream MLIR has it).
+
+Zero points, multipliers, shifts and shapes are operands (`tosa.const`,
+`tosa.const_shape`), as TOSA 1.0 requires; scalar options are attributes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
+                             TypeAttr)
+from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
+from ..ir.types import (IndexType, IntegerType, RankedTensorType, Type, element_type, i8, i32,
+                        i64, index, tensor)
+from ._util import register_simple_ops
+
+
+@dataclass(frozen=True)
+class ShapeType(Type):
+    """`!tosa.shape<rank>`: a compile-time shape operand."""
+
+    rank: int
+
+    def __str__(self) -> str:
+        return f"!tosa.shape<{self.rank}>"
+
+
+@register_op
+class ConstOp(Operation):
+    name = "tosa.const"
+    traits = frozenset({PURE, CONSTANT})
+
+
+@register_op
+class ConstShapeOp(Operation):
+    name = "tosa.const_shape"
+    traits = frozenset({PURE, CONSTANT})
+
+
+register_simple_ops("""
+    tosa.add tosa.sub tosa.mul tosa.intdiv tosa.maximum tosa.minimum tosa.pow
+    tosa.logical_left_shift tosa.logical_right_shift tosa.arithmetic_right_shift
+    tosa.bitwise_and tosa.bitwise_or tosa.bitwise_xor tosa.logical_and tosa.logical_or
+    tosa.equal tosa.greater tosa.greater_equal tosa.select
+    tosa.abs tosa.negate tosa.exp tosa.log tosa.reciprocal tosa.rsqrt tosa.tanh tosa.sigmoid
+    tosa.floor tosa.ceil tosa.clamp tosa.cast tosa.rescale tosa.erf tosa.sin tosa.cos
+    tosa.conv2d tosa.depthwise_conv2d tosa.transpose_conv2d tosa.matmul
+    tosa.avg_pool2d tosa.max_pool2d
+    tosa.reduce_sum tosa.reduce_max tosa.reduce_min tosa.reduce_product tosa.reduce_all tosa.reduce_any
+    tosa.argmax tosa.reshape tosa.transpose tosa.pad tosa.slice tosa.tile tosa.concat tosa.reverse
+    tosa.gather tosa.scatter tosa.resize tosa.table tosa.identity
+""")
+
+
+def const(b, array, elem: Type | None = None) -> Value:
+    """`tosa.const` holding `array` (numpy; kept as is, no copy if dtype fits)."""
+    array = np.asarray(array)
+    if elem is None:
+        elem = _elem_of_dtype(array.dtype)
+    attr = DenseElementsAttr.from_array(array, elem)
+    return b.value("tosa.const", [], attr.type, {"values": attr})
+
+
+def const_shape(b, values: Sequence[int]) -> Value:
+    attr = DenseElementsAttr.from_array(np.asarray(values, np.int64), index, (len(values),))
+    return b.value("tosa.const_shape", [], ShapeType(len(values)), {"values": attr})
+
+
+def zero_point(b, value: int, elem: Type) -> Value:
+    """TOSA 1.0 zero points are rank-1, one-element tensors of the operand's type."""
+    return const(b, np.array([value]), elem)
+
+
+def _elem_of_dtype(dtype: np.dtype) -> Type:
+    if dtype.kind in "iu":
+        return IntegerType(dtype.itemsize * 8)
+    if dtype.kind == "b":
+        return IntegerType(1)
+    from ..ir.types import FloatType
+    return FloatType({2: "f16", 4: "f32", 8: "f64"}[dtype.itemsize])
+
+
+def binary(b, name: str, lhs: Value, rhs: Value, result_type: Type) -> Value:
+    return b.value(name, [lhs, rhs], result_type)
+
+
+def mul(b, lhs: Value, rhs: Value, result_type: Type, shift: int = 0) -> Value:
+    return b.value("tosa.mul", [lhs, rhs, const(b, np.array([shift]), i8)], result_type)
+
+
+def clamp(b, x: Value, lo, hi, result_type: Type | None = None) -> Value:
+    t = result_type or x.type
+    e = element_type(t)
+    if isinstance(e, IntegerType):
+        attrs = {"min_val": IntegerAttr(int(lo), e), "max_val": IntegerAttr(int(hi), e)}
+    else:
+        from ..ir.attributes import FloatAttr
+        attrs = {"min_val": FloatAttr(float(lo), e), "max_val": FloatAttr(float(hi), e)}
+    return b.value("tosa.clamp", [x], t, attrs)
+
+
+def cast(b, x: Value, result_type: Type) -> Value:
+    return b.value("tosa.cast", [x], result_type)
+
+
+def reshape(b, x: Value, shape: Sequence[int]) -> Value:
+    t = tensor(shape, element_type(x.type))
+    return b.value("tosa.reshape", [x, const_shape(b, shape)], t)
+
+
+def transpose(b, x: Value, perms: Sequence[int]) -> Value:
+    src = x.type
+    t = tensor([src.shape[p] for p in perms], src.element_type)
+    return b.value("tosa.transpose", [x], t, {"perms": DenseArrayAttr(i32, tuple(perms))})
+
+
+def rescale(b, x: Value, multipliers, shifts, input_zp: int, output_zp: int, result_type: Type,
+            input_unsigned: bool = False, output_unsigned: bool = False) -> Value:
+    """`tosa.rescale` with scale32 and DOUBLE_ROUND (gemmlowp's rounding, see fixed_point.py).
+
+    A multiplier/shift list of length > 1 means per-channel on the last axis.
+    """
+    multipliers = np.atleast_1d(np.asarray(multipliers, np.int64)).astype(np.int32)
+    shifts = np.atleast_1d(np.asarray(shifts, np.int64)).astype(np.int8)
+    in_elem, out_elem = element_type(x.type), element_type(result_type)
+    operands = [x, const(b, multipliers, i32), const(b, shifts, i8),
+                zero_point(b, input_zp, in_elem), zero_point(b, output_zp, out_elem)]
+    attrs = {
+        "scale32": BoolAttr(True),
+        "rounding_mode": DialectAttr("tosa", "rounding_mode", "DOUBLE_ROUND"),
+        "per_channel": BoolAttr(multipliers.size > 1),
+        "input_unsigned": BoolAttr(input_unsigned),
+        "output_unsigned": BoolAttr(output_unsigned),
+    }
+    return b.value("tosa.rescale", operands, result_type, attrs)
+
+
+def pad(b, x: Value, padding: Sequence[int], pad_value, result_type: Type) -> Value:
+    """`padding` is [before0, after0, before1, after1, ...] as tosa.pad expects."""
+    pv = const(b, np.array([pad_value]), element_type(x.type))
+    return b.value("tosa.pad", [x, const_shape(b, padding), pv], result_type)
+
+
+def conv_attrs(pad, stride, dilation, acc_type: Type) -> dict:
+    return {"pad": DenseArrayAttr(i64, tuple(pad)), "stride": DenseArrayAttr(i64, tuple(stride)),
+            "dilation": DenseArrayAttr(i64, tuple(dilation)), "acc_type": TypeAttr(acc_type)}
+
+
+def pool_attrs(kernel, stride, pad) -> dict:
+    return {"kernel": DenseArrayAttr(i64, tuple(kernel)), "stride": DenseArrayAttr(i64, tuple(stride)),
+            "pad": DenseArrayAttr(i64, tuple(pad))}
+
+
+def reduce(b, name: str, x: Value, axis: int) -> Value:
+    src = x.type
+    shape = list(src.shape)
+    shape[axis] = 1
+    attrs = {"axis": IntegerAttr(axis, i32)}
+    if name in ("tosa.reduce_max", "tosa.reduce_min"):
+        attrs["nan_mode"] = DialectAttr("tosa", "nan_mode", "PROPAGATE")
+    return b.value(name, [x], tensor(shape, src.element_type), attrs)
+
+
+def is_tosa_shape(t: Type) -> bool:
+    return isinstance(t, ShapeType)
+
+
+__all__ = ["ShapeType", "const", "const_shape", "zero_point", "binary", "mul", "clamp", "cast",
+           "reshape", "transpose", "rescale", "pad", "conv_attrs", "pool_attrs", "reduce",
+           "RankedTensorType", "IndexType"]

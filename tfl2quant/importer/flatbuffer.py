@@ -1,0 +1,181 @@
+"""A bounds-checked FlatBuffers reader driven by the schema tables in schema.py.
+
+Every offset is checked against the file before it is followed, so a truncated
+or corrupted model gives a `FlatbufferError` naming what was being read,
+never a Python exception from deep inside, and never a hang: vector lengths are
+checked against the file size before anything iterates over them. Scalar
+vectors come back as numpy views of the (memory-mapped) file: zero-copy.
+"""
+from __future__ import annotations
+
+import mmap
+import os
+import struct
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import Tfl2QuantError
+from . import schema
+
+# FlatBuffers scalar types: struct format and numpy dtype (little-endian).
+SCALARS = {
+    "bool": ("<?", "<u1", 1), "byte": ("<b", "<i1", 1), "ubyte": ("<B", "<u1", 1),
+    "short": ("<h", "<i2", 2), "ushort": ("<H", "<u2", 2), "int": ("<i", "<i4", 4),
+    "uint": ("<I", "<u4", 4), "long": ("<q", "<i8", 8), "ulong": ("<Q", "<u8", 8),
+    "float": ("<f", "<f4", 4), "double": ("<d", "<f8", 8),
+}
+_FIELDS = {name: {f.name: f for f in fields} for name, fields in schema.TABLES.items()}
+
+
+class FlatbufferError(Tfl2QuantError):
+    """The file is not a well-formed TFLite flatbuffer."""
+
+
+class Buffer:
+    """The bytes of a model file, memory-mapped, with checked little-endian reads."""
+
+    def __init__(self, data, path: str = "<memory>"):
+        self.data = data
+        self.view = np.frombuffer(data, dtype=np.uint8)
+        self.size = len(self.view)
+        self.path = path
+
+    @staticmethod
+    def open(path: str) -> "Buffer":
+        try:
+            size = os.path.getsize(path)
+            with open(path, "rb") as f:
+                if size == 0:
+                    raise FlatbufferError("empty file, not a TFLite flatbuffer", path)
+                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except FileNotFoundError:
+            raise Tfl2QuantError("no such file", path) from None
+        except IsADirectoryError:
+            raise Tfl2QuantError("is a directory, expected a .tflite file", path) from None
+        except PermissionError:
+            raise Tfl2QuantError("permission denied", path) from None
+        return Buffer(data, path)
+
+    def check(self, pos: int, nbytes: int, what: str) -> None:
+        if pos < 0 or nbytes < 0 or pos + nbytes > self.size:
+            raise FlatbufferError(
+                f"malformed flatbuffer: {what} at offset {pos} (+{nbytes} bytes) lies outside the "
+                f"file of {self.size} bytes (truncated or corrupted?)")
+
+    def scalar(self, pos: int, type_name: str, what: str):
+        fmt, _, size = SCALARS[type_name]
+        self.check(pos, size, what)
+        return struct.unpack_from(fmt, self.data, pos)[0]
+
+    def u32(self, pos: int, what: str) -> int:
+        return self.scalar(pos, "uint", what)
+
+
+class Table:
+    """One table of type `type_name` at `pos`; fields are read on demand by name."""
+
+    __slots__ = ("buf", "pos", "type_name", "_vtable", "_vtsize")
+
+    def __init__(self, buf: Buffer, pos: int, type_name: str):
+        self.buf, self.pos, self.type_name = buf, pos, type_name
+        vtable = pos - buf.scalar(pos, "int", f"{type_name} table")
+        vtsize = buf.scalar(vtable, "ushort", f"{type_name} vtable")
+        if vtsize < 4 or vtsize % 2:
+            raise FlatbufferError(f"malformed flatbuffer: {type_name} vtable at {vtable} has size {vtsize}")
+        buf.check(vtable, vtsize, f"{type_name} vtable")
+        self._vtable, self._vtsize = vtable, vtsize
+
+    def _field_pos(self, name: str) -> tuple[schema.Field, int]:
+        """The field's schema entry and its absolute position (0 if absent)."""
+        field = _FIELDS[self.type_name][name]
+        entry = 4 + 2 * field.slot
+        if entry >= self._vtsize:  # older writers: the vtable stops before this field
+            return field, 0
+        off = self.buf.scalar(self._vtable + entry, "ushort", f"{self.type_name}.{name} vtable entry")
+        return field, (self.pos + off if off else 0)
+
+    def has(self, name: str) -> bool:
+        return self._field_pos(name)[1] != 0
+
+    def get(self, name: str):
+        """Scalar or enum (as int), string, table, or union (as a Table); None if absent."""
+        field, pos = self._field_pos(name)
+        what = f"{self.type_name}.{name}"
+        if field.kind in ("scalar", "enum", "union_type"):
+            if not pos:
+                return field.default
+            type_name = field.type if field.kind == "scalar" else schema.ENUM_TYPES.get(field.type, "ubyte")
+            return self.buf.scalar(pos, type_name, what)
+        if not pos:
+            return None
+        target = pos + self.buf.u32(pos, what)
+        if field.kind == "string":
+            return _string(self.buf, target, what)
+        if field.kind == "table":
+            return Table(self.buf, target, field.type)
+        if field.kind == "union":
+            member = schema.UNIONS[field.type].get(self.get(name + "_type"))
+            if member is None:
+                return None
+            return Table(self.buf, target, member)
+        if field.kind == "vector":
+            return self.vector(name)
+        raise FlatbufferError(f"cannot read {what} of kind {field.kind}")  # pragma: no cover
+
+    def vector(self, name: str):
+        """A scalar vector as a numpy view, or a `TableVector`/list of strings; None if absent."""
+        field, pos = self._field_pos(name)
+        if not pos:
+            return None
+        what = f"{self.type_name}.{name}"
+        start = pos + self.buf.u32(pos, what)
+        length = self.buf.u32(start, f"{what} length")
+        elem = field.type
+        if elem in SCALARS or elem in schema.ENUM_TYPES:
+            scalar = elem if elem in SCALARS else schema.ENUM_TYPES[elem]
+            size = SCALARS[scalar][2]
+            self.buf.check(start + 4, length * size, f"{what} ({length} elements)")
+            return np.frombuffer(self.buf.data, dtype=SCALARS[scalar][1], count=length, offset=start + 4)
+        self.buf.check(start + 4, length * 4, f"{what} ({length} elements)")
+        if elem == "string":
+            return [_string(self.buf, start + 4 + 4 * k + self.buf.u32(start + 4 + 4 * k, what), what)
+                    for k in range(length)]
+        return TableVector(self.buf, start + 4, length, elem, what)
+
+
+class TableVector:
+    """A vector of tables, read lazily."""
+
+    def __init__(self, buf: Buffer, start: int, length: int, type_name: str, what: str):
+        self.buf, self.start, self.length, self.type_name, self.what = buf, start, length, type_name, what
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, k: int) -> Table:
+        if not 0 <= k < self.length:
+            raise IndexError(k)
+        slot = self.start + 4 * k
+        return Table(self.buf, slot + self.buf.u32(slot, self.what), self.type_name)
+
+    def __iter__(self) -> Iterator[Table]:
+        return (self[k] for k in range(self.length))
+
+
+def _string(buf: Buffer, pos: int, what: str) -> str:
+    length = buf.u32(pos, f"{what} length")
+    buf.check(pos + 4, length, what)
+    return bytes(buf.view[pos + 4:pos + 4 + length]).decode("utf-8", errors="replace")
+
+
+def read_model(buf: Buffer) -> Table:
+    """The root `Model` table, after checking the size and the file identifier."""
+    if buf.size < 8:
+        raise FlatbufferError(f"not a TFLite flatbuffer: only {buf.size} bytes")
+    ident = bytes(buf.view[4:8])
+    if ident != schema.FILE_IDENTIFIER.encode():
+        shown = f"'{ident.decode()}'" if ident.isascii() and ident.decode().isprintable() else f"0x{ident.hex()}"
+        raise FlatbufferError(
+            f"not a TFLite flatbuffer: file identifier is {shown}, expected '{schema.FILE_IDENTIFIER}'")
+    return Table(buf, buf.u32(0, "root offset"), schema.ROOT_TYPE)

@@ -1,0 +1,1 @@
+"""The IR: types, attributes, operations, printing."""

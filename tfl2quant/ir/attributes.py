@@ -1,0 +1,303 @@
+"""Builtin MLIR attributes, printed in the syntax upstream MLIR parses.
+
+Dense constants hold numpy arrays (often zero-copy views of a model file);
+large ones print as hex so printing never builds per-element strings.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import numpy as np
+
+from .types import (ComplexType, FloatType, IndexType, IntegerType, RankedTensorType, Type,
+                    numpy_dtype)
+
+
+class Attribute:
+    def __str__(self) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+
+def format_float(value: float, ftype: Type | None = None) -> str:
+    """A float literal that MLIR parses back to exactly `value`.
+
+    MLIR's lexer needs a '.' in decimal floats (`1e-05` would not lex), and
+    non-finite values must be written as their bit pattern in hex.
+    """
+    value = float(value)
+    if math.isfinite(value):
+        text = repr(value)
+        if "." not in text:
+            mantissa, _, exponent = text.partition("e")
+            text = f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
+        return text
+    width = ftype.width if isinstance(ftype, FloatType) else 64
+    dtype = {16: np.float16, 32: np.float32, 64: np.float64}.get(width, np.float64)
+    if isinstance(ftype, FloatType) and ftype.name != "f16" and width == 16:
+        dtype = numpy_dtype(ftype)
+    bits = np.array([value], dtype=dtype).view(f"u{np.dtype(dtype).itemsize}")[0]
+    return f"0x{int(bits):0{np.dtype(dtype).itemsize * 2}X}"
+
+
+def escape_string(s: str | bytes) -> str:
+    """MLIR string literal: printable ASCII as is, everything else as \\XX."""
+    data = s.encode("utf-8") if isinstance(s, str) else s
+    out = []
+    for b in data:
+        c = chr(b)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 0x20 <= b < 0x7F:
+            out.append(c)
+        else:
+            out.append(f"\\{b:02X}")
+    return '"' + "".join(out) + '"'
+
+
+@dataclass(frozen=True)
+class IntegerAttr(Attribute):
+    value: int
+    type: Type
+
+    def __str__(self) -> str:
+        if isinstance(self.type, IntegerType) and self.type.width == 1:
+            return "true" if self.value else "false"
+        return f"{int(self.value)} : {self.type}"
+
+
+def BoolAttr(value: bool) -> IntegerAttr:  # noqa: N802 - MLIR's name
+    return IntegerAttr(1 if value else 0, IntegerType(1))
+
+
+@dataclass(frozen=True)
+class FloatAttr(Attribute):
+    value: float
+    type: Type
+
+    def __str__(self) -> str:
+        return f"{format_float(self.value, self.type)} : {self.type}"
+
+
+@dataclass(frozen=True)
+class StringAttr(Attribute):
+    value: str
+
+    def __str__(self) -> str:
+        return escape_string(self.value)
+
+
+@dataclass(frozen=True)
+class UnitAttr(Attribute):
+    def __str__(self) -> str:
+        return "unit"
+
+
+@dataclass(frozen=True)
+class TypeAttr(Attribute):
+    value: Type
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class ArrayAttr(Attribute):
+    value: tuple
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(map(str, self.value)) + "]"
+
+
+@dataclass(frozen=True)
+class DictionaryAttr(Attribute):
+    value: tuple  # ((name, Attribute), ...), in order
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(format_named_attr(k, v) for k, v in self.value) + "}"
+
+    def get(self, name: str):
+        return dict(self.value).get(name)
+
+
+@dataclass(frozen=True)
+class DenseArrayAttr(Attribute):
+    """`array<i64: 1, 2>`: a plain list of scalars (TOSA pads, strides...)."""
+
+    element_type: Type
+    value: tuple
+
+    def __str__(self) -> str:
+        if not self.value:
+            return f"array<{self.element_type}>"
+        if isinstance(self.element_type, FloatType):
+            items = ", ".join(format_float(v, self.element_type) for v in self.value)
+        elif isinstance(self.element_type, IntegerType) and self.element_type.width == 1:
+            items = ", ".join("true" if v else "false" for v in self.value)
+        else:
+            items = ", ".join(str(int(v)) for v in self.value)
+        return f"array<{self.element_type}: {items}>"
+
+
+@dataclass(frozen=True)
+class SymbolRefAttr(Attribute):
+    root: str
+    nested: tuple = ()
+
+    def __str__(self) -> str:
+        return "::".join(["@" + _symbol(self.root)] + ["@" + _symbol(n) for n in self.nested])
+
+
+def _symbol(name: str) -> str:
+    ok = name and (name[0].isalpha() or name[0] in "_") and all(
+        c.isalnum() or c in "_$." for c in name)
+    return name if ok else escape_string(name)
+
+
+@dataclass(frozen=True)
+class DialectAttr(Attribute):
+    """A dialect attribute kept as text: `#tosa.rounding_mode<DOUBLE_ROUND>`."""
+
+    dialect: str
+    mnemonic: str
+    body: str
+
+    def __str__(self) -> str:
+        return f"#{self.dialect}.{self.mnemonic}<{self.body}>"
+
+
+@dataclass(frozen=True)
+class OpaqueAttr(Attribute):
+    """Attribute text we keep verbatim (from the parser, for unknown syntax)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# --- dense elements ---------------------------------------------------------
+
+SMALL_DENSE = 64  # above this many elements a non-splat constant prints as hex
+
+
+@dataclass(frozen=True, eq=False)
+class DenseElementsAttr(Attribute):
+    """`dense<...> : tensor<...>` backed by a numpy array of the element type.
+
+    `data` has the tensor's shape (or is a 0-d array for a splat). Equality is
+    by identity plus a cheap structural check so CSE can merge equal splats.
+    """
+
+    type: RankedTensorType
+    data: np.ndarray = field(repr=False)
+
+    def __post_init__(self):
+        assert isinstance(self.type, RankedTensorType), self.type
+
+    @staticmethod
+    def from_array(array: np.ndarray, element_type: Type, shape=None) -> "DenseElementsAttr":
+        array = np.asarray(array)
+        shape = tuple(array.shape) if shape is None else tuple(shape)
+        want = numpy_dtype(element_type)
+        if array.dtype != want:
+            array = array.astype(want)
+        return DenseElementsAttr(RankedTensorType(shape, element_type), array)
+
+    @staticmethod
+    def splat(value, tensor_type: RankedTensorType) -> "DenseElementsAttr":
+        return DenseElementsAttr(tensor_type, np.array(value, dtype=numpy_dtype(tensor_type.element_type)))
+
+    @property
+    def is_splat(self) -> bool:
+        """One value for every element (checked only for small arrays: cheap)."""
+        data = self.data
+        if data.ndim == 0 or data.size == 1:
+            return True
+        return 0 < data.size <= SMALL_DENSE and bool(np.all(data == data.reshape(-1)[0]))
+
+    def array(self) -> np.ndarray:
+        """The values with the tensor's full shape (a broadcast view for splats)."""
+        if self.data.shape == self.type.shape:
+            return self.data
+        return np.broadcast_to(self.data.reshape(-1)[:1].reshape(()), self.type.shape)
+
+    def _key(self):
+        if self.data.size <= SMALL_DENSE:
+            return (self.type, self.data.tobytes(), self.data.shape)
+        return (self.type, id(self.data))
+
+    def __eq__(self, other):
+        return isinstance(other, DenseElementsAttr) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        return "".join(self.chunks())
+
+    def chunks(self) -> Iterator[str]:
+        """The printed form in pieces, so a large constant streams to a file."""
+        elem = self.type.element_type
+        data = self.data
+        if data.size == 0 and self.type.num_elements == 0:
+            yield f"dense<> : {self.type}"
+            return
+        if self.is_splat:
+            yield f"dense<{_scalar(data.reshape(-1)[0], elem)}> : {self.type}"
+            return
+        if data.size <= SMALL_DENSE:
+            yield f"dense<{_nested(data, elem)}> : {self.type}"
+            return
+        yield 'dense<"0x'
+        flat = np.ascontiguousarray(data).reshape(-1)
+        if isinstance(elem, IntegerType) and elem.width == 1:
+            flat = flat.astype(np.uint8)
+        step = 1 << 16
+        for start in range(0, flat.size, step):
+            yield flat[start:start + step].view(np.uint8).tobytes().hex().upper()
+        yield f'"> : {self.type}'
+
+
+def _scalar(v, elem: Type) -> str:
+    if isinstance(elem, IntegerType):
+        return ("true" if v else "false") if elem.width == 1 else str(int(v))
+    if isinstance(elem, IndexType):
+        return str(int(v))
+    if isinstance(elem, FloatType):
+        return format_float(float(v), elem)
+    if isinstance(elem, ComplexType):
+        return f"({format_float(v.real, elem.element_type)}, {format_float(v.imag, elem.element_type)})"
+    raise TypeError(f"cannot print a {elem} element")
+
+
+def _nested(data: np.ndarray, elem: Type) -> str:
+    if data.ndim == 0:
+        return _scalar(data[()], elem)
+    return "[" + ", ".join(_nested(row, elem) for row in data) + "]"
+
+
+# --- helpers ----------------------------------------------------------------
+
+def format_named_attr(name: str, value: Attribute) -> str:
+    key = name if _is_bare_identifier(name) else escape_string(name)
+    return key if isinstance(value, UnitAttr) else f"{key} = {value}"
+
+
+def _is_bare_identifier(name: str) -> bool:
+    return bool(name) and (name[0].isalpha() or name[0] == "_") and all(
+        c.isalnum() or c in "_$." for c in name)
+
+
+def i32_attr(v: int) -> IntegerAttr:
+    return IntegerAttr(int(v), IntegerType(32))
+
+
+def i64_attr(v: int) -> IntegerAttr:
+    return IntegerAttr(int(v), IntegerType(64))
+
+
+def f32_attr(v: float) -> FloatAttr:
+    return FloatAttr(float(np.float32(v)), FloatType("f32"))
+

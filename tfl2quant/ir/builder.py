@@ -1,0 +1,41 @@
+"""Builder: creates ops at an insertion point with a default location."""
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from .attributes import Attribute
+from .core import Block, Operation, Region, Value
+from .location import UNKNOWN, Location
+from .types import Type
+
+
+class Builder:
+    """Appends new ops to `ops` (a block's list, or a list a rewrite is building)."""
+
+    def __init__(self, ops: Optional[list] = None, location: Location = UNKNOWN,
+                 block: Optional[Block] = None):
+        self.block = block
+        self.ops = ops if ops is not None else (block.ops if block is not None else [])
+        self.location = location
+
+    @staticmethod
+    def at_end(block: Block, location: Location = UNKNOWN) -> "Builder":
+        return Builder(block=block, location=location)
+
+    def insert(self, op: Operation) -> Operation:
+        if self.block is not None:
+            op.parent = self.block
+        self.ops.append(op)
+        return op
+
+    def create(self, name: str, operands: Iterable[Value] = (), result_types: Iterable[Type] = (),
+               attributes: Optional[dict[str, Attribute]] = None, regions: Iterable[Region] = (),
+               location: Optional[Location] = None) -> Operation:
+        op = Operation.create(name, list(operands), list(result_types), attributes, list(regions),
+                              location or self.location)
+        return self.insert(op)
+
+    def value(self, name: str, operands: Iterable[Value], result_type: Type,
+              attributes: Optional[dict[str, Attribute]] = None, **kw) -> Value:
+        """Create a one-result op and return its result."""
+        return self.create(name, operands, [result_type], attributes, **kw).result

@@ -1,0 +1,269 @@
+"""Operations, values, blocks and regions, with use lists.
+
+One generic `Operation` class serves every op; dialects register subclasses
+that add a verifier, typed accessors, folds and custom assembly. An op whose
+name no dialect registers (a `tfl.*` op, an op from a parsed file) is a plain
+`Operation` and prints in the generic form.
+"""
+from __future__ import annotations
+
+from typing import ClassVar, Iterable, Iterator, Optional
+
+from ..errors import VerificationError
+from .attributes import Attribute
+from .location import UNKNOWN, Location
+from .types import Type
+
+# Traits a pass may ask about.
+PURE = "Pure"                         # no side effects: CSE may merge, DCE may drop
+TERMINATOR = "Terminator"
+ISOLATED = "IsolatedFromAbove"        # values are numbered afresh inside (func.func)
+CONSTANT = "ConstantLike"
+SYMBOL_TABLE = "SymbolTable"
+
+OP_CLASSES: dict[str, type["Operation"]] = {}
+
+
+def register_op(cls: type["Operation"]) -> type["Operation"]:
+    """Class decorator: make `Operation.create(cls.name, ...)` build a `cls`."""
+    assert cls.name and cls.name not in OP_CLASSES, cls.name
+    OP_CLASSES[cls.name] = cls
+    return cls
+
+
+class Value:
+    __slots__ = ("type", "uses")
+
+    def __init__(self, type: Type):
+        self.type = type
+        self.uses: list[tuple["Operation", int]] = []
+
+    def replace_all_uses_with(self, new: "Value") -> None:
+        if new is self:
+            return
+        for op, idx in list(self.uses):
+            op.set_operand(idx, new)
+
+    @property
+    def owner_op(self) -> Optional["Operation"]:
+        return None
+
+
+class OpResult(Value):
+    __slots__ = ("owner", "index")
+
+    def __init__(self, type: Type, owner: "Operation", index: int):
+        super().__init__(type)
+        self.owner = owner
+        self.index = index
+
+    @property
+    def owner_op(self) -> "Operation":
+        return self.owner
+
+
+class BlockArgument(Value):
+    __slots__ = ("block", "index")
+
+    def __init__(self, type: Type, block: "Block", index: int):
+        super().__init__(type)
+        self.block = block
+        self.index = index
+
+
+class Operation:
+    name: ClassVar[str] = ""
+    traits: ClassVar[frozenset] = frozenset()
+
+    def __init__(self, operands: Iterable[Value] = (), result_types: Iterable[Type] = (),
+                 attributes: Optional[dict[str, Attribute]] = None,
+                 regions: Iterable["Region"] = (), location: Location = UNKNOWN,
+                 name: Optional[str] = None, successors: Iterable["Block"] = ()):
+        if name is not None and name != type(self).name:
+            self.name = name  # generic op: the instance carries its name
+        self._operands: list[Value] = []
+        for v in operands:
+            self._add_operand(v)
+        self.results = [OpResult(t, self, k) for k, t in enumerate(result_types)]
+        self.attributes: dict[str, Attribute] = dict(attributes or {})
+        self.regions: list[Region] = []
+        for r in regions:
+            self.add_region(r)
+        self.successors: list[Block] = list(successors)
+        self.location = location
+        self.parent: Optional[Block] = None
+
+    @staticmethod
+    def create(name: str, operands=(), result_types=(), attributes=None, regions=(),
+               location: Location = UNKNOWN, successors=()) -> "Operation":
+        """Build an op of the registered class for `name`, or a generic one."""
+        cls = OP_CLASSES.get(name)
+        if cls is None:
+            return Operation(operands, result_types, attributes, regions, location, name, successors)
+        return cls(operands, result_types, attributes, regions, location, successors=successors)
+
+    # --- operands and results ---------------------------------------------------
+    @property
+    def operands(self) -> tuple[Value, ...]:
+        return tuple(self._operands)
+
+    def _add_operand(self, v: Value) -> None:
+        assert isinstance(v, Value), f"{self.name}: operand {v!r} is not a Value"
+        v.uses.append((self, len(self._operands)))
+        self._operands.append(v)
+
+    def set_operand(self, idx: int, v: Value) -> None:
+        old = self._operands[idx]
+        old.uses.remove((self, idx))
+        self._operands[idx] = v
+        v.uses.append((self, idx))
+
+    def set_operands(self, values: Iterable[Value]) -> None:
+        self.drop_operands()
+        for v in values:
+            self._add_operand(v)
+
+    def drop_operands(self) -> None:
+        for k, v in enumerate(self._operands):
+            v.uses.remove((self, k))
+        self._operands = []
+
+    @property
+    def result(self) -> OpResult:
+        assert len(self.results) == 1, f"{self.name} has {len(self.results)} results"
+        return self.results[0]
+
+    @property
+    def result_types(self) -> tuple[Type, ...]:
+        return tuple(r.type for r in self.results)
+
+    @property
+    def operand_types(self) -> tuple[Type, ...]:
+        return tuple(v.type for v in self._operands)
+
+    def add_region(self, region: "Region") -> None:
+        region.parent = self
+        self.regions.append(region)
+
+    # --- structure --------------------------------------------------------------
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0]
+
+    def has_trait(self, trait: str) -> bool:
+        return trait in self.traits
+
+    @property
+    def is_pure(self) -> bool:
+        return PURE in self.traits
+
+    def walk(self) -> Iterator["Operation"]:
+        """This op and every op nested in it, pre-order."""
+        yield self
+        for region in self.regions:
+            for block in region.blocks:
+                for op in list(block.ops):
+                    yield from op.walk()
+
+    def parent_op(self) -> Optional["Operation"]:
+        if self.parent is None or self.parent.parent is None:
+            return None
+        return self.parent.parent.parent
+
+    def erase(self) -> None:
+        """Remove this op; its results must have no uses left."""
+        for r in self.results:
+            assert not r.uses, f"erasing {self.name} whose result is still used"
+        self.drop_operands()
+        for region in self.regions:
+            region.drop_all_references()
+        if self.parent is not None:
+            self.parent.ops.remove(self)
+            self.parent = None
+
+    def replace_all_uses_with(self, values: Iterable[Value]) -> None:
+        values = list(values)
+        assert len(values) == len(self.results)
+        for r, v in zip(self.results, values):
+            r.replace_all_uses_with(v)
+
+    # --- hooks for dialects ------------------------------------------------------
+    def verify_(self) -> None:
+        """Op-specific checks; raise `self.error(...)` on failure."""
+
+    def fold(self) -> Optional[list[Value]]:
+        """Values to replace the results with, or None (canonicalize)."""
+        return None
+
+    def error(self, message: str) -> VerificationError:
+        return VerificationError(f"'{self.name}' op {message}", self.location.describe())
+
+    def get_attr(self, name: str, default=None):
+        return self.attributes.get(name, default)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {len(self._operands)} operands -> {[str(t) for t in self.result_types]}>"
+
+
+class Block:
+    def __init__(self, arg_types: Iterable[Type] = (), arg_locations: Iterable[Location] = ()):
+        self.args = [BlockArgument(t, self, k) for k, t in enumerate(arg_types)]
+        self.arg_locations = list(arg_locations)
+        self.ops: list[Operation] = []
+        self.parent: Optional[Region] = None
+
+    def add_arg(self, t: Type) -> BlockArgument:
+        arg = BlockArgument(t, self, len(self.args))
+        self.args.append(arg)
+        return arg
+
+    def append(self, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.append(op)
+        return op
+
+    def insert(self, index: int, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.insert(index, op)
+        return op
+
+    def set_ops(self, ops: list[Operation]) -> None:
+        """Replace the op list in one go (rewrites rebuild blocks in one sweep)."""
+        for op in ops:
+            op.parent = self
+        self.ops = ops
+
+    @property
+    def terminator(self) -> Optional[Operation]:
+        return self.ops[-1] if self.ops and self.ops[-1].has_trait(TERMINATOR) else None
+
+
+class Region:
+    def __init__(self, blocks: Iterable[Block] = ()):
+        self.blocks: list[Block] = []
+        self.parent: Optional[Operation] = None
+        for b in blocks:
+            self.append(b)
+
+    def append(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def block(self) -> Block:
+        assert len(self.blocks) == 1
+        return self.blocks[0]
+
+    def drop_all_references(self) -> None:
+        for block in self.blocks:
+            for op in block.ops:
+                op.drop_operands()
+                for r in op.regions:
+                    r.drop_all_references()
+
+
+def verify(op: Operation) -> None:
+    """Run every verifier under `op` (pre-order); the first failure raises."""
+    for nested in op.walk():
+        nested.verify_()

@@ -1,0 +1,240 @@
+"""The MLIR text printer.
+
+Prints the generic op form for every op without custom assembly, and streams
+to a file so that large constants never become one giant Python string.
+Quantized types with long parameter lists are printed once as type aliases
+(`!q0 = !quant.uniform<...>`), like MLIR's alias printing.
+"""
+from __future__ import annotations
+
+import io
+from typing import Iterable, TextIO
+
+from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
+                         UnitAttr, escape_string, format_named_attr, _is_bare_identifier)
+from .core import ISOLATED, Block, Operation, Region, Value
+from .location import UnknownLoc
+from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
+
+ALIAS_MIN_LENGTH = 60  # quantized types spelled longer than this get an alias
+
+
+class Printer:
+    def __init__(self, out: TextIO, debuginfo: bool = False):
+        self.out = out
+        self.debuginfo = debuginfo
+        self.aliases: dict[Type, str] = {}
+        self._names: list[dict[Value, str]] = [{}]
+        self._counters: list[list[int]] = [[0, 0]]  # [next result number, next arg number]
+        self.indent = 0
+
+    # --- entry points -----------------------------------------------------------
+    def print_top(self, op: Operation) -> None:
+        self._collect_aliases(op)
+        for t, alias in self.aliases.items():
+            self.out.write(f"{alias} = {t}\n")
+        self.print_op(op)
+        self.out.write("\n")
+
+    # --- names ------------------------------------------------------------------
+    def name_of(self, v: Value) -> str:
+        for scope in reversed(self._names):
+            if v in scope:
+                return scope[v]
+        return "%<<UNKNOWN>>"
+
+    def _name_result_group(self, op: Operation) -> str:
+        names = []
+        for r in op.results:
+            n = f"%{self._counters[-1][0]}"
+            self._counters[-1][0] += 1
+            self._names[-1][r] = n
+            names.append(n)
+        return ", ".join(names)
+
+    def name_block_args(self, block: Block) -> list[str]:
+        names = []
+        for a in block.args:
+            if a in self._names[-1]:  # already named by the op (func.func's signature)
+                names.append(self._names[-1][a])
+                continue
+            n = f"%arg{self._counters[-1][1]}"
+            self._counters[-1][1] += 1
+            self._names[-1][a] = n
+            names.append(n)
+        return names
+
+    def push_scope(self) -> None:
+        self._names.append({})
+        self._counters.append([0, 0])
+
+    def pop_scope(self) -> None:
+        self._names.pop()
+        self._counters.pop()
+
+    # --- types and attributes ---------------------------------------------------
+    def type(self, t: Type) -> str:
+        if isinstance(t, RankedTensorType):
+            dims = "".join(("?" if d is None else str(d)) + "x" for d in t.shape)
+            return f"tensor<{dims}{self.type(t.element_type)}>"
+        if isinstance(t, UnrankedTensorType):
+            return f"tensor<*x{self.type(t.element_type)}>"
+        if isinstance(t, FunctionType):
+            ins = ", ".join(self.type(x) for x in t.inputs)
+            if len(t.results) == 1 and not isinstance(t.results[0], FunctionType):
+                return f"({ins}) -> {self.type(t.results[0])}"
+            return f"({ins}) -> ({', '.join(self.type(x) for x in t.results)})"
+        return self.aliases.get(t) or str(t)
+
+    def types(self, ts: Iterable[Type]) -> str:
+        return ", ".join(self.type(t) for t in ts)
+
+    def attr(self, a: Attribute) -> str:
+        if isinstance(a, TypeAttr):
+            return self.type(a.value)
+        if isinstance(a, ArrayAttr):
+            return "[" + ", ".join(self.attr(x) for x in a.value) + "]"
+        if isinstance(a, DictionaryAttr):
+            return self.attr_dict(dict(a.value), braces_if_empty=True)
+        return str(a)
+
+    def attr_dict(self, attrs: dict[str, Attribute], braces_if_empty: bool = False) -> str:
+        if not attrs:
+            return "{}" if braces_if_empty else ""
+        parts = []
+        for k, v in attrs.items():
+            key = k if _is_bare_identifier(k) else escape_string(k)
+            parts.append(key if isinstance(v, UnitAttr) else f"{key} = {self.attr(v)}")
+        return "{" + ", ".join(parts) + "}"
+
+    def write_attr_dict(self, attrs: dict[str, Attribute]) -> None:
+        """Write `{...}`, streaming dense constants piece by piece."""
+        self.out.write("{")
+        for k, (name, v) in enumerate(attrs.items()):
+            if k:
+                self.out.write(", ")
+            key = name if _is_bare_identifier(name) else escape_string(name)
+            if isinstance(v, UnitAttr):
+                self.out.write(key)
+            elif isinstance(v, DenseElementsAttr):
+                self.out.write(f"{key} = ")
+                for chunk in v.chunks():
+                    self.out.write(chunk)
+            else:
+                self.out.write(f"{key} = {self.attr(v)}")
+        self.out.write("}")
+
+    def _collect_aliases(self, top: Operation) -> None:
+        from ..dialects.quant.types import QuantizedType  # quant types know their own syntax
+
+        def visit(t: Type):
+            if isinstance(t, (RankedTensorType, UnrankedTensorType)):
+                visit(t.element_type)
+            elif isinstance(t, FunctionType):
+                for x in t.inputs + t.results:
+                    visit(x)
+            elif isinstance(t, QuantizedType) and t not in self.aliases:
+                if len(str(t)) > ALIAS_MIN_LENGTH:
+                    self.aliases[t] = f"!q{len(self.aliases)}"
+
+        def visit_attr(a: Attribute):
+            if isinstance(a, TypeAttr):
+                visit(a.value)
+            elif isinstance(a, (ArrayAttr, DictionaryAttr)):
+                for x in a.value:
+                    visit_attr(x[1] if isinstance(a, DictionaryAttr) else x)
+
+        for op in top.walk():
+            for r in op.results:
+                visit(r.type)
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        visit(arg.type)
+            for a in op.attributes.values():
+                visit_attr(a)
+
+    # --- ops --------------------------------------------------------------------
+    def newline(self) -> None:
+        self.out.write("\n" + "  " * self.indent)
+
+    def print_op(self, op: Operation) -> None:
+        if op.results:
+            self.out.write(self._name_result_group(op) + " = ")
+        custom = getattr(op, "print_custom", None)
+        if custom is not None:
+            custom(self)
+        else:
+            self.print_generic(op)
+        self.print_location(op)
+
+    def print_location(self, op: Operation) -> None:
+        if self.debuginfo and not isinstance(op.location, UnknownLoc):
+            self.out.write(f" {op.location}")
+
+    def print_generic(self, op: Operation) -> None:
+        w = self.out.write
+        w(f'"{op.name}"(' + ", ".join(self.name_of(v) for v in op.operands) + ")")
+        if op.successors:
+            w("[" + ", ".join(self.block_label(b) for b in op.successors) + "]")
+        if op.regions:
+            w(" (")
+            for k, region in enumerate(op.regions):
+                if k:
+                    w(", ")
+                self.print_region(region, print_entry_args=True, isolated=op.has_trait(ISOLATED))
+            w(")")
+        if op.attributes:
+            w(" ")
+            self.write_attr_dict(op.attributes)
+        w(f" : ({self.types(op.operand_types)}) -> ")
+        results = op.result_types
+        if len(results) == 1 and not isinstance(results[0], FunctionType):
+            w(self.type(results[0]))
+        else:
+            w(f"({self.types(results)})")
+
+    def print_region(self, region: Region, print_entry_args: bool, isolated: bool = False) -> None:
+        if isolated:
+            self.push_scope()
+        self._labels = getattr(self, "_labels", {})
+        for k, b in enumerate(region.blocks):
+            self._labels[b] = f"^bb{k}"
+        self.out.write("{")
+        self.indent += 1
+        for k, block in enumerate(region.blocks):
+            names = self.name_block_args(block)
+            if k > 0 or (print_entry_args and block.args):
+                self.out.write("\n" + "  " * (self.indent - 1) + self._labels[block])
+                if block.args:
+                    self.out.write("(" + ", ".join(
+                        f"{n}: {self.type(a.type)}" for n, a in zip(names, block.args)) + ")")
+                self.out.write(":")
+            for op in block.ops:
+                self.newline()
+                self.print_op(op)
+        self.indent -= 1
+        self.newline()
+        self.out.write("}")
+        if isolated:
+            self.pop_scope()
+
+    def block_label(self, b: Block) -> str:
+        return self._labels.get(b, "^bb?")
+
+
+def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False) -> str | None:
+    """Print `op` (normally a builtin.module) to `out`, or return the text."""
+    if out is not None:
+        Printer(out, debuginfo).print_top(op)
+        return None
+    buf = io.StringIO()
+    Printer(buf, debuginfo).print_top(op)
+    return buf.getvalue()
+
+
+def format_op(op: Operation) -> str:
+    """One op in the generic form, for error messages (operands unnamed)."""
+    p = Printer(io.StringIO())
+    p.print_generic(op)
+    return p.out.getvalue()

@@ -1,0 +1,207 @@
+"""Builtin MLIR types: integers, floats, index, tensors, functions.
+
+Types are immutable and hashable; `str(t)` is the MLIR spelling. Dialect types
+(`!quant.uniform`, `!tosa.shape`) subclass `Type` in their dialect module.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+try:  # bf16 and f8 numpy dtypes; ml_dtypes is a dependency, but keep import cheap
+    import ml_dtypes
+except ImportError:  # pragma: no cover
+    ml_dtypes = None
+
+
+class Type:
+    """Base of every type."""
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+
+SIGNLESS, SIGNED, UNSIGNED = "", "s", "u"
+
+
+@dataclass(frozen=True)
+class IntegerType(Type):
+    width: int
+    signedness: str = SIGNLESS
+
+    def __str__(self) -> str:
+        return f"{self.signedness}i{self.width}"
+
+    @property
+    def is_signless(self) -> bool:
+        return self.signedness == SIGNLESS
+
+
+@dataclass(frozen=True)
+class FloatType(Type):
+    name: str  # "f16", "bf16", "f32", "f64", "f8E4M3FN", "f8E5M2"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def width(self) -> int:
+        return FLOAT_WIDTHS[self.name]
+
+
+FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8E4M3FN": 8, "f8E5M2": 8}
+
+
+@dataclass(frozen=True)
+class IndexType(Type):
+    def __str__(self) -> str:
+        return "index"
+
+
+@dataclass(frozen=True)
+class NoneType(Type):
+    def __str__(self) -> str:
+        return "none"
+
+
+@dataclass(frozen=True)
+class ComplexType(Type):
+    element_type: Type
+
+    def __str__(self) -> str:
+        return f"complex<{self.element_type}>"
+
+
+@dataclass(frozen=True)
+class OpaqueType(Type):
+    """A type of a dialect we do not model, e.g. `!tf_type.string`."""
+
+    dialect: str
+    body: str
+
+    def __str__(self) -> str:
+        return f"!{self.dialect}.{self.body}"
+
+
+class ShapedType(Type):
+    element_type: Type
+
+
+@dataclass(frozen=True)
+class RankedTensorType(ShapedType):
+    """`tensor<2x?x3xf32>`; a dynamic dimension is `None`."""
+
+    shape: tuple
+    element_type: Type
+
+    def __str__(self) -> str:
+        dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
+        return f"tensor<{dims}{self.element_type}>"
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    @property
+    def has_static_shape(self) -> bool:
+        return all(d is not None for d in self.shape)
+
+    @property
+    def num_elements(self) -> Optional[int]:
+        if not self.has_static_shape:
+            return None
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    def with_element_type(self, element_type: Type) -> "RankedTensorType":
+        return RankedTensorType(self.shape, element_type)
+
+
+@dataclass(frozen=True)
+class UnrankedTensorType(ShapedType):
+    element_type: Type
+
+    def __str__(self) -> str:
+        return f"tensor<*x{self.element_type}>"
+
+    def with_element_type(self, element_type: Type) -> "UnrankedTensorType":
+        return UnrankedTensorType(element_type)
+
+
+@dataclass(frozen=True)
+class FunctionType(Type):
+    inputs: tuple
+    results: tuple
+
+    def __str__(self) -> str:
+        ins = ", ".join(map(str, self.inputs))
+        if len(self.results) == 1 and not isinstance(self.results[0], FunctionType):
+            return f"({ins}) -> {self.results[0]}"
+        return f"({ins}) -> ({', '.join(map(str, self.results))})"
+
+
+def i(width: int) -> IntegerType:
+    return IntegerType(width)
+
+
+i1, i4, i8, i16, i32, i64 = (IntegerType(w) for w in (1, 4, 8, 16, 32, 64))
+f16, bf16, f32, f64 = (FloatType(n) for n in ("f16", "bf16", "f32", "f64"))
+index = IndexType()
+
+
+def tensor(shape, element_type: Type) -> RankedTensorType:
+    return RankedTensorType(tuple(shape), element_type)
+
+
+def element_type(t: Type) -> Type:
+    """The element type of a tensor, or the type itself for a scalar."""
+    return t.element_type if isinstance(t, ShapedType) else t
+
+
+def with_element_type(t: Type, element: Type) -> Type:
+    """`t` with its element type replaced (scalars are replaced outright)."""
+    return t.with_element_type(element) if isinstance(t, ShapedType) else element
+
+
+def is_tensor(t: Type) -> bool:
+    return isinstance(t, (RankedTensorType, UnrankedTensorType))
+
+
+def numpy_dtype(t: Type) -> np.dtype:
+    """The numpy container for values of element type `t`.
+
+    Signless and signed integers use signed containers, unsigned ones unsigned
+    containers; sub-byte integers use the next byte-sized container (as MLIR's
+    dense attributes do).
+    """
+    if isinstance(t, IntegerType):
+        if t.width == 1:
+            return np.dtype(np.bool_)
+        bits = 8 if t.width <= 8 else 16 if t.width <= 16 else 32 if t.width <= 32 else 64
+        kind = "u" if t.signedness == UNSIGNED else "i"
+        return np.dtype(f"{kind}{bits // 8}")
+    if isinstance(t, FloatType):
+        if t.name in ("f16", "f32", "f64"):
+            return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}[t.name])
+        if ml_dtypes is None:  # pragma: no cover
+            raise TypeError(f"{t} needs the ml_dtypes package")
+        return np.dtype({"bf16": ml_dtypes.bfloat16, "f8E4M3FN": ml_dtypes.float8_e4m3fn,
+                         "f8E5M2": ml_dtypes.float8_e5m2}[t.name])
+    if isinstance(t, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(t, ComplexType):
+        return np.dtype(np.complex64 if str(t.element_type) == "f32" else np.complex128)
+    storage = getattr(t, "storage_type", None)  # quantized types hold their storage
+    if storage is not None:
+        return numpy_dtype(storage)
+    raise TypeError(f"no numpy container for {t}")
+
+
+def integer_range(t: IntegerType, signed: bool = True) -> tuple[int, int]:
+    """(min, max) of `t` read as signed (default) or unsigned."""
+    if t.width == 1:
+        return (0, 1) if not signed else (-1, 0)
+    if signed and t.signedness != UNSIGNED:
+        return -(1 << (t.width - 1)), (1 << (t.width - 1)) - 1
+    return 0, (1 << t.width) - 1

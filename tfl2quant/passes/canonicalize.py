@@ -1,0 +1,63 @@
+"""canonicalize: op folds (the RFC's quant cast folds) and dead code removal.
+
+    quant.dcast(quant.qcast(x : T)) : T  ->  x
+    quant.qcast(quant.dcast(x : Q)) : Q  ->  x
+    quant.scast(quant.scast(x : T)) : T  ->  x
+
+then pure ops whose results are unused are erased, until nothing changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ir.core import TERMINATOR, Operation
+from .pass_base import ModulePass
+
+
+@dataclass(frozen=True)
+class Canonicalize(ModulePass):
+    """Fold ops and erase dead pure ops, to a fixpoint."""
+
+    name = "canonicalize"
+
+    def apply(self, module: Operation) -> None:
+        while fold_all(module) | erase_dead(module):
+            pass
+
+
+def fold_all(root: Operation) -> bool:
+    changed = False
+    for op in list(root.walk()):
+        if op.parent is None and op is not root:
+            continue
+        values = op.fold()
+        if values is not None:
+            op.replace_all_uses_with(values)
+            changed = True
+    return changed
+
+
+def erase_dead(root: Operation) -> bool:
+    """Erase unused pure ops, sweeping each block backwards (users before producers)."""
+    changed = False
+    for block in list(_blocks(root)):
+        kept = []
+        for op in reversed(block.ops):
+            if op.is_pure and not op.has_trait(TERMINATOR) and all(not r.uses for r in op.results):
+                op.drop_operands()
+                for region in op.regions:
+                    region.drop_all_references()
+                op.parent = None
+                changed = True
+            else:
+                kept.append(op)
+        if len(kept) != len(block.ops):
+            kept.reverse()
+            block.set_ops(kept)
+    return changed
+
+
+def _blocks(root: Operation):
+    for op in root.walk():
+        for region in op.regions:
+            yield from region.blocks

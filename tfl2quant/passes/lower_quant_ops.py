@@ -1,0 +1,296 @@
+"""lower-quant-ops: quant.qcast / quant.dcast -> arith, math, tensor, linalg, shape.
+
+The four (six, with sub-channel) cases of the RFCs:
+
+    per-layer,  scalar or ranked   arith on tensors with splat constants
+    per-axis,   ranked             linalg.generic reading scale[d_axis]
+    sub-channel, ranked            linalg.generic reading scale[d_i floordiv block_i]
+    any, unranked                  flatten with the shape dialect (1-D per-layer,
+                                   3-D [left, C, right] per-axis, 2k+1-D blockwise),
+                                   lower the ranked case, reshape back
+
+qcast with rounding R (TFLite's is half-away-from-zero, kernels/quantize.cc):
+
+    t = x / scale                          (in the expressed type; f16/bf16 then widen to f32)
+    r = round_R(t), bounded to +-2^(C-2)   (so fptosi is never poison)
+    q = clamp(fptosi(r) + zp, storage_min, storage_max)  in iC, then trunci
+
+where iC is i32 (i64 for 32-bit storage). `toward-zero` keeps upstream
+MLIR's order instead: `fptosi(t + zp)` (truncation after adding the zero point),
+then the same saturation. dcast is the RFC's `(float(q) - float(zp)) * scale`.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from ..dialects.linalg import generic
+from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
+                                    UniformQuantizedSubChannelType, UniformQuantizedType,
+                                    quantized_element_type)
+from ..ir.affine import AffineMap, const, dim, floordiv
+from ..ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+from ..ir.builder import Builder
+from ..ir.core import Block, Operation, Value
+from ..ir.types import (FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, f32,
+                        index, numpy_dtype, with_element_type)
+from .pass_base import ModulePass
+
+
+class Rounding(enum.Enum):
+    HALF_AWAY_FROM_ZERO = "half-away-from-zero"
+    HALF_TO_EVEN = "half-to-even"
+    TOWARD_ZERO = "toward-zero"
+
+
+ROUND_OP = {Rounding.HALF_AWAY_FROM_ZERO: "math.round", Rounding.HALF_TO_EVEN: "math.roundeven"}
+
+
+@dataclass(frozen=True)
+class LowerQuantOps(ModulePass):
+    """qcast -> divf by scale, round, add zero point, saturate, scast; dcast -> its inverse."""
+
+    name = "lower-quant-ops"
+    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
+
+    def apply(self, module: Operation) -> None:
+        for op in list(module.walk()):
+            for region in op.regions:
+                for block in region.blocks:
+                    self._lower_block(block)
+
+    def _lower_block(self, block: Block) -> None:
+        if not any(op.name in ("quant.qcast", "quant.dcast") for op in block.ops):
+            return
+        new_ops: list[Operation] = []
+        for op in block.ops:
+            if op.name not in ("quant.qcast", "quant.dcast"):
+                new_ops.append(op)
+                continue
+            b = Builder(new_ops, op.location)
+            result = lower_cast(b, op.name == "quant.qcast", op.operands[0], op.result.type, self.rounding)
+            op.result.replace_all_uses_with(result)
+            op.drop_operands()
+        block.set_ops(new_ops)
+
+
+def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding: Rounding) -> Value:
+    """The lowering of one qcast (`quantize`) or dcast of `x` to `result_type`."""
+    qtype_holder = result_type if quantize else x.type
+    q = quantized_element_type(qtype_holder)
+    if quantize:
+        src = x
+    else:
+        src = b.value("quant.scast", [x], with_element_type(x.type, q.storage_type))
+    if isinstance(x.type, UnrankedTensorType):
+        out = _lower_unranked(b, quantize, src, q, rounding)
+    else:
+        out = _lower_ranked(b, quantize, src, q, rounding)
+    if quantize:
+        return b.value("quant.scast", [out], result_type)
+    return out
+
+
+# --- ranked and scalar ----------------------------------------------------------
+
+def _lower_ranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding) -> Value:
+    out_elem = q.storage_type if quantize else q.expressed_type
+    if isinstance(q, UniformQuantizedType):
+        em = Elementwise(b, x.type, _dynamic_dims(b, x))
+        scale = em.const(q.scale, q.expressed_type)
+        if quantize:
+            return quantize_values(em, x, scale, None, q, rounding)
+        return dequantize_values(em, x, scale, None, q)
+    shape = x.type.shape
+    scales, zps, maps = _param_tensors(q, len(shape))
+    scale_t = _dense(b, scales, q.expressed_type)
+    zp_t = _dense(b, zps, q.storage_type)
+
+    def body(inner: Builder, args):
+        em = Elementwise(inner, None, [])
+        value, s, z = args[:3]
+        if quantize:
+            return quantize_values(em, value, s, z, q, rounding)
+        return dequantize_values(em, value, s, z, q)
+
+    result_type = RankedTensorType(shape, out_elem)
+    return generic(b, [x, scale_t, zp_t], [AffineMap.identity(len(shape)), maps, maps], result_type, body,
+                   dynamic_sizes=_dynamic_dims(b, x))
+
+
+def _param_tensors(q: QuantizedType, rank: int):
+    """Scale and zero-point arrays and the map that picks an element's pair."""
+    if isinstance(q, UniformQuantizedPerAxisType):
+        return (np.asarray(q.scales, np.float64), np.asarray(q.zero_points, np.int64),
+                AffineMap(rank, (dim(q.quantized_dimension),)))
+    assert isinstance(q, UniformQuantizedSubChannelType)
+    shape = q.params_shape
+    blocks = dict(zip(q.quantized_dimensions, q.block_sizes))
+    # a dimension with one block reads parameter 0; the others d_i floordiv block_i
+    results = tuple(const(0) if shape[d] == 1 else dim(d) if blocks[d] == 1 else floordiv(d, blocks[d])
+                    for d in range(rank))
+    return (np.asarray(q.scales, np.float64).reshape(shape), np.asarray(q.zero_points, np.int64).reshape(shape),
+            AffineMap(rank, results))
+
+
+def _dense(b, array: np.ndarray, elem: Type) -> Value:
+    attr = DenseElementsAttr.from_array(array.astype(numpy_dtype(elem)), elem)
+    return b.value("arith.constant", [], attr.type, {"value": attr})
+
+
+def _dynamic_dims(b, x: Value) -> list[Value]:
+    t = x.type
+    if not isinstance(t, RankedTensorType):
+        return []
+    dims = []
+    for k, d in enumerate(t.shape):
+        if d is None:
+            c = b.value("arith.constant", [], index, {"value": IntegerAttr(k, index)})
+            dims.append(b.value("tensor.dim", [x, c], index))
+    return dims
+
+
+class Elementwise:
+    """Emits arith on scalars, or on tensors of one shape with splat constants."""
+
+    def __init__(self, b: Builder, like: Optional[Type], dynamic_dims: list[Value]):
+        self.b, self.like, self.dims = b, like, dynamic_dims
+
+    def type(self, elem: Type) -> Type:
+        return with_element_type(self.like, elem) if self.like is not None else elem
+
+    def const(self, value, elem: Type) -> Value:
+        attr = (FloatAttr(float(np.asarray(value).astype(numpy_dtype(elem))), elem)
+                if isinstance(elem, FloatType) else IntegerAttr(int(value), elem))
+        t = self.type(elem)
+        if isinstance(t, RankedTensorType) and t.has_static_shape:
+            return self.b.value("arith.constant", [], t, {"value": DenseElementsAttr.splat(attr.value, t)})
+        scalar = self.b.value("arith.constant", [], elem, {"value": attr})
+        if isinstance(t, RankedTensorType):
+            return self.b.value("tensor.splat", [scalar] + self.dims, t)
+        return scalar
+
+    def op(self, name: str, operands: list[Value], elem: Type) -> Value:
+        return self.b.value(name, operands, self.type(elem))
+
+
+def compute_type(q: QuantizedType) -> IntegerType:
+    return IntegerType(32 if q.storage_width <= 16 else 64)
+
+
+def _int_to_float(q: QuantizedType) -> str:
+    return "arith.sitofp" if q.is_signed else "arith.uitofp"
+
+
+def quantize_values(em: Elementwise, x: Value, scale: Value, zp: Optional[Value], q: QuantizedType,
+                    rounding: Rounding) -> Value:
+    """Stored values of `x`; `zp` is None (per-layer: a constant) or a storage-typed value."""
+    expressed, c_type = q.expressed_type, compute_type(q)
+    t = em.op("arith.divf", [x, scale], expressed)
+    g = expressed
+    if expressed.name in ("f16", "bf16"):  # round and bound in f32, where every bound is exact
+        t, g = em.op("arith.extf", [t], f32), f32
+    if rounding is Rounding.TOWARD_ZERO:
+        zp_f = em.const(q.zero_point, g) if zp is None else em.op(_int_to_float(q), [zp], g)
+        r = em.op("arith.addf", [t, zp_f], g)
+    else:
+        r = em.op(ROUND_OP[rounding], [t], g)
+    bound = float(2 ** (c_type.width - 2))
+    r = em.op("arith.minnumf", [em.op("arith.maxnumf", [r, em.const(-bound, g)], g), em.const(bound, g)], g)
+    i = em.op("arith.fptosi", [r], c_type)
+    if rounding is not Rounding.TOWARD_ZERO:
+        zp_i = (em.const(q.zero_point, c_type) if zp is None else
+                em.op("arith.extsi" if q.is_signed else "arith.extui", [zp], c_type))
+        i = em.op("arith.addi", [i, zp_i], c_type)
+    i = em.op("arith.maxsi", [i, em.const(q.storage_type_min, c_type)], c_type)
+    i = em.op("arith.minsi", [i, em.const(q.storage_type_max, c_type)], c_type)
+    return em.op("arith.trunci", [i], q.storage_type)
+
+
+def dequantize_values(em: Elementwise, stored: Value, scale: Value, zp: Optional[Value],
+                      q: QuantizedType) -> Value:
+    expressed = q.expressed_type
+    f = em.op(_int_to_float(q), [stored], expressed)
+    zp_f = em.const(q.zero_point, expressed) if zp is None else em.op(_int_to_float(q), [zp], expressed)
+    return em.op("arith.mulf", [em.op("arith.subf", [f, zp_f], expressed), scale], expressed)
+
+
+# --- unranked: flatten with the shape dialect -----------------------------------
+
+def _lower_unranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding) -> Value:
+    elem = x.type.element_type
+    shape = b.value("shape.shape_of", [x], RankedTensorType((None,), index))
+    if isinstance(q, UniformQuantizedType):
+        dims = [b.value("shape.num_elements", [shape], index)]
+        flat_q, flat_shape = q, (None,)
+    elif isinstance(q, UniformQuantizedPerAxisType):
+        axis, channels = q.quantized_dimension, len(q.scales)
+        dims = [_elements_between(b, shape, 0, axis), _index(b, channels), _elements_between(b, shape, axis + 1, None)]
+        flat_q = UniformQuantizedPerAxisType(q.storage_width, q.is_signed, q.expressed_type, q.storage_type_min,
+                                             q.storage_type_max, q.scales, q.zero_points, 1)
+        flat_shape = (None, channels, None)
+    else:
+        dims, flat_q, flat_shape = _flatten_sub_channel(b, shape, q)
+    target = b.value("tensor.from_elements", dims, RankedTensorType((len(dims),), index))
+    flat = b.value("tensor.reshape", [x, target], RankedTensorType(flat_shape, elem))
+    lowered = _lower_ranked(b, quantize, flat, flat_q, rounding)
+    out_elem = lowered.type.element_type
+    return b.value("tensor.reshape", [lowered, shape], UnrankedTensorType(out_elem))
+
+
+def _index(b, value: int) -> Value:
+    return b.value("arith.constant", [], index, {"value": IntegerAttr(value, index)})
+
+
+def _elements_between(b, shape: Value, start: int, stop: Optional[int]) -> Value:
+    """Product of the extents of dimensions [start, stop) (stop None: to the end)."""
+    shape_type = RankedTensorType((None,), index)
+    part = shape
+    if stop is not None:
+        part = b.create("shape.split_at", [part, _index(b, stop)], [shape_type, shape_type]).results[0]
+    if start:
+        part = b.create("shape.split_at", [part, _index(b, start)], [shape_type, shape_type]).results[1]
+    return b.value("shape.num_elements", [part], index)
+
+
+def _flatten_sub_channel(b, shape: Value, q: UniformQuantizedSubChannelType):
+    """[left, D1, between, D2, ..., right]: 2k+1 dims, D_i = block_i * scales along d_i.
+
+    The scales' shape fixes each quantized dimension's extent (sub-channel RFC,
+    appendix case 2); the parameters' shape may be full-rank or only list the
+    quantized dimensions.
+    """
+    order = sorted(range(len(q.quantized_dimensions)), key=lambda k: q.quantized_dimensions[k])
+    qdims = [q.quantized_dimensions[k] for k in order]
+    blocks = [q.block_sizes[k] for k in order]
+    full_rank = len(q.params_shape) > max(qdims)
+    counts = [q.params_shape[d] if full_rank else q.params_shape[k] for k, d in zip(order, qdims)]
+    dims, flat_shape, params_shape, flat_blocks = [], [], [], {}
+    previous = 0
+    for k, (d, block, count) in enumerate(zip(qdims, blocks, counts)):
+        dims.append(_elements_between(b, shape, previous, d))
+        dims.append(_index(b, block * count))
+        flat_shape += [None, block * count]
+        params_shape += [1, count]
+        flat_blocks[2 * k + 1] = block
+        previous = d + 1
+    dims.append(_elements_between(b, shape, previous, None))
+    flat_shape.append(None)
+    params_shape.append(1)
+    flat_q = UniformQuantizedSubChannelType(
+        q.storage_width, q.is_signed, q.expressed_type, q.storage_type_min, q.storage_type_max,
+        tuple(flat_blocks), tuple(flat_blocks.values()), tuple(params_shape),
+        _reorder(q.scales, q, order, counts), _reorder(q.zero_points, q, order, counts))
+    return dims, flat_q, tuple(flat_shape)
+
+
+def _reorder(values: tuple, q: UniformQuantizedSubChannelType, order: list[int], counts: list[int]) -> tuple:
+    """Parameters in the flattened layout: quantized dimensions in ascending order."""
+    array = np.asarray(values).reshape(q.params_shape)
+    if len(q.params_shape) > len(order):
+        # full rank: the other dimensions have one block each, so this drops them
+        return tuple(array.reshape(-1).tolist())
+    return tuple(np.transpose(array, order).reshape(-1).tolist())
