@@ -3,7 +3,7 @@
     tfl        the imported module
     legalized  after legalize (integer / fallback / float / unlowered)
     lowered    after canonicalize, cse, lower-quant-ops
-    final      after strip-func-quant-types, canonicalize: no quant type left
+    final      after strip-func-quant-types, canonicalize, cse: no quant type left
 """
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def convert(path: str, emit: str = "final", allow_fallback: bool = True,
             for p in (Canonicalize(), CSE(), LowerQuantOps(rounding)):
                 p.apply(module)
         elif stage == "final":
-            for p in (StripFuncQuantTypes(), Canonicalize()):
+            for p in (StripFuncQuantTypes(), Canonicalize(), CSE()):
                 p.apply(module)
         verify(module)
         if on_stage is not None:
