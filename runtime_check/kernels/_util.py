@@ -39,8 +39,19 @@ def wrap_to(values: np.ndarray, elem) -> np.ndarray:
     return np.asarray(values).astype(dtype)
 
 
-def as_unsigned(x: np.ndarray) -> np.ndarray:
-    return x.view(f"u{x.dtype.itemsize}") if x.dtype.kind == "i" else x
+def as_unsigned(x: np.ndarray, width: int | None = None) -> np.ndarray:
+    """The unsigned reading of stored bits; sub-byte values (i4 in an int8) are masked."""
+    if x.dtype.kind != "i":
+        return x
+    u = x.view(f"u{x.dtype.itemsize}")
+    if width is not None and width < x.dtype.itemsize * 8:
+        return u & np.array((1 << width) - 1, u.dtype)
+    return u
+
+
+def operand_width(op, k: int = 0) -> int | None:
+    elem = element_type(op.operands[k].type)
+    return getattr(elem, "width", None) or getattr(elem, "storage_width", None)
 
 
 def round_half_away(x: np.ndarray) -> np.ndarray:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from tfl2quant.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-from ._util import as_unsigned, attr_value, result_dtype, result_elem, wrap_to
+from ._util import as_unsigned, attr_value, operand_width, result_dtype, result_elem, wrap_to
 
 
 def constant(op):
@@ -24,8 +24,9 @@ def _int_binary(fn):
 
 def _unsigned_binary(fn):
     def kernel(op, a, b):
-        r = fn(as_unsigned(a).astype(np.uint64), as_unsigned(b).astype(np.uint64))
-        return r.astype(as_unsigned(np.zeros(0, result_dtype(op))).dtype).view(result_dtype(op))
+        w = operand_width(op)
+        r = fn(as_unsigned(a, w).astype(np.uint64), as_unsigned(b, w).astype(np.uint64))
+        return wrap_to(r.astype(np.int64), result_elem(op)) if result_elem(op).width < 64 else r.view(np.int64)
     return kernel
 
 
@@ -61,7 +62,7 @@ def extsi(op, a):
 
 
 def extui(op, a):
-    return as_unsigned(a).astype(np.int64).astype(result_dtype(op))
+    return as_unsigned(a, operand_width(op)).astype(np.int64).astype(result_dtype(op))
 
 
 def trunci(op, a):
@@ -73,7 +74,7 @@ def sitofp(op, a):
 
 
 def uitofp(op, a):
-    return as_unsigned(a).astype(result_dtype(op))
+    return as_unsigned(a, operand_width(op)).astype(result_dtype(op))
 
 
 def fptosi(op, a):
@@ -90,7 +91,7 @@ def fptoui(op, a):
     t = np.trunc(a.astype(np.float64))
     if not np.all(np.isfinite(t)) or np.any(t < 0) or np.any(t >= 2.0 ** elem.width):
         raise ValueError("arith.fptoui of a NaN or out-of-range value is poison")
-    return t.astype(np.uint64).astype(as_unsigned(np.zeros(0, result_dtype(op))).dtype).view(result_dtype(op))
+    return wrap_to(t.astype(np.int64), elem)
 
 
 _CMPI = {0: np.equal, 1: np.not_equal, 2: np.less, 3: np.less_equal, 4: np.greater, 5: np.greater_equal}
@@ -100,7 +101,7 @@ def cmpi(op, a, b):
     p = attr_value(op, "predicate")
     if p in _CMPI:
         return _CMPI[p](a, b)
-    ua, ub = as_unsigned(a), as_unsigned(b)
+    ua, ub = as_unsigned(a, operand_width(op)), as_unsigned(b, operand_width(op))
     return {6: np.less, 7: np.less_equal, 8: np.greater, 9: np.greater_equal}[p](ua, ub)
 
 

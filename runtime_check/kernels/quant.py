@@ -12,7 +12,7 @@ import numpy as np
 from tfl2quant.dialects.quant.types import quantized_element_type
 from tfl2quant.ir.types import numpy_dtype
 
-from ._util import as_unsigned, round_half_away
+from ._util import as_unsigned, round_half_away, wrap_to
 
 
 def _params(q, shape, expressed_dtype):
@@ -36,15 +36,13 @@ def quantize(x: np.ndarray, q, rounding: str = "half-away-from-zero") -> np.ndar
         r = round_half_away(t) if rounding == "half-away-from-zero" else np.rint(t)
         r = np.nan_to_num(np.clip(r, -2.0 ** 62, 2.0 ** 62), nan=-2.0 ** 62)
         stored = r.astype(np.int64) + zp
-    stored = np.clip(stored, q.storage_type_min, q.storage_type_max)
-    container = numpy_dtype(q.storage_type)
-    return stored.astype(container) if q.is_signed else stored.astype(f"u{container.itemsize}").view(container)
+    return wrap_to(np.clip(stored, q.storage_type_min, q.storage_type_max), q.storage_type)
 
 
 def dequantize(stored: np.ndarray, q) -> np.ndarray:
     expressed = numpy_dtype(q.expressed_type)
     scale, zp = _params(q, stored.shape, expressed)
-    values = stored if q.is_signed else as_unsigned(stored)
+    values = stored if q.is_signed else as_unsigned(stored, q.storage_width)
     return ((values.astype(expressed) - zp.astype(expressed)) * scale).astype(expressed)
 
 
