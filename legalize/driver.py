@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Optional
 
 from tfl2quant.dialects.quant.ops import expressed_type_of, storage_type_of
+from tfl2quant.dialects.tfl import CONSTANT_OPS
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
@@ -76,11 +77,14 @@ def _legalize_function(func, report: LegalizeReport) -> None:
     b = Builder(new_ops)
     index = 0
     for op in block.ops:
-        if not op.name.startswith("tfl.") or op.name == "tfl.no_value":
+        if op.name == "quantfork.stats":  # calibration statistics: informational once imported
+            _replace(op, [op.operands[0]])
+            continue
+        if not op.name.startswith("tfl.") or op.name in CONSTANT_OPS and op.name not in DENSE_CONSTANTS:
             new_ops.append(op)
             continue
         b.location = op.location
-        if op.name in ("tfl.pseudo_const", "tfl.pseudo_qconst"):
+        if op.name in DENSE_CONSTANTS:
             _replace(op, [_constant(b, op)])
             continue
         record, keep = _legalize_op(b, op, func.sym_name, index)
@@ -89,6 +93,9 @@ def _legalize_function(func, report: LegalizeReport) -> None:
         if keep:
             new_ops.append(op)
     block.set_ops(new_ops)
+
+
+DENSE_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst")
 
 
 def _constant(b: Builder, op: Operation) -> Value:
@@ -107,6 +114,9 @@ def _replace(op: Operation, values: list[Value]) -> None:
 
 def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[OpRecord, bool]:
     """Emit the rewrite of `op`; return its record and whether `op` itself stays."""
+    if op.regions:  # tfl.while / tfl.if call their subgraphs: kept as structured control flow
+        return OpRecord(function, index, op.name, "unlowered", "control flow stays a tfl op calling its "
+                        "subgraphs", op.location.describe()), True
     rule = RULES.get(op.name)
     where = op.location.describe()
     quantized = any(qtype(v) for v in op.operands) or any(qtype(r) for r in op.results)

@@ -23,7 +23,8 @@ def tfl2quant(*args, stdin: str | None = None, cwd=None) -> subprocess.Completed
 def test_convert_prints_final_mlir_to_stdout_by_default():
     r = tfl2quant("convert", CNN)
     assert r.returncode == 0, r.stderr
-    assert "func.func @main(%arg0: tensor<1x13x11x3xi8>) -> tensor<1x10xi8>" in r.stdout
+    assert "func.func @main(%arg0: tensor<1x13x11x3xi8> {tf_saved_model.index_path = [\"in0\"]}) -> " \
+           "(tensor<1x10xi8> {tf_saved_model.index_path = [\"output_0\"]})" in r.stdout
     assert "!quant" not in r.stdout
     assert iree_verify(r.stdout, allow_unregistered=False).returncode == 0
 

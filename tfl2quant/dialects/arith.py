@@ -27,6 +27,18 @@ class ConstantOp(Operation):
         else:
             p.out.write(str(v))
 
+    @classmethod
+    def parse_custom(cls, p, loc) -> "ConstantOp":
+        """`arith.constant {attrs}? <typed attribute>`: the result has the attribute's type."""
+        attrs = p.parse_optional_attr_dict()
+        tok = p.tok
+        value = p.parse_attribute()
+        t = getattr(value, "type", None)
+        if t is None:
+            raise p.error(f"expected a typed attribute (like `1 : i32` or `dense<...> : tensor<...>`), "
+                          f"got {value}", tok)
+        return cls([], [t], {"value": value, **attrs}, location=loc)
+
     def verify_(self) -> None:
         v = self.attributes.get("value")
         t = getattr(v, "type", None)

@@ -54,6 +54,19 @@ class ModuleOp(Operation):
         p.newline()
         w("}")
 
+    @classmethod
+    def parse_custom(cls, p, loc) -> "ModuleOp":
+        """`module @name? attributes {...}? { ops }`."""
+        attrs = {}
+        name = p.parse_optional_symbol_name()
+        if name is not None:
+            attrs["sym_name"] = StringAttr(name)
+        attrs.update(p.parse_optional_attr_dict_with_keyword())
+        region = p.parse_region()
+        if not region.blocks:  # `module {}` still has its (empty) body block
+            region.append(Block())
+        return cls(attributes=attrs, regions=[region], location=loc)
+
     def verify_(self) -> None:
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise self.error("expects one region with one block")

@@ -91,6 +91,22 @@ class FuncOp(Operation):
             p.print_region(self.regions[0], print_entry_args=False)
         p.pop_scope()
 
+    @classmethod
+    def parse_custom(cls, p, loc) -> "FuncOp":
+        """`func.func private? @name(%arg: t {attrs}, ...) -> (t {attrs}) attributes {...}? {body}?`."""
+        visibility = p.parse_optional_keyword("private", "public", "nested")
+        name = p.parse_symbol_name()
+        args, results, res_attrs = p.parse_function_signature()
+        ftype = FunctionType(tuple(a.type for a in args), tuple(results))
+        op = cls.build(name, ftype, visibility, declaration=True, location=loc,
+                       arg_attrs=[a.attrs for a in args], res_attrs=res_attrs)
+        op.attributes.update(p.parse_optional_attr_dict_with_keyword())
+        if p.at("{"):
+            if args and args[0].tok is None:
+                raise p.error("expected named arguments (%name: type) when the function has a body")
+            p.parse_region(op.regions[0], entry_args=args)
+        return op
+
     def verify_(self) -> None:
         if "sym_name" not in self.attributes or not isinstance(self.attributes.get("function_type"), TypeAttr):
             raise self.error("requires 'sym_name' and 'function_type' attributes")
@@ -120,6 +136,14 @@ class ReturnOp(Operation):
             w(" " + ", ".join(p.name_of(v) for v in self.operands))
             w(" : " + p.types(self.operand_types))
 
+    @classmethod
+    def parse_custom(cls, p, loc) -> "ReturnOp":
+        """`return {attrs}? %a, %b : t1, t2`."""
+        attrs = p.parse_optional_attr_dict()
+        uses = p.parse_operand_list()
+        types = p.parse_colon_type_list() if uses else []
+        return cls(p.resolve_operands(uses, types), [], attrs, location=loc)
+
     def verify_(self) -> None:
         func = self.parent_op()
         if isinstance(func, FuncOp):
@@ -144,6 +168,16 @@ class CallOp(Operation):
         if rest:
             w(" " + p.attr_dict(rest))
         w(" : " + p.type(FunctionType(self.operand_types, self.result_types)))
+
+    @classmethod
+    def parse_custom(cls, p, loc) -> "CallOp":
+        """`func.call @f(%a, %b) {attrs}? : (t1, t2) -> t3`."""
+        callee = p.parse_symbol_ref()
+        uses = p.parse_operand_list("(")
+        attrs = p.parse_optional_attr_dict()
+        ftype = p.parse_colon_function_type()
+        return cls(p.resolve_operands(uses, ftype.inputs), ftype.results, {"callee": callee, **attrs},
+                   location=loc)
 
 
 @register_op

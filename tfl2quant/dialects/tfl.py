@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ir.core import CONSTANT, PURE, Operation, Value
+from ..ir.core import CONSTANT, PURE, TERMINATOR, Operation, Value
 from ._util import register_simple_ops
 
-register_simple_ops("tfl.pseudo_const tfl.pseudo_qconst tfl.no_value", traits={PURE, CONSTANT})
+CONSTANT_OPS = frozenset({"tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_const",
+                          "tfl.pseudo_sparse_qconst", "tfl.no_value"})
+register_simple_ops(" ".join(sorted(CONSTANT_OPS)), traits={PURE, CONSTANT})
+register_simple_ops("tfl.yield", traits={TERMINATOR})
 
 
 def constant_array(v: Value) -> np.ndarray | None:

@@ -1,10 +1,12 @@
 """Import a .tflite flatbuffer as an MLIR module of `tfl.*` ops.
 
-Each subgraph becomes a `func.func` (subgraph 0 is `@main`); tensors with
-data become `tfl.pseudo_const` / `tfl.pseudo_qconst` ops holding zero-copy
-numpy views of the file; every operator becomes `tfl.<name>` with its options
-as attributes and its first output tensor's name as location, as
-`flatbuffer_translate` does.
+Follows TensorFlow's `flatbuffer_import` (tflite/converter/flatbuffer_import.cc):
+each subgraph is a `func.func` (`@main` for subgraph 0 unless several
+signatures name the entry points; others are private unless a signature
+exports them); constants are `tfl.pseudo_const` / `tfl.pseudo_qconst` holding
+zero-copy numpy views of the memory-mapped file; every operator is
+`tfl.<builtin name>` with its options as attributes and its first output
+tensor's name as location; WHILE and IF get regions that call their subgraphs.
 """
 from __future__ import annotations
 
@@ -12,49 +14,33 @@ import numpy as np
 
 from ..dialects.builtin import ModuleOp
 from ..dialects.func import FuncOp
-from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
-                                    UniformQuantizedType, default_storage_range)
+from ..dialects.quant.types import QuantizedType
 from ..errors import Tfl2QuantError
-from ..ir.attributes import DenseElementsAttr, StringAttr, TypeAttr, UnitAttr
+from ..ir.attributes import (ArrayAttr, BoolAttr, DenseElementsAttr, DenseStringElementsAttr,
+                             DictionaryAttr, IntegerAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr,
+                             UnitAttr)
 from ..ir.builder import Builder
-from ..ir.core import Value
+from ..ir.core import Block, Operation, Region, Value
 from ..ir.location import NameLoc
-from ..ir.types import (ComplexType, FloatType, FunctionType, IntegerType, NoneType, OpaqueType,
-                        RankedTensorType, Type, UNSIGNED, UnrankedTensorType, f32, numpy_dtype)
+from ..ir.types import FunctionType, NoneType, RankedTensorType, f32, i32, i64
 from . import schema
 from .flatbuffer import Buffer, FlatbufferError, Table, read_model
 from .options import table_attributes
-
-# TensorType -> (MLIR element type, numpy dtype of the stored bytes). Sub-byte
-# types are packed in the file and unpacked on import.
-ELEMENT_TYPES: dict[str, tuple[Type, str | None]] = {
-    "FLOAT32": (f32, "<f4"), "FLOAT16": (FloatType("f16"), "<f2"), "FLOAT64": (FloatType("f64"), "<f8"),
-    "BFLOAT16": (FloatType("bf16"), None), "INT32": (IntegerType(32), "<i4"),
-    "UINT8": (IntegerType(8, UNSIGNED), "<u1"), "INT64": (IntegerType(64), "<i8"),
-    "INT16": (IntegerType(16), "<i2"), "INT8": (IntegerType(8), "<i1"), "BOOL": (IntegerType(1), "<u1"),
-    "UINT64": (IntegerType(64, UNSIGNED), "<u8"), "UINT32": (IntegerType(32, UNSIGNED), "<u4"),
-    "UINT16": (IntegerType(16, UNSIGNED), "<u2"), "INT4": (IntegerType(4), None),
-    "UINT4": (IntegerType(4, UNSIGNED), None), "INT2": (IntegerType(2), None),
-    "COMPLEX64": (ComplexType(f32), "<c8"), "COMPLEX128": (ComplexType(FloatType("f64")), "<c16"),
-    "STRING": (OpaqueType("tf_type", "string"), None),
-    "RESOURCE": (OpaqueType("tf_type", "resource"), None),
-    "VARIANT": (OpaqueType("tf_type", "variant"), None),
-    "FLOAT8_E4M3FN": (FloatType("f8E4M3FN"), None), "FLOAT8_E5M2": (FloatType("f8E5M2"), None),
-}
+from .tensors import TypeReader, decode_strings, decode_tensor_data, is_quantized, tensor_type_name
 
 
-def op_name(code_table: Table) -> str:
-    """`tfl.<builtin name in lower case>`; custom ops are `tfl.custom`.
+def builtin_name(code_table: Table) -> str:
+    """The builtin operator's schema name, e.g. CONV_2D.
 
-    The real code is max(deprecated_builtin_code, builtin_code): old files fill
-    only the first, codes above 127 exist only in the second (TFLite's
-    GetBuiltinCode).
+    The code is max(deprecated_builtin_code, builtin_code) (TFLite's
+    GetBuiltinCode): old files fill only the first, codes above 127 exist
+    only in the second.
     """
     code = max(int(code_table.get("deprecated_builtin_code")), int(code_table.get("builtin_code")))
     name = schema.BUILTIN_OPERATORS.get(code)
     if name is None:
         raise FlatbufferError(f"unknown builtin operator code {code}")
-    return "tfl." + name.lower()
+    return name
 
 
 class ModelImporter:
@@ -63,82 +49,70 @@ class ModelImporter:
         self.model = read_model(buf)
         self.buffers = self.model.vector("buffers") or []
         self.codes = self.model.vector("operator_codes") or []
+        self.subgraphs = self.model.vector("subgraphs") or []
+        self.signatures = self.model.vector("signature_defs") or []
 
     def run(self) -> ModuleOp:
         module = ModuleOp.build()
-        description = self.model.get("description")
-        if description:
-            module.attributes["tfl.description"] = StringAttr(description)
-        module.attributes["tfl.schema_version"] = _i32(self.model.get("version"))
-        subgraphs = self.model.vector("subgraphs")
-        if not subgraphs:
+        attrs = module.attributes
+        attrs["tfl.schema_version"] = IntegerAttr(int(self.model.get("version")), i32)
+        if self.model.get("description"):
+            attrs["tfl.description"] = StringAttr(self.model.get("description"))
+        metadata = self.metadata()
+        if metadata:
+            attrs["tfl.metadata"] = DictionaryAttr(tuple(metadata.items()))
+        if len(self.subgraphs) == 0:
             raise FlatbufferError("the model has no subgraphs")
-        for k, sg in enumerate(subgraphs):
-            module.body.append(SubgraphImporter(self, sg, k).run())
+        signature_of = {}
+        for sig in self.signatures:
+            k = int(sig.get("subgraph_index"))
+            if not 0 <= k < len(self.subgraphs):
+                raise FlatbufferError(f"signature '{sig.get('signature_key')}' names subgraph {k}, "
+                                      f"but the model has {len(self.subgraphs)}")
+            signature_of[k] = sig
+        if signature_of:
+            attrs["tf_saved_model.semantics"] = UnitAttr()
+        implicit_main = len(signature_of) <= 1
+        self.function_names = [function_name(implicit_main, k, sg) for k, sg in enumerate(self.subgraphs)]
+        if len(set(self.function_names)) != len(self.function_names):
+            raise FlatbufferError(f"two subgraphs have the same name: {self.function_names}")
+        for k, sg in enumerate(self.subgraphs):
+            entry = k == 0 if implicit_main else k in signature_of
+            func = SubgraphImporter(self, sg, k).run(self.function_names[k], entry, signature_of.get(k))
+            module.body.append(func)
+        add_control_flow_regions(module)
         return module
 
-    # --- tensors ------------------------------------------------------------------
-    def tensor_type(self, t: Table, where: str, is_constant: bool = False) -> Type:
-        tt = schema.ENUMS["TensorType"].get(t.get("type"))
-        if tt is None:
-            raise FlatbufferError(f"{where}: unknown tensor type {t.get('type')}")
-        elem = ELEMENT_TYPES[tt][0]
-        q = t.get("quantization")
-        if q is not None:
-            scales = q.vector("scale")
-            if scales is not None and len(scales) > 0 and isinstance(elem, IntegerType):
-                elem = self.quantized_type(q, elem, tt, is_constant, where)
-        shape = t.vector("shape")
-        if shape is None and not t.get("has_rank"):
-            return UnrankedTensorType(elem)
-        shape = shape if shape is not None else np.zeros(0, np.int32)
-        signature = t.vector("shape_signature")
-        dims = []
-        for k, d in enumerate(shape.tolist()):
-            dynamic = signature is not None and k < len(signature) and signature[k] == -1
-            if d < 0 and not dynamic:
-                dynamic = d == -1
-                if not dynamic:
-                    raise FlatbufferError(f"{where}: invalid dimension {d} in shape {shape.tolist()}")
-            dims.append(None if dynamic else d)
-        return RankedTensorType(tuple(dims), elem)
-
-    def quantized_type(self, q: Table, storage: IntegerType, tt: str, is_constant: bool,
-                       where: str) -> QuantizedType:
-        """TFLite quantization parameters -> `!quant.uniform`, as flatbuffer_import does it.
-
-        8-bit constants get the narrow range [min+1, max]: TFLite's weights
-        are symmetric, and the importer cannot tell weights from other constants.
-        A zero scale (some files store it for all-zero tensors) becomes FLT_MIN.
-        """
-        scales = [float(s) if s != 0 else float(np.finfo(np.float32).tiny) for s in q.vector("scale").tolist()]
-        zps = q.vector("zero_point")
-        zps = zps.tolist() if zps is not None and len(zps) else [0] * len(scales)
-        if len(zps) != len(scales):
-            raise FlatbufferError(
-                f"{where}: quantization has {len(scales)} scales but {len(zps)} zero points")
-        signed = storage.signedness != UNSIGNED
-        lo, hi = default_storage_range(storage.width, signed)
-        if is_constant and storage.width == 8:
-            lo += 1
-        if len(scales) == 1:
-            return UniformQuantizedType(storage.width, signed, f32, lo, hi, scales[0], int(zps[0]))
-        return UniformQuantizedPerAxisType(storage.width, signed, f32, lo, hi, tuple(scales),
-                                           tuple(int(z) for z in zps), int(q.get("quantized_dimension")))
+    def metadata(self) -> dict:
+        """`tfl.metadata`: every metadata entry's bytes as a string, as flatbuffer_import keeps them."""
+        out = {}
+        for entry in self.model.vector("metadata") or []:
+            name = entry.get("name") or ""
+            if name in out or name == "debug_metadata":
+                continue
+            data = self.buffer_data(int(entry.get("buffer")), f"metadata '{name}'")
+            out[name] = StringAttr(bytes(data) if data is not None else b"")  # raw bytes, escaped when printed
+        return out
 
     def buffer_data(self, index: int, where: str) -> np.ndarray | None:
         """The bytes of buffer `index` as a uint8 view of the file, or None if empty."""
         if index == 0:
             return None
-        if index >= len(self.buffers):
+        if not 0 <= index < len(self.buffers):
             raise FlatbufferError(f"{where}: buffer index {index} out of range ({len(self.buffers)} buffers)")
         b = self.buffers[index]
         offset, size = int(b.get("offset")), int(b.get("size"))
         if offset > 1:  # data stored after the flatbuffer (models over 2 GB)
             self.buf.check(offset, size, f"{where}: buffer {index}")
-            return self.buf.view[offset:offset + size]
+            return self.buf.view[offset:offset + size] if size else None
         data = b.vector("data")
         return data if data is not None and len(data) else None
+
+
+def function_name(implicit_main: bool, index: int, subgraph: Table) -> str:
+    if index == 0 and implicit_main:
+        return "main"
+    return subgraph.get("name") or f"fn_{index}"
 
 
 class SubgraphImporter:
@@ -147,15 +121,17 @@ class SubgraphImporter:
         self.sg = sg
         self.index = index
         self.tensors = sg.vector("tensors") or []
+        self.types = TypeReader(importer, self.tensors)
         self.values: dict[int, Value] = {}
-        self.name = "main" if index == 0 else (sg.get("name") or f"subgraph_{index}")
 
+    # --- locations for messages -----------------------------------------------------
     def where(self, tensor: int | None = None, op: int | None = None, op_name: str | None = None) -> str:
         parts = [f"subgraph {self.index}"]
         if op is not None:
             parts.append(f"op {op}" + (f" '{op_name}'" if op_name else ""))
         if tensor is not None:
-            parts.append(f"tensor {tensor}" + (f' "{self.tensor_name(tensor)}"' if 0 <= tensor < len(self.tensors) else ""))
+            name = f' "{self.tensor_name(tensor)}"' if 0 <= tensor < len(self.tensors) else ""
+            parts.append(f"tensor {tensor}{name}")
         return ": ".join(parts)
 
     def tensor_name(self, k: int) -> str:
@@ -166,127 +142,205 @@ class SubgraphImporter:
             raise FlatbufferError(f"{where}: tensor index {k} out of range ({len(self.tensors)} tensors)")
         return k
 
-    def run(self) -> FuncOp:
+    # --- the function ------------------------------------------------------------------
+    def run(self, name: str, entry: bool, signature: Table | None) -> FuncOp:
         inputs = [self.check_index(k, self.where() + ": input") for k in _ints(self.sg, "inputs")]
         outputs = [self.check_index(k, self.where() + ": output") for k in _ints(self.sg, "outputs")]
-        in_types = [self.imp.tensor_type(self.tensors[k], self.where(k)) for k in inputs]
-        func = FuncOp.build(self.name, FunctionType(tuple(in_types), ()),
-                            arg_attrs=None, location=NameLoc(self.name))
-        for k, arg in zip(inputs, func.body.args):
-            self.values[k] = arg
+        in_types = [self.types.tensor_type(self.tensors[k], self.where(k)) for k in inputs]
+        func = FuncOp.build(name, FunctionType(tuple(in_types), ()), location=NameLoc(name),
+                            visibility=None if entry else "private")
         b = Builder.at_end(func.body)
+        for k, arg in zip(inputs, func.body.args):
+            self.values[k] = self.with_stats(b, k, arg)
         for op_index, op in enumerate(self.sg.vector("operators") or []):
             self.import_op(b, op, op_index)
         results = [self.value(b, k, self.where(k) + ": subgraph output") for k in outputs]
         b.create("func.return", results)
         func.set_function_type(FunctionType(tuple(in_types), tuple(v.type for v in results)))
-        func.attributes["tf.entry_function"] = _entry_function_attr(
-            [self.tensor_name(k) for k in inputs], [self.tensor_name(k) for k in outputs])
+        if entry:
+            func.attributes["tf.entry_function"] = DictionaryAttr((
+                ("inputs", StringAttr(",".join(self.tensor_name(k) for k in inputs))),
+                ("outputs", StringAttr(",".join(self.tensor_name(k) for k in outputs)))))
+        if signature is not None:
+            self.set_signature(func, signature, inputs, outputs)
         return func
 
+    def set_signature(self, func: FuncOp, sig: Table, inputs: list[int], outputs: list[int]) -> None:
+        """Signature names as `tf_saved_model.index_path` argument/result attributes."""
+        arg_attrs = [{} for _ in inputs]
+        res_attrs = [{} for _ in outputs]
+        for entries, positions, attrs in ((sig.vector("inputs"), inputs, arg_attrs),
+                                          (sig.vector("outputs"), outputs, res_attrs)):
+            for entry in entries or []:
+                k = int(entry.get("tensor_index"))
+                if k in positions and not attrs[positions.index(k)]:
+                    attrs[positions.index(k)] = {"tf_saved_model.index_path":
+                                                 ArrayAttr((StringAttr(entry.get("name") or ""),))}
+        if any(arg_attrs):
+            func.attributes["arg_attrs"] = ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in arg_attrs))
+        if any(res_attrs):
+            func.attributes["res_attrs"] = ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in res_attrs))
+        func.attributes["tf_saved_model.exported_names"] = ArrayAttr((StringAttr(sig.get("signature_key") or ""),))
+
+    # --- values -------------------------------------------------------------------------
     def value(self, b: Builder, k: int, where: str) -> Value:
         """The SSA value of tensor `k`: produced earlier, an input, or a constant."""
         if k in self.values:
             return self.values[k]
         t = self.tensors[k]
         data = self.imp.buffer_data(int(t.get("buffer")), self.where(k))
-        if data is None:
+        if data is None and not t.get("is_variable"):
             raise FlatbufferError(
                 f"{where}: tensor {k} \"{self.tensor_name(k)}\" is read before any op produces it, "
                 f"is not a subgraph input and has no data (dangling or cyclic reference)")
-        v = self.constant(b, k, t, data)
+        v = self.with_stats(b, k, self.constant(b, k, t, data))
         self.values[k] = v
         return v
 
-    def constant(self, b: Builder, k: int, t: Table, data: np.ndarray) -> Value:
+    def with_stats(self, b: Builder, k: int, v: Value) -> Value:
+        """min/max-only quantization info (no scales) kept as a `quantfork.stats` op."""
+        t = self.tensors[k]
+        q = t.get("quantization")
+        if q is None or is_quantized(t) or not str(v.type).endswith("f32>"):
+            return v
+        mins, maxs = q.vector("min"), q.vector("max")
+        if mins is None or maxs is None or len(mins) != len(maxs) or len(mins) == 0:
+            return v
+        pairs = np.stack([mins, maxs], axis=1).astype(np.float32)
+        attrs = {"layerStats": DenseElementsAttr.from_array(pairs[0], f32)}
+        if len(mins) > 1:
+            attrs["axisStats"] = DenseElementsAttr.from_array(pairs, f32)
+            attrs["axis"] = IntegerAttr(int(q.get("quantized_dimension")), i64)
+        return b.value("quantfork.stats", [v], v.type, attrs, location=NameLoc(self.tensor_name(k)))
+
+    def constant(self, b: Builder, k: int, t: Table, data: np.ndarray | None) -> Value:
         where = self.where(k)
-        rtype = self.imp.tensor_type(t, where, is_constant=True)
+        rtype = self.types.tensor_type(t, where, is_constant=True)
         if not isinstance(rtype, RankedTensorType) or not rtype.has_static_shape:
             raise FlatbufferError(f"{where}: constant tensor must have a static shape, got {rtype}")
         q = rtype.element_type if isinstance(rtype.element_type, QuantizedType) else None
-        storage_elem = q.storage_type if q else rtype.element_type
-        tt = schema.ENUMS["TensorType"][t.get("type")]
-        array = decode_tensor_data(data, tt, rtype.shape, where)
+        storage = RankedTensorType(rtype.shape, q.storage_type) if q else rtype
+        tt = tensor_type_name(t, where)
         loc = NameLoc(self.tensor_name(k))
+        if data is None:  # a variable tensor without initial data: zeros, as TFLite allocates it
+            value = DenseElementsAttr.splat(0, storage)
+            op = "tfl.pseudo_qconst" if q else "tfl.pseudo_const"
+            attrs = {"qtype": TypeAttr(rtype), "value": value} if q else {"value": value}
+            if not q:
+                attrs["tfl.is_variable"] = UnitAttr()
+            return b.value(op, [], rtype, attrs, location=loc)
+        if t.get("sparsity") is not None:
+            return self.sparse_constant(b, t, data, rtype, storage, q, tt, loc, where)
+        if tt == "STRING":
+            value = DenseStringElementsAttr(rtype, tuple(decode_strings(data, where)))
+            if len(value.values) != rtype.num_elements:
+                raise FlatbufferError(f"{where}: {len(value.values)} strings for shape {list(rtype.shape)}")
+            return b.value("tfl.pseudo_const", [], rtype, {"value": value}, location=loc)
+        value = DenseElementsAttr(storage, decode_tensor_data(data, tt, rtype.shape, where))
         if q is not None:
-            value = DenseElementsAttr(RankedTensorType(rtype.shape, storage_elem), array)
-            return b.value("tfl.pseudo_qconst", [], rtype, {"qtype": TypeAttr(rtype), "value": value},
-                           location=loc)
-        value = DenseElementsAttr(rtype, array)
-        return b.value("tfl.pseudo_const", [], rtype, {"value": value}, location=loc)
+            return b.value("tfl.pseudo_qconst", [], rtype, {"qtype": TypeAttr(rtype), "value": value}, location=loc)
+        attrs = {"value": value}
+        if t.get("is_variable"):
+            attrs["tfl.is_variable"] = UnitAttr()
+        return b.value("tfl.pseudo_const", [], rtype, attrs, location=loc)
 
+    def sparse_constant(self, b, t, data, rtype, storage, q, tt, loc, where) -> Value:
+        """A sparse constant keeps its compressed values and its SparsityParameters."""
+        sparsity = table_attributes(t.get("sparsity"))
+        compressed = decode_tensor_data(data, tt, (-1,), where)
+        attrs = {"value": DenseElementsAttr.splat(0, storage), "s_param": DictionaryAttr(tuple(sparsity.items())),
+                 "compressed_data": DenseElementsAttr.from_array(compressed, storage.element_type)}
+        if q is not None:
+            attrs["qtype"] = TypeAttr(rtype)
+        return b.value("tfl.pseudo_sparse_qconst" if q else "tfl.pseudo_sparse_const", [], rtype, attrs,
+                       location=loc)
+
+    # --- operators ------------------------------------------------------------------------
     def import_op(self, b: Builder, op: Table, op_index: int) -> None:
         code_index = int(op.get("opcode_index"))
         if code_index >= len(self.imp.codes):
-            raise FlatbufferError(
-                f"{self.where(op=op_index)}: opcode index {code_index} out of range "
-                f"({len(self.imp.codes)} operator codes)")
+            raise FlatbufferError(f"{self.where(op=op_index)}: opcode index {code_index} out of range "
+                                  f"({len(self.imp.codes)} operator codes)")
         code = self.imp.codes[code_index]
-        name = op_name(code)
+        builtin = builtin_name(code)
+        name = "tfl." + builtin.lower()
         where = self.where(op=op_index, op_name=name)
         operands = []
         for k in _ints(op, "inputs"):
-            if k == -1:  # optional input left out (e.g. FC without bias)
+            if k == -1:  # an optional input left out (e.g. FC without bias)
                 operands.append(b.value("tfl.no_value", [], NoneType(), {"value": UnitAttr()}))
                 continue
             operands.append(self.value(b, self.check_index(k, where + ": input"), where))
         outputs = [self.check_index(k, where + ": output") for k in _ints(op, "outputs")]
         for k in outputs:
             if k in self.values:
-                raise FlatbufferError(
-                    f"{where}: writes tensor {k} \"{self.tensor_name(k)}\", which already has a value "
-                    f"(written twice, or a constant/input)")
-        result_types = [self.imp.tensor_type(self.tensors[k], self.where(k)) for k in outputs]
+                raise FlatbufferError(f"{where}: writes tensor {k} \"{self.tensor_name(k)}\", which already has "
+                                      f"a value (written twice, or a constant or input)")
+        result_types = [self.types.tensor_type(self.tensors[k], self.where(k)) for k in outputs]
         attrs = {}
         for union in ("builtin_options", "builtin_options_2"):
             options = op.get(union)
             if options is not None:
                 attrs.update(table_attributes(options))
-        if name == "tfl.custom":
+        attrs = self.subgraph_references(attrs, where)
+        if builtin == "CUSTOM":
             attrs["custom_code"] = StringAttr(code.get("custom_code") or "")
-            raw = op.vector("custom_options")
-            attrs["custom_option"] = StringAttr(bytes(raw).hex() if raw is not None else "")
+            attrs["custom_option"] = OpaqueAttr(f'#tfl<const_bytes : "0x{self.custom_options(op, where).hex().upper()}">')
+        if builtin == "WHILE":
+            attrs["is_stateless"] = BoolAttr(False)
         loc = NameLoc(self.tensor_name(outputs[0])) if outputs else NameLoc(name)
-        created = b.create(name, operands, result_types, attrs, location=loc)
+        regions = [Region(), Region()] if builtin in ("WHILE", "IF") else []
+        created = b.create(name, operands, result_types, attrs, regions=regions, location=loc)
         for k, r in zip(outputs, created.results):
-            self.values[k] = r
+            self.values[k] = self.with_stats(b, k, r)
+
+    def custom_options(self, op: Table, where: str) -> bytes:
+        offset, size = int(op.get("large_custom_options_offset")), int(op.get("large_custom_options_size"))
+        if offset > 1:
+            self.imp.buf.check(offset, size, f"{where}: large custom options")
+            return bytes(self.imp.buf.view[offset:offset + size])
+        raw = op.vector("custom_options")
+        return bytes(raw) if raw is not None else b""
+
+    def subgraph_references(self, attrs: dict, where: str) -> dict:
+        """`*_subgraph_index` options name functions: keep them as symbol references."""
+        names = self.imp.function_names
+        out = {}
+        for key, value in attrs.items():
+            if key.endswith("subgraph_index") or key.endswith("subgraph_indices"):
+                indices = [v.value for v in value.value] if isinstance(value, ArrayAttr) else [value.value]
+                for k in indices:
+                    if not 0 <= k < len(names):
+                        raise FlatbufferError(f"{where}: {key} {k} out of range ({len(names)} subgraphs)")
+                refs = tuple(SymbolRefAttr(names[k]) for k in indices)
+                value = ArrayAttr(refs) if isinstance(value, ArrayAttr) else refs[0]
+            out[key] = value
+        return out
 
 
-def decode_tensor_data(data: np.ndarray, tt: str, shape: tuple, where: str) -> np.ndarray:
-    """Buffer bytes -> an array of the tensor's shape; a view when no unpacking is needed."""
-    count = int(np.prod(shape, dtype=np.int64))
-    dtype = ELEMENT_TYPES[tt][1]
-    if tt in ("INT4", "UINT4", "INT2"):
-        bits = 2 if tt == "INT2" else 4
-        array = unpack_sub_byte(data, bits, signed=tt != "UINT4", count=count)
-        if array.size != count:
-            raise FlatbufferError(f"{where}: {data.size} bytes hold {array.size} {tt} values, shape needs {count}")
-        return array.reshape(shape)
-    if dtype is None:
-        raise Tfl2QuantError(f"{where}: constants of type {tt} are not supported")
-    itemsize = np.dtype(dtype).itemsize
-    if data.size != count * itemsize:
-        raise FlatbufferError(
-            f"{where}: buffer has {data.size} bytes, shape {list(shape)} of {tt} needs {count * itemsize}")
-    array = data.view(dtype) if data.size else np.zeros(0, dtype)
-    if tt == "BOOL":
-        array = array.view(np.bool_)
-    want = numpy_dtype(ELEMENT_TYPES[tt][0])
-    if array.dtype != want:  # e.g. '<i4' vs native int32: same bytes on little-endian
-        array = array.view(want) if array.dtype.itemsize == want.itemsize else array.astype(want)
-    return array.reshape(shape)
+def add_control_flow_regions(module: ModuleOp) -> None:
+    """tfl.while / tfl.if get regions calling their subgraphs (flatbuffer_import's
+    AddRegionsForTflWhileOp), once every function exists."""
+    for op in list(module.walk()):
+        if op.name == "tfl.while":
+            _call_region(module, op.regions[0], op.attributes.pop("cond_subgraph_index"), op)
+            _call_region(module, op.regions[1], op.attributes.pop("body_subgraph_index"), op)
+        elif op.name == "tfl.if":
+            _call_region(module, op.regions[0], op.attributes.pop("then_subgraph_index"), op, skip=1)
+            _call_region(module, op.regions[1], op.attributes.pop("else_subgraph_index"), op, skip=1)
 
 
-def unpack_sub_byte(data: np.ndarray, bits: int, signed: bool, count: int) -> np.ndarray:
-    """Packed int4/int2 (low bits first, TFLite's UnpackPackedIntToInt8) -> int8, whole-array."""
-    per_byte = 8 // bits
-    raw = np.asarray(data, np.uint8)
-    shifts = np.arange(per_byte, dtype=np.uint8) * bits
-    values = (raw[:, None] >> shifts[None, :]) & ((1 << bits) - 1)
-    values = values.reshape(-1)[:count].astype(np.int8)
-    if signed:
-        values = np.where(values >= (1 << (bits - 1)), values - (1 << bits), values).astype(np.int8)
-    return values
+def _call_region(module: ModuleOp, region: Region, ref: SymbolRefAttr, op: Operation, skip: int = 0) -> None:
+    """A block calling `ref`: with the callee's arguments (while) or none, passing the
+    op's operands after the first `skip` (if: the condition is not passed on)."""
+    callee = module.lookup(ref.root)
+    ft = callee.function_type
+    block = Block(ft.inputs if not skip else ())
+    args = list(block.args) if not skip else list(op.operands[skip:])
+    inner = Builder(block=block, location=op.location)
+    call = inner.create("func.call", args, list(ft.results), {"callee": ref})
+    inner.create("tfl.yield", call.results)
+    region.append(block)
 
 
 def _ints(table: Table, name: str) -> list[int]:
@@ -294,21 +348,10 @@ def _ints(table: Table, name: str) -> list[int]:
     return [] if vec is None else vec.tolist()
 
 
-def _i32(v):
-    from ..ir.attributes import IntegerAttr
-    from ..ir.types import i32
-    return IntegerAttr(int(v), i32)
-
-
-def _entry_function_attr(inputs: list[str], outputs: list[str]):
-    from ..ir.attributes import DictionaryAttr
-    return DictionaryAttr((("inputs", StringAttr(",".join(inputs))), ("outputs", StringAttr(",".join(outputs)))))
-
-
 def import_model(path: str) -> ModuleOp:
     """Read `path` and return the `tfl` stage module; errors name the file."""
     try:
-        buf = Buffer.open(path)
-        return ModelImporter(buf).run()
+        return ModelImporter(Buffer.open(path)).run()
     except Tfl2QuantError as e:
-        raise e.at(path) if e.where is None or not e.where.startswith(path) else e
+        raise e if e.where and e.where.startswith(str(path)) else e.at(str(path))
+

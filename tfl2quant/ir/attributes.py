@@ -82,7 +82,7 @@ class FloatAttr(Attribute):
 
 @dataclass(frozen=True)
 class StringAttr(Attribute):
-    value: str
+    value: str | bytes  # bytes for binary payloads (metadata), printed with \XX escapes
 
     def __str__(self) -> str:
         return escape_string(self.value)
@@ -276,6 +276,27 @@ def _nested(data: np.ndarray, elem: Type) -> str:
     if data.ndim == 0:
         return _scalar(data[()], elem)
     return "[" + ", ".join(_nested(row, elem) for row in data) + "]"
+
+
+@dataclass(frozen=True)
+class DenseStringElementsAttr(Attribute):
+    """`dense<["a", "b"]> : tensor<2x!tf_type.string>`: strings as raw bytes."""
+
+    type: RankedTensorType
+    values: tuple  # of bytes, row-major
+
+    def __str__(self) -> str:
+        if len(self.values) == 1 and self.type.num_elements != 1:
+            return f"dense<{escape_string(self.values[0])}> : {self.type}"
+        flat = [escape_string(v) for v in self.values]
+        return f"dense<{_nest_strings(flat, self.type.shape)}> : {self.type}"
+
+
+def _nest_strings(flat: list, shape: tuple) -> str:
+    if not shape:
+        return flat[0]
+    step = max(1, len(flat) // shape[0]) if shape[0] else 0
+    return "[" + ", ".join(_nest_strings(flat[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])) + "]"
 
 
 # --- helpers ----------------------------------------------------------------

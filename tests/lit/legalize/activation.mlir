@@ -4,7 +4,7 @@
 // RUN: tfl2quant convert %models/log-softmax-2d.int8.tflite --emit legalized | filecheck %s --check-prefix=LOG
 
 // CHECK-LABEL: func.func @main
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x10x!quant.uniform<i8:f32, {{.*}}>>)
+// CHECK-SAME:    (%[[ARG:[a-z0-9]+]]: tensor<3x10x!quant.uniform<i8:f32, {{[^>]*}}>>
 // CHECK:       %[[X:.*]] = quant.dcast %[[ARG]] : {{.*}} to tensor<3x10xf32>
 // CHECK:       %[[MAX:.*]] = "tosa.reduce_max"(%[[X]]) {axis = 1 : i32
 // CHECK:       %[[D:.*]] = "tosa.sub"(%[[X]], %[[MAX]])

@@ -4,7 +4,7 @@
 // RUN: tfl2quant convert %models/depthwise-conv2d-mult2-valid-stride2-relu6.int8.tflite --emit legalized | filecheck %s --check-prefix=DW
 
 // CONV-LABEL: func.func @main
-// CONV-SAME:    (%[[ARG:.*]]: tensor<1x12x15x4x!quant.uniform<i8:f32, {{.*}}>>)
+// CONV-SAME:    (%[[ARG:[a-z0-9]+]]: tensor<1x12x15x4x!quant.uniform<i8:f32, {{[^>]*}}>>
 // CONV-DAG:   %[[W:.*]] = quant.scast %{{.*}} : tensor<6x3x3x4x!q0> to tensor<6x3x3x4xi8>
 // CONV-DAG:   %[[X:.*]] = quant.scast %[[ARG]] : {{.*}} to tensor<1x12x15x4xi8>
 // The last input row of 12 is never read by a 3x3 stride-2 VALID window: TOSA wants it cropped.

@@ -35,6 +35,16 @@ class _CastOp(Operation):
             p.out.write(" " + p.attr_dict(self.attributes))
         p.out.write(f" : {p.type(self.input.type)} to {p.type(self.result.type)}")
 
+    @classmethod
+    def parse_custom(cls, p, loc) -> "_CastOp":
+        """`quant.<op> %x {attrs}? : <input type> to <result type>`."""
+        use = p.parse_operand()
+        attrs = p.parse_optional_attr_dict()
+        src = p.parse_colon_type()
+        p.expect_keyword("to")
+        dst = p.parse_type()
+        return cls([p.resolve_operand(use, src)], [dst], attrs, location=loc)
+
     def verify_(self) -> None:
         if len(self.operands) != 1 or len(self.results) != 1:
             raise self.error("expects one operand and one result")

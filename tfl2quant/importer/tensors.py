@@ -1,0 +1,194 @@
+"""TFLite tensors -> MLIR types, and buffers -> numpy arrays (views where possible).
+
+Quantization parameters become `!quant.uniform` the way `flatbuffer_import`
+does it (const_tensor_utils.cc: GetQuantizedType): per-tensor for one scale,
+per-axis on `quantized_dimension` for several; blockwise
+(`BlockwiseQuantization`) becomes the sub-channel form.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
+                                    UniformQuantizedSubChannelType, UniformQuantizedType,
+                                    default_storage_range)
+from ..errors import Tfl2QuantError
+from ..ir.types import (ComplexType, FloatType, IntegerType, OpaqueType, RankedTensorType, Type,
+                        UNSIGNED, UnrankedTensorType, f32, numpy_dtype)
+from . import schema
+from .flatbuffer import FlatbufferError, Table
+
+# TensorType -> (MLIR element type, little-endian numpy dtype of the stored bytes).
+# Sub-byte types are packed in the file and unpacked on import; None: no numeric decoding.
+ELEMENT_TYPES: dict[str, tuple[Type, str | None]] = {
+    "FLOAT32": (f32, "<f4"), "FLOAT16": (FloatType("f16"), "<f2"), "FLOAT64": (FloatType("f64"), "<f8"),
+    "BFLOAT16": (FloatType("bf16"), "<u2"), "INT32": (IntegerType(32), "<i4"),
+    "UINT8": (IntegerType(8, UNSIGNED), "<u1"), "INT64": (IntegerType(64), "<i8"),
+    "INT16": (IntegerType(16), "<i2"), "INT8": (IntegerType(8), "<i1"), "BOOL": (IntegerType(1), "<u1"),
+    "UINT64": (IntegerType(64, UNSIGNED), "<u8"), "UINT32": (IntegerType(32, UNSIGNED), "<u4"),
+    "UINT16": (IntegerType(16, UNSIGNED), "<u2"), "INT4": (IntegerType(4), None),
+    "UINT4": (IntegerType(4, UNSIGNED), None), "INT2": (IntegerType(2), None),
+    "COMPLEX64": (ComplexType(f32), "<c8"), "COMPLEX128": (ComplexType(FloatType("f64")), "<c16"),
+    "STRING": (OpaqueType("tf_type", "string"), None),
+    "RESOURCE": (OpaqueType("tf_type", "resource"), None),
+    "VARIANT": (OpaqueType("tf_type", "variant"), None),
+    "FLOAT8_E4M3FN": (FloatType("f8E4M3FN"), "<u1"), "FLOAT8_E5M2": (FloatType("f8E5M2"), "<u1"),
+}
+SUB_BYTE_BITS = {"INT4": 4, "UINT4": 4, "INT2": 2}
+
+
+def tensor_type_name(t: Table, where: str) -> str:
+    name = schema.ENUMS["TensorType"].get(t.get("type"))
+    if name is None:
+        raise FlatbufferError(f"{where}: unknown tensor type {t.get('type')}")
+    return name
+
+
+def is_quantized(t: Table) -> bool:
+    q = t.get("quantization")
+    if q is None:
+        return False
+    scales = q.vector("scale")
+    return (scales is not None and len(scales) > 0) or q.get("details") is not None
+
+
+class TypeReader:
+    """Builds tensor types; needs the subgraph's tensors for blockwise scales."""
+
+    def __init__(self, importer, tensors):
+        self.importer, self.tensors = importer, tensors
+
+    def tensor_type(self, t: Table, where: str, is_constant: bool = False) -> Type:
+        tt = tensor_type_name(t, where)
+        elem = ELEMENT_TYPES[tt][0]
+        if isinstance(elem, IntegerType) and is_quantized(t):
+            elem = self.quantized_type(t, elem, is_constant, where)
+        shape = t.vector("shape")
+        if shape is None and not t.get("has_rank"):
+            return UnrankedTensorType(elem)
+        dims = []
+        signature = t.vector("shape_signature")
+        for k, d in enumerate([] if shape is None else shape.tolist()):
+            dynamic = signature is not None and k < len(signature) and int(signature[k]) == -1
+            if d < 0 and not (dynamic or d == -1):
+                raise FlatbufferError(f"{where}: invalid dimension {d} in shape {shape.tolist()}")
+            dims.append(None if dynamic or d < 0 else d)
+        if signature is not None and shape is not None and len(signature) != len(shape):
+            raise FlatbufferError(
+                f"{where}: shape_signature {signature.tolist()} and shape {shape.tolist()} differ in rank")
+        return RankedTensorType(tuple(dims), elem)
+
+    def quantized_type(self, t: Table, storage: IntegerType, is_constant: bool, where: str) -> QuantizedType:
+        """8-bit constants get the narrow range [min+1, max], as flatbuffer_import does:
+        TFLite's weights are symmetric and the importer cannot tell weights from other
+        constants. A zero scale (stored for all-zero tensors) becomes FLT_MIN."""
+        q = t.get("quantization")
+        signed = storage.signedness != UNSIGNED
+        lo, hi = default_storage_range(storage.width, signed)
+        if is_constant and storage.width == 8:
+            lo += 1
+        details = q.get("details")
+        if details is not None and details.type_name == "BlockwiseQuantization":
+            return self.blockwise_type(t, details, storage, signed, lo, hi, where)
+        if details is not None:
+            raise Tfl2QuantError(f"{where}: {details.type_name} quantization is not supported")
+        scales = [float(s) if s != 0 else float(np.finfo(np.float32).tiny) for s in q.vector("scale").tolist()]
+        zps = q.vector("zero_point")
+        zps = zps.tolist() if zps is not None and len(zps) else [0] * len(scales)
+        if len(zps) != len(scales):
+            raise FlatbufferError(f"{where}: quantization has {len(scales)} scales but {len(zps)} zero points")
+        if len(scales) == 1:
+            return UniformQuantizedType(storage.width, signed, f32, lo, hi, scales[0], int(zps[0]))
+        axis = int(q.get("quantized_dimension"))
+        return UniformQuantizedPerAxisType(storage.width, signed, f32, lo, hi, tuple(scales),
+                                           tuple(int(z) for z in zps), axis)
+
+    def blockwise_type(self, t: Table, details: Table, storage: IntegerType, signed: bool, lo: int, hi: int,
+                       where: str) -> UniformQuantizedSubChannelType:
+        """BlockwiseQuantization: `scales`/`zero_points` index constant tensors of shape
+        [channels, depth / block_size]; the blocks run along the last dimension."""
+        shape = t.vector("shape")
+        if shape is None or len(shape) < 1:
+            raise FlatbufferError(f"{where}: blockwise-quantized tensor without a shape")
+        shape = shape.tolist()
+        block = int(details.get("block_size"))
+        if block <= 0 or shape[-1] % block:
+            raise FlatbufferError(f"{where}: block size {block} does not divide the last dimension {shape[-1]}")
+        params_shape = tuple(shape[:-1]) + (shape[-1] // block,)
+        scales = self._constant_values(details.get("scales"), where, "scales").astype(np.float64)
+        zp_index = int(details.get("zero_points"))
+        zps = (self._constant_values(zp_index, where, "zero points").astype(np.int64)
+               if zp_index >= 0 and zp_index != int(details.get("scales")) and self._has_data(zp_index) else
+               np.zeros(scales.shape, np.int64))
+        if scales.size != int(np.prod(params_shape)) or zps.size != scales.size:
+            raise FlatbufferError(
+                f"{where}: blockwise scales hold {scales.size} values, shape {shape} with block size "
+                f"{block} needs {int(np.prod(params_shape))}")
+        dims = tuple(range(len(shape)))
+        blocks = tuple([1] * (len(shape) - 1) + [block])
+        return UniformQuantizedSubChannelType(
+            storage.width, signed, f32, lo, hi, dims, blocks, params_shape,
+            tuple(scales.reshape(-1).tolist()), tuple(zps.reshape(-1).tolist()))
+
+    def _has_data(self, index: int) -> bool:
+        return 0 <= index < len(self.tensors) and self.importer.buffer_data(
+            int(self.tensors[index].get("buffer")), "") is not None
+
+    def _constant_values(self, index: int, where: str, what: str) -> np.ndarray:
+        if not 0 <= index < len(self.tensors):
+            raise FlatbufferError(f"{where}: blockwise {what} tensor index {index} out of range")
+        t = self.tensors[index]
+        data = self.importer.buffer_data(int(t.get("buffer")), where)
+        if data is None:
+            raise FlatbufferError(f"{where}: blockwise {what} tensor {index} has no data")
+        shape = t.vector("shape")
+        shape = tuple(shape.tolist()) if shape is not None else (-1,)
+        return decode_tensor_data(data, tensor_type_name(t, where), shape, where).reshape(-1)
+
+
+def decode_tensor_data(data: np.ndarray, tt: str, shape: tuple, where: str) -> np.ndarray:
+    """Buffer bytes -> an array of the tensor's shape; a view when no unpacking is needed."""
+    count = int(np.prod(shape, dtype=np.int64)) if -1 not in shape else -1
+    if tt in SUB_BYTE_BITS:
+        array = unpack_sub_byte(data, SUB_BYTE_BITS[tt], signed=tt != "UINT4",
+                                count=count if count >= 0 else data.size * 8 // SUB_BYTE_BITS[tt])
+        if count >= 0 and array.size != count:
+            raise FlatbufferError(f"{where}: {data.size} bytes hold {array.size} {tt} values, shape needs {count}")
+        return array.reshape(shape)
+    dtype = ELEMENT_TYPES[tt][1]
+    if dtype is None:
+        raise Tfl2QuantError(f"{where}: constants of type {tt} cannot be decoded")
+    itemsize = np.dtype(dtype).itemsize
+    if count >= 0 and data.size != count * itemsize or data.size % itemsize:
+        raise FlatbufferError(
+            f"{where}: buffer has {data.size} bytes, shape {list(shape)} of {tt} needs {count * itemsize}")
+    array = data.view(dtype) if data.size else np.zeros(0, dtype)
+    want = numpy_dtype(ELEMENT_TYPES[tt][0])
+    if array.dtype != want:  # same bytes, the element type's container (bool, bf16, f8, native order)
+        array = array.view(want) if array.dtype.itemsize == want.itemsize else array.astype(want)
+    return array.reshape(shape)
+
+
+def unpack_sub_byte(data: np.ndarray, bits: int, signed: bool, count: int) -> np.ndarray:
+    """Packed int4/int2 (low bits first, TFLite's UnpackPackedIntToInt8) -> int8, whole-array."""
+    per_byte = 8 // bits
+    raw = np.asarray(data, np.uint8)
+    shifts = np.arange(per_byte, dtype=np.uint8) * bits
+    values = ((raw[:, None] >> shifts[None, :]) & ((1 << bits) - 1)).reshape(-1)[:count].astype(np.int8)
+    if signed:
+        values = np.where(values >= (1 << (bits - 1)), values - (1 << bits), values).astype(np.int8)
+    return values
+
+
+def decode_strings(data: np.ndarray, where: str) -> list[bytes]:
+    """TFLite's string buffer: int32 count, count+1 int32 offsets, then the bytes."""
+    raw = np.asarray(data, np.uint8)
+    if raw.size < 4:
+        raise FlatbufferError(f"{where}: string buffer of {raw.size} bytes")
+    count = int(raw[:4].view("<i4")[0])
+    if count < 0 or 4 * (count + 2) > raw.size:
+        raise FlatbufferError(f"{where}: string buffer claims {count} strings in {raw.size} bytes")
+    offsets = raw[4:4 * (count + 2)].view("<i4").astype(np.int64)
+    if np.any(np.diff(offsets) < 0) or offsets[0] < 4 * (count + 2) or offsets[-1] > raw.size:
+        raise FlatbufferError(f"{where}: string buffer offsets out of order or out of range")
+    return [bytes(raw[offsets[k]:offsets[k + 1]]) for k in range(count)]

@@ -1,0 +1,291 @@
+"""Types: builtin ones, `!quant.uniform`, `!tosa.shape`, aliases, other dialects as text.
+
+Follows MLIR's TypeParser.cpp; `!quant.uniform` follows the quant dialect's
+TypeParser.cpp (and the RFCs in shared/seeds), so invalid parameters are
+errors at the type, like upstream.
+"""
+from __future__ import annotations
+
+import re
+import struct
+
+from ..errors import VerificationError
+from .lexer import BANG, BARE, FLOAT, INTEGER, Token
+from .parser_base import ParserBase
+from .types import (FLOAT_WIDTHS, SIGNED, SIGNLESS, UNSIGNED, ComplexType, FloatType, FunctionType,
+                    IndexType, IntegerType, NoneType, OpaqueType, RankedTensorType, Type,
+                    UnrankedTensorType)
+
+_INTEGER_TYPE = re.compile(r"(s|u)?i([0-9]+)$")
+_MAX_INTEGER_WIDTH = 16777215  # MLIR's limit
+# Builtin types MLIR has that we do not model: a clear error beats "expected type".
+_UNSUPPORTED = {"vector", "memref", "tuple", "f80", "f128", "tf32", "f8E4M3", "f8E4M3FNUZ",
+                "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU", "f4E2M1FN", "f6E2M3FN",
+                "f6E3M2FN"}
+_MAX_DIMENSION = (1 << 63) - 1
+
+
+class TypeParser(ParserBase):
+    def at_type(self) -> bool:
+        """Whether the current token can start a type."""
+        tok = self.tok
+        if tok.kind in (BANG, "("):
+            return True
+        return tok.kind == BARE and (
+            tok.spelling in FLOAT_WIDTHS or tok.spelling in _UNSUPPORTED
+            or tok.spelling in ("index", "none", "complex", "tensor")
+            or _INTEGER_TYPE.match(tok.spelling) is not None)
+
+    def parse_type(self) -> Type:
+        if self.at("("):
+            return self.parse_function_type()
+        return self.parse_non_function_type()
+
+    def parse_colon_type(self, context: str = "") -> Type:
+        self.expect(":", context)
+        return self.parse_type()
+
+    def parse_type_list_parens(self) -> tuple:
+        return tuple(self.parse_list("(", ")", self.parse_type, "in type list"))
+
+    def parse_function_type(self) -> FunctionType:
+        if not self.at("("):
+            raise self.expected("a function type")
+        inputs = self.parse_type_list_parens()
+        self.expect("->", "in function type")
+        return FunctionType(inputs, self.parse_function_result_types())
+
+    def parse_function_result_types(self) -> tuple:
+        """`(t1, t2)` or a single non-function type."""
+        if self.at("("):
+            return self.parse_type_list_parens()
+        return (self.parse_non_function_type(),)
+
+    def parse_non_function_type(self) -> Type:
+        tok = self.tok
+        if tok.kind == BANG:
+            return self._parse_extended_type()
+        if tok.kind != BARE:
+            raise self.expected("a type")
+        word = tok.spelling
+        m = _INTEGER_TYPE.match(word)
+        if m is not None:
+            width = int(m.group(2))
+            if width > _MAX_INTEGER_WIDTH:
+                raise self.error(f"integer bitwidth is limited to {_MAX_INTEGER_WIDTH} bits", tok)
+            self.advance()
+            return IntegerType(width, {"s": SIGNED, "u": UNSIGNED}.get(m.group(1), SIGNLESS))
+        if word in FLOAT_WIDTHS:
+            self.advance()
+            return FloatType(word)
+        if word in ("index", "none"):
+            self.advance()
+            return IndexType() if word == "index" else NoneType()
+        if word == "tensor":
+            return self._parse_tensor_type()
+        if word == "complex":
+            return self._parse_complex_type()
+        if word in _UNSUPPORTED:
+            raise self.error(f"'{word}' types are not supported by tfl2quant", tok)
+        raise self.expected("a type")
+
+    # --- builtin container types ------------------------------------------------------
+    def _parse_complex_type(self) -> ComplexType:
+        self.advance()
+        self.expect("<", "in complex type")
+        tok = self.tok
+        element = self.parse_type()
+        if not isinstance(element, (IntegerType, FloatType)):
+            raise self.error(f"invalid element type for complex: {element}", tok)
+        self.expect(">", "in complex type")
+        return ComplexType(element)
+
+    def _parse_tensor_type(self) -> Type:
+        self.advance()
+        self.expect("<", "in tensor type")
+        if self.consume_if("*"):
+            self._parse_x_in_dimension_list()
+            element = self._parse_tensor_element_type()
+            self.expect(">", "in tensor type")
+            return UnrankedTensorType(element)
+        shape = []
+        while self.at("?") or self.at(INTEGER):
+            shape.append(None if self.consume_if("?") else self._parse_dimension())
+            self._parse_x_in_dimension_list()
+        element = self._parse_tensor_element_type()
+        if self.at(","):
+            raise self.error("tensor encodings are not supported by tfl2quant")
+        self.expect(">", "in tensor type")
+        return RankedTensorType(tuple(shape), element)
+
+    def _parse_dimension(self) -> int:
+        tok = self.tok
+        if tok.spelling.startswith("0x"):
+            # `0xf32` lexes as a hex integer; MLIR reads it as dimension 0, then `xf32`.
+            self.reset(tok.start + 1)
+            return 0
+        self.advance()
+        value = int(tok.spelling)
+        if value > _MAX_DIMENSION:
+            raise self.error("dimension is too large", tok)
+        return value
+
+    def _parse_x_in_dimension_list(self) -> None:
+        tok = self.tok
+        if tok.kind != BARE or not tok.spelling.startswith("x"):
+            raise self.expected("'x' in dimension list")
+        self.reset(tok.start + 1)  # `x3xf32` is one identifier token: split off the `x`
+
+    def _parse_tensor_element_type(self) -> Type:
+        tok = self.tok
+        element = self.parse_type()
+        if isinstance(element, (RankedTensorType, UnrankedTensorType, FunctionType, NoneType)):
+            raise self.error(f"invalid tensor element type: {element}", tok)
+        return element
+
+    # --- `!` types ------------------------------------------------------------------
+    def _parse_extended_type(self) -> Type:
+        tok = self.advance()
+        name = tok.spelling
+        dialect, dot, mnemonic = name.partition(".")
+        if not dot:
+            if self.adjacent(tok, "<"):
+                raise self.error(f"opaque dialect type syntax '!{name}<...>' is not supported; "
+                                 f"spell it '!{name}.<mnemonic>'", tok)
+            if name not in self.symbols.type_aliases:
+                raise self.error(f"undefined symbol alias id '{name}'", tok)
+            return self.symbols.type_aliases[name]
+        if name == "quant.uniform":
+            return self._parse_quant_uniform(tok)
+        if name == "tosa.shape":
+            return self._parse_tosa_shape(tok)
+        body = ""
+        if self.adjacent(tok, "<"):
+            end = self.lexer.balanced_end(tok.end)
+            body = self.lexer.text[tok.end:end]
+            self.reset(end)
+        return OpaqueType(dialect, mnemonic + body)
+
+    def _expect_adjacent_less(self, tok: Token) -> None:
+        if not self.adjacent(tok, "<"):
+            raise self.error(f"expected '<' right after '!{tok.spelling}'", self.tok)
+        self.advance()
+
+    def _parse_tosa_shape(self, tok: Token) -> Type:
+        from ..dialects.tosa import ShapeType  # dialect types live in their dialect
+
+        self._expect_adjacent_less(tok)
+        rank = self.parse_integer("(the rank of !tosa.shape)")
+        if rank < 0:
+            raise self.error(f"!tosa.shape rank must be non-negative, got {rank}", tok)
+        self.expect(">", "to end !tosa.shape")
+        return ShapeType(rank)
+
+    def _parse_quant_uniform(self, tok: Token) -> Type:
+        """`!quant.uniform<storage[<min:max>]:expressed[:axis | :{d:b, ...}], params>`."""
+        from ..dialects.quant import types as q
+
+        self._expect_adjacent_less(tok)
+        signed, width, lo, hi = self._parse_quant_storage()
+        self.expect(":", "after the storage type")
+        expressed = self.parse_type()
+        if self.consume_if(","):
+            scale, zero_point = self._parse_scale_zero_point()
+            qtype = q.UniformQuantizedType(width, signed, expressed, lo, hi, scale, zero_point)
+        else:
+            self.expect(":", "or ',' after the expressed type")
+            if self.at("{"):
+                blocks = self.parse_list("{", "}", self._parse_block_size, "in block size list")
+                self.expect(",", "after the block sizes")
+                shape, params = self._parse_scale_tensor()
+                qtype = q.UniformQuantizedSubChannelType(
+                    width, signed, expressed, lo, hi, tuple(d for d, _ in blocks),
+                    tuple(b for _, b in blocks), shape, tuple(s for s, _ in params),
+                    tuple(z for _, z in params))
+            else:
+                axis = self.parse_integer("(the quantized dimension)")
+                self.expect(",", "after the quantized dimension")
+                params = self.parse_list("{", "}", self._parse_scale_zero_point, "in scale list")
+                qtype = q.UniformQuantizedPerAxisType(
+                    width, signed, expressed, lo, hi, tuple(s for s, _ in params),
+                    tuple(z for _, z in params), axis)
+        self.expect(">", "to end !quant.uniform")
+        try:
+            qtype.verify()
+        except VerificationError as e:
+            raise self.error(e.message, tok) from None
+        return qtype
+
+    def _parse_quant_storage(self) -> tuple[bool, int, int, int]:
+        """`i8`, `u8`, `si8`, `ui8`, optionally with `<min:max>`."""
+        from ..dialects.quant.types import MAX_STORAGE_BITS, default_storage_range
+
+        tok = self.tok
+        m = re.fullmatch(r"(s|u)?i([0-9]+)|u([0-9]+)", tok.spelling) if tok.kind == BARE else None
+        if m is None:
+            raise self.expected("a storage type (iN or uN)")
+        self.advance()
+        signed = m.group(1) != "u" and m.group(3) is None
+        width = int(m.group(2) or m.group(3))
+        # Checked here, not only in verify(): the default range needs a valid width.
+        if not 0 < width <= MAX_STORAGE_BITS:
+            raise self.error(f"illegal storage type size: {width}", tok)
+        lo, hi = default_storage_range(width, signed)
+        if self.consume_if("<"):
+            lo_tok = self.tok
+            lo = self.parse_integer("(the storage type minimum)")
+            if lo < default_storage_range(width, signed)[0]:
+                raise self.error(f"illegal storage type minimum: {lo}", lo_tok)
+            self.expect(":", "between the storage type minimum and maximum")
+            hi_tok = self.tok
+            hi = self.parse_integer("(the storage type maximum)")
+            if hi > default_storage_range(width, signed)[1]:
+                raise self.error(f"illegal storage type maximum: {hi}", hi_tok)
+            self.expect(">", "after the storage type range")
+        return signed, width, lo, hi
+
+    def _parse_scale_zero_point(self) -> tuple[float, int]:
+        scale = self.parse_float_literal("(a scale)")
+        zero_point = self.parse_integer("(a zero point)") if self.consume_if(":") else 0
+        return scale, zero_point
+
+    def _parse_block_size(self) -> tuple[int, int]:
+        dim = self.parse_integer("(a quantized dimension)")
+        self.expect(":", "in block size list")
+        return dim, self.parse_integer("(a block size)")
+
+    def _parse_scale_tensor(self) -> tuple[tuple, list]:
+        """Nested `{...}` of `scale[:zero_point]`: (its shape, the flat (scale, zero point) pairs)."""
+        open_tok = self.tok
+        if self.peek().kind != "{":
+            params = self.parse_list("{", "}", self._parse_scale_zero_point, "in scale list")
+            return (len(params),), params
+        rows = self.parse_list("{", "}", self._parse_scale_tensor, "in scale list")
+        if len({shape for shape, _ in rows}) != 1:
+            raise self.error("tensor literal is invalid; ranks are not consistent between elements",
+                             open_tok)
+        return (len(rows),) + rows[0][0], [p for _, flat in rows for p in flat]
+
+    def parse_float_literal(self, context: str) -> float:
+        """A float literal, or a hex integer holding the bits of an IEEE double (MLIR's parseFloat)."""
+        negative = self.consume_if("-") is not None
+        tok = self.tok
+        if tok.kind == FLOAT:
+            self.advance()
+            value = float(tok.spelling)
+            return -value if negative else value
+        if tok.kind == INTEGER and tok.spelling.startswith("0x"):
+            if negative:
+                raise self.error("hexadecimal float literal should not have a leading minus", tok)
+            self.advance()
+            bits = int(tok.spelling, 16)
+            if bits >= 1 << 64:
+                raise self.error("hexadecimal float constant out of range for type", tok)
+            return struct.unpack("<d", bits.to_bytes(8, "little"))[0]
+        if tok.kind == INTEGER:
+            raise self.error(DECIMAL_FOR_FLOAT, tok)
+        raise self.expected(f"a floating point literal {context}")
+
+
+DECIMAL_FOR_FLOAT = ("unexpected decimal integer literal for a floating point value "
+                     "(add a trailing dot to make the literal a float)")
