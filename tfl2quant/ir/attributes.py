@@ -251,13 +251,32 @@ class DenseElementsAttr(Attribute):
             yield f"dense<{_nested(data, elem)}> : {self.type}"
             return
         yield 'dense<"0x'
-        flat = np.ascontiguousarray(data).reshape(-1)
-        if isinstance(elem, IntegerType) and elem.width == 1:
-            flat = flat.astype(np.uint8)
-        step = 1 << 16
-        for start in range(0, flat.size, step):
-            yield flat[start:start + step].view(np.uint8).tobytes().hex().upper()
+        for piece in _contiguous_pieces(data):
+            if isinstance(elem, IntegerType) and elem.width == 1:
+                piece = piece.astype(np.uint8)
+            yield piece.view(np.uint8).tobytes().hex().upper()
         yield f'"> : {self.type}'
+
+
+HEX_CHUNK = 1 << 16  # elements per printed piece: bounded memory whatever the constant's size
+
+
+def _contiguous_pieces(data: np.ndarray):
+    """The elements of `data` in row-major order, as contiguous 1-D pieces.
+
+    Views (a transposed weight, say) are copied a row or a chunk at a time,
+    never whole, so printing a 1 GB constant does not allocate 1 GB.
+    """
+    if data.flags.c_contiguous or data.ndim == 0:
+        flat = data.reshape(-1)
+        for start in range(0, flat.size, HEX_CHUNK):
+            yield flat[start:start + HEX_CHUNK]
+    elif data.ndim == 1:
+        for start in range(0, data.size, HEX_CHUNK):
+            yield np.ascontiguousarray(data[start:start + HEX_CHUNK])
+    else:
+        for row in data:
+            yield from _contiguous_pieces(row)
 
 
 def _scalar(v, elem: Type) -> str:
