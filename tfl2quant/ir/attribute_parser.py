@@ -11,6 +11,7 @@ from .attributes import (ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, Dialect
                          DictionaryAttr, FloatAttr, IntegerAttr, OpaqueAttr, StringAttr,
                          SymbolRefAttr, TypeAttr, UnitAttr)
 from .dense_parser import DenseParser, element_integer, float_value
+from .type_parser import DIALECT_NAMESPACE
 from .lexer import AT, BARE, FLOAT, HASH, INTEGER, STRING, Token, integer_value, unescape
 from .location import UNKNOWN, FileLineColLoc, FusedLoc, Location, NameLoc
 from .types import FloatType, IndexType, IntegerType, Type
@@ -22,9 +23,6 @@ class DeferredLoc(Location):
 
     alias: str
     pos: int
-
-    def __str__(self) -> str:
-        return f"loc(#{self.alias})"
 
 
 class AttributeParser(DenseParser):
@@ -95,7 +93,7 @@ class AttributeParser(DenseParser):
         """`@root` or `@root::@nested::@leaf`."""
         root = self.parse_symbol_name()
         nested = []
-        while self.at(":") and self.adjacent(self.tok, ":"):
+        while self.at(":") and self.peek().kind == ":":
             self.advance()
             self.advance()
             nested.append(self.parse_symbol_name())
@@ -125,6 +123,8 @@ class AttributeParser(DenseParser):
         tok = self.advance()
         name = tok.spelling
         dialect, dot, mnemonic = name.partition(".")
+        if dot and not DIALECT_NAMESPACE.fullmatch(dialect):
+            raise self.error(f"invalid dialect namespace '{dialect}'", tok)
         if self.adjacent(tok, "<"):
             end = self.lexer.balanced_end(tok.end)
             body = self.lexer.text[tok.end + 1:end - 1]
@@ -215,15 +215,15 @@ class AttributeParser(DenseParser):
 
     # --- locations ------------------------------------------------------------------
     def parse_optional_location(self) -> Location | None:
-        """A trailing `loc(...)`, if there is one."""
-        return self.parse_location() if self.at_keyword("loc") else None
+        """A trailing `loc(...)` of an op or argument, if there is one."""
+        return self.parse_location(allow_deferred=True) if self.at_keyword("loc") else None
 
-    def parse_location(self) -> Location:
+    def parse_location(self, allow_deferred: bool = False) -> Location:
+        """`loc(...)`; as in MLIR, only a trailing `loc(#alias)` may precede the alias."""
         self.expect_keyword("loc")
         self.expect("(", "in location")
         tok = self.tok
-        if tok.kind == HASH and tok.spelling not in self.symbols.attribute_aliases:
-            # Only a whole `loc(#alias)` may precede the alias (as in MLIR).
+        if allow_deferred and tok.kind == HASH and tok.spelling not in self.symbols.attribute_aliases:
             self.advance()
             self.symbols.has_deferred_locations = True
             loc = DeferredLoc(tok.spelling, tok.start)

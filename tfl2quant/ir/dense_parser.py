@@ -2,17 +2,18 @@
 
 Values become numpy arrays of the element type's container (`numpy_dtype`),
 as `DenseElementsAttr` holds them; hex strings are read as raw little-endian
-element data, one byte per i1, as MLIR writes them.
+element data, one byte per i1, as MLIR writes them. Tensors of a dialect's
+element type (`!tf_type.string`) hold string literals: `DenseStringElementsAttr`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .attributes import DenseElementsAttr
+from .attributes import DenseElementsAttr, DenseStringElementsAttr
 from .lexer import FLOAT, INTEGER, STRING, Token, integer_value, unescape
 from .parser_base import ParserBase
 from .type_parser import DECIMAL_FOR_FLOAT, TypeParser
-from .types import (SIGNED, UNSIGNED, ComplexType, FloatType, IndexType, IntegerType,
+from .types import (SIGNED, UNSIGNED, ComplexType, FloatType, IndexType, IntegerType, OpaqueType,
                     RankedTensorType, Type, numpy_dtype)
 
 
@@ -62,7 +63,7 @@ def float_value(p: ParserBase, tok: Token, negative: bool, t: FloatType):
 
 
 class DenseParser(TypeParser):
-    def parse_dense_elements(self) -> DenseElementsAttr:
+    def parse_dense_elements(self) -> DenseElementsAttr | DenseStringElementsAttr:
         start = self.advance()
         self.expect("<", "after 'dense'")
         literal = None if self.at(">") else self._parse_dense_literal()
@@ -75,6 +76,8 @@ class DenseParser(TypeParser):
         if not t.has_static_shape:
             raise self.error(f"dense elements type must have a static shape, got {t}", type_tok)
         elem = t.element_type
+        if isinstance(elem, OpaqueType) and literal is not None:
+            return self._strings(literal, t, start)
         if not (isinstance(elem, (IndexType, FloatType))
                 or isinstance(elem, IntegerType) and elem.width <= 64
                 or isinstance(elem, ComplexType) and str(elem.element_type) in ("f32", "f64")):
@@ -97,21 +100,21 @@ class DenseParser(TypeParser):
 
     # --- the literal, before its type is known ---------------------------------------------
     def _parse_dense_literal(self):
-        """A hex string token, a nested list, or one element (a splat)."""
+        """A string token (hex data, or a string splat), a nested list, or one element (a splat)."""
         if self.at(STRING):
             return self.advance()
-        if self.at("["):
-            return self.parse_list("[", "]", self._parse_dense_literal_item, "in dense literal")
-        return self._parse_dense_element()
+        return self._parse_dense_item()
 
-    def _parse_dense_literal_item(self):
+    def _parse_dense_item(self):
         if self.at("["):
-            return self.parse_list("[", "]", self._parse_dense_literal_item, "in dense literal")
+            return self.parse_list("[", "]", self._parse_dense_item, "in dense literal")
         return self._parse_dense_element()
 
     def _parse_dense_element(self) -> tuple:
-        """(kind, token, negative) for numbers and booleans; ("complex", token, (re, im))."""
+        """(kind, token, negative) for numbers, booleans and strings; ("complex", token, (re, im))."""
         tok = self.tok
+        if self.at(STRING):
+            return ("string", self.advance(), False)
         if self.at_keyword("true", "false"):
             return ("bool", self.advance(), False)
         if self.at("("):
@@ -155,6 +158,8 @@ class DenseParser(TypeParser):
             return complex(float(real), float(imag))
         if isinstance(elem, ComplexType):
             raise self.error("expected a complex literal '(re, im)'", tok)
+        if kind == "string":
+            raise self.error(f"string literal not valid for element type {elem}", tok)
         if kind == "bool":
             if not (isinstance(elem, IntegerType) and elem.width == 1):
                 raise self.error("expected i1 type for 'true' or 'false' values", tok)
@@ -164,6 +169,23 @@ class DenseParser(TypeParser):
         if tok.kind == FLOAT:
             raise self.error("expected integer elements, but parsed floating-point", tok)
         return element_integer(self, tok, extra, elem)
+
+    def _strings(self, literal, t: RankedTensorType, start: Token) -> DenseStringElementsAttr:
+        """String elements as bytes, row-major; one string is a splat."""
+        if isinstance(literal, list):
+            shape, flat = self._flatten(literal, start)
+            if shape != t.shape:
+                raise self.error(f"inferred shape of elements literal ({list(shape)}) does not match "
+                                 f"type ({list(t.shape)})", start)
+        else:
+            flat = [("string", literal, False) if isinstance(literal, Token) else literal]
+        values = []
+        for kind, tok, _ in flat:
+            if kind != "string":
+                raise self.error(f"expected a string literal for element type {t.element_type}", tok)
+            value = unescape(tok, self.lexer)
+            values.append(value.encode("utf-8") if isinstance(value, str) else value)
+        return DenseStringElementsAttr(t, tuple(values))
 
     def _hex_data(self, tok: Token, t: RankedTensorType, dtype: np.dtype) -> np.ndarray:
         text = unescape(tok, self.lexer)

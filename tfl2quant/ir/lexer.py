@@ -78,18 +78,18 @@ class Lexer:
             return Token(EOF, "", len(self.text), len(self.text))
         m = _TOKEN.match(self.text, pos)
         if m is None:
-            return self._bad_token(pos)
+            raise self._bad_token(pos)
         kind = m.lastgroup
         spelling = m.group(kind)
         return Token(spelling if kind == "punct" else kind, spelling, pos, m.end())
 
-    def _bad_token(self, pos: int) -> Token:
+    def _bad_token(self, pos: int) -> Tfl2QuantError:
         c = self.text[pos]
         if c == '"' or self.text.startswith('@"', pos):
-            raise self.error("expected '\"' in string literal", pos)
+            return self.error("expected '\"' in string literal", pos)
         if c in "%^#!@":
-            raise self.error(f"expected an identifier after '{c}'", pos)
-        raise self.error(f"unexpected character {c!r}", pos)
+            return self.error(f"expected an identifier after '{c}'", pos)
+        return self.error(f"unexpected character {c!r}", pos)
 
     def balanced_end(self, pos: int) -> int:
         """The offset just past the `>` matching the `<` at `pos`.

@@ -51,15 +51,14 @@ class Argument:
     tok: Token | None
     type: Type
     attrs: dict
-    location: Location
+    location: Location | None  # None: where the name is written
 
 
 @dataclass
 class _NameScope:
     """The SSA names of one isolated-from-above region and the regions nested in it."""
 
-    values: dict = field(default_factory=dict)        # name -> [Value per result]
-    defined_at: dict = field(default_factory=dict)    # name -> Token
+    values: dict = field(default_factory=dict)        # name -> ([Value per result], defining Token)
     forward: dict = field(default_factory=dict)       # (name, number) -> (placeholder, first use)
     region_names: list = field(default_factory=lambda: [[]])  # names defined per open region
 
@@ -187,8 +186,9 @@ class OperationParser(AttributeParser):
         self._op_names.append(name)
         uses = self.parse_list("(", ")", self.parse_operand, "in operand list")
         successors = []
-        if self.at("["):
-            successors = self.parse_list("[", "]", self.parse_successor, "in successor list")
+        if self.consume_if("["):
+            successors = self.parse_list(None, None, self.parse_successor, "")
+            self.expect("]", "to end the successor list")
         attrs: dict[str, Attribute] = {}
         if self.consume_if("<"):  # properties: kept as attributes, as our IR has no properties
             attrs.update(self.parse_attr_dict())
@@ -223,8 +223,9 @@ class OperationParser(AttributeParser):
             hook = getattr(OP_CLASSES.get(name), "parse_custom", None)
         if hook is None:
             tried = f" (tried '{name}' as well)" if name != tok.spelling else ""
-            raise self.error(f"custom op '{tok.spelling}' is unknown{tried}; ops without a custom "
-                             f"assembly format must use the generic form \"{name}\"(...)", tok)
+            generic = (f"; ops without a custom assembly format are written in the generic form "
+                       f"\"{name}\"(...)" if "." in tok.spelling else "")
+            raise self.error(f"custom op '{tok.spelling}' is unknown{tried}{generic}", tok)
         self.advance()
         self._op_names.append(name)
         self._default_dialects.append(DEFAULT_DIALECT.get(name, ""))
@@ -238,7 +239,7 @@ class OperationParser(AttributeParser):
         """`%name` or `%name#k` (result k of a multi-result op)."""
         tok = self.expect(PERCENT)
         number = 0
-        if self.at(HASH) and self.tok.start == tok.end:
+        if self.at(HASH):
             hash_tok = self.advance()
             if not hash_tok.spelling.isdigit():
                 raise self.expected("a result number after '#'", hash_tok)
@@ -256,7 +257,7 @@ class OperationParser(AttributeParser):
     def resolve_operand(self, use: OperandUse, t: Type) -> Value:
         """The value `use` names, which must have type `t`."""
         scope = self._name_scopes[-1]
-        values = scope.values.get(use.name)
+        values, _ = scope.values.get(use.name, (None, None))
         if values is not None:
             if use.number >= len(values):
                 raise self.error(f"reference to invalid result number: '%{use.name}' has "
@@ -283,10 +284,9 @@ class OperationParser(AttributeParser):
         scope = self._name_scopes[-1]
         name = tok.spelling
         if name in scope.values:
-            where = self.lexer.where(scope.defined_at[name].start)
+            where = self.lexer.where(scope.values[name][1].start)
             raise self.error(f"redefinition of SSA value '%{name}' (previously defined at {where})", tok)
-        scope.values[name] = list(values)
-        scope.defined_at[name] = tok
+        scope.values[name] = (list(values), tok)
         scope.region_names[-1].append(name)
         for k, value in enumerate(values):
             forward = scope.forward.pop((name, k), None)
@@ -309,8 +309,7 @@ class OperationParser(AttributeParser):
         """
         region = Region() if region is None else region
         entry_args = list(entry_args)
-        op_name = self._op_names[-1] if self._op_names else ""
-        isolated = ISOLATED in getattr(OP_CLASSES.get(op_name), "traits", ())
+        isolated = ISOLATED in getattr(OP_CLASSES.get(self._op_names[-1]), "traits", ())
         self.expect("{", "to begin a region")
         self._push_scopes(isolated)
         if entry_args or not self.at("}"):
@@ -425,10 +424,7 @@ class OperationParser(AttributeParser):
             self.expect(":", "after argument name")
         t = self.parse_type()
         attrs = self.parse_optional_attr_dict()
-        loc = self.parse_optional_location() if named else None
-        if tok is not None and loc is None:
-            loc = FileLineColLoc(self.lexer.filename, *self.lexer.line_col(tok.start))
-        return Argument(tok, t, attrs, loc)
+        return Argument(tok, t, attrs, self.parse_optional_location() if named else None)
 
 
 # --- entry points ---------------------------------------------------------------------
@@ -440,22 +436,23 @@ def parse_module(text: str, filename: str = "<stdin>", first_line: int = 1) -> O
     """
     import tfl2quant.dialects  # noqa: F401 - registers the op classes
 
-    parser = OperationParser(Lexer(text, filename, first_line), SymbolState())
-    try:
-        return parser.parse_top_level()
-    except RecursionError:
-        raise Tfl2QuantError("nesting is too deep", parser.lexer.where(parser.tok.start)) from None
+    return _parse(text, filename, first_line, OperationParser.parse_top_level)
 
 
 def parse_type(text: str, filename: str = "<string>") -> Type:
-    parser = OperationParser(Lexer(text, filename), SymbolState())
-    t = parser.parse_type()
-    parser.expect(EOF, "after the type")
-    return t
+    return _parse(text, filename, 1, OperationParser.parse_type)
 
 
 def parse_attribute(text: str, filename: str = "<string>") -> Attribute:
-    parser = OperationParser(Lexer(text, filename), SymbolState())
-    a = parser.parse_attribute()
-    parser.expect(EOF, "after the attribute")
-    return a
+    return _parse(text, filename, 1, OperationParser.parse_attribute)
+
+
+def _parse(text: str, filename: str, first_line: int, parse):
+    """`parse` the whole text; too deep nesting is an input error, not a crash."""
+    parser = OperationParser(Lexer(text, filename, first_line), SymbolState())
+    try:
+        result = parse(parser)
+    except RecursionError:
+        raise Tfl2QuantError("nesting is too deep", parser.lexer.where(parser.tok.start)) from None
+    parser.expect(EOF)
+    return result

@@ -84,9 +84,9 @@ class ParserBase:
             raise self.expected(f"{what} {context}" if context else what)
         return self.advance()
 
-    def expect_keyword(self, word: str, context: str = "") -> Token:
+    def expect_keyword(self, word: str) -> Token:
         if not self.at_keyword(word):
-            raise self.expected(f"'{word}'{' ' + context if context else ''}")
+            raise self.expected(f"'{word}'")
         return self.advance()
 
     def adjacent(self, tok: Token, char: str) -> bool:
@@ -137,9 +137,6 @@ class ParserBase:
     def parse_symbol_name(self) -> str:
         """`@name` or `@"any name"`."""
         tok = self.expect(AT)
-        return self.symbol_text(tok)
-
-    def symbol_text(self, tok: Token) -> str:
         if not tok.spelling.startswith('"'):
             return tok.spelling
         value = unescape(tok, self.lexer)

@@ -16,13 +16,14 @@ from .types import (FLOAT_WIDTHS, SIGNED, SIGNLESS, UNSIGNED, ComplexType, Float
                     IndexType, IntegerType, NoneType, OpaqueType, RankedTensorType, Type,
                     UnrankedTensorType)
 
-_INTEGER_TYPE = re.compile(r"(s|u)?i([0-9]+)$")
+_INTEGER_TYPE = re.compile(r"(s|u)?i([0-9]+)")
 _MAX_INTEGER_WIDTH = 16777215  # MLIR's limit
 # Builtin types MLIR has that we do not model: a clear error beats "expected type".
 _UNSUPPORTED = {"vector", "memref", "tuple", "f80", "f128", "tf32", "f8E4M3", "f8E4M3FNUZ",
                 "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU", "f4E2M1FN", "f6E2M3FN",
                 "f6E3M2FN"}
 _MAX_DIMENSION = (1 << 63) - 1
+DIALECT_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
 
 
 class TypeParser(ParserBase):
@@ -34,15 +35,15 @@ class TypeParser(ParserBase):
         return tok.kind == BARE and (
             tok.spelling in FLOAT_WIDTHS or tok.spelling in _UNSUPPORTED
             or tok.spelling in ("index", "none", "complex", "tensor")
-            or _INTEGER_TYPE.match(tok.spelling) is not None)
+            or _INTEGER_TYPE.fullmatch(tok.spelling) is not None)
 
     def parse_type(self) -> Type:
         if self.at("("):
             return self.parse_function_type()
         return self.parse_non_function_type()
 
-    def parse_colon_type(self, context: str = "") -> Type:
-        self.expect(":", context)
+    def parse_colon_type(self) -> Type:
+        self.expect(":", "followed by a type")
         return self.parse_type()
 
     def parse_type_list_parens(self) -> tuple:
@@ -53,9 +54,9 @@ class TypeParser(ParserBase):
             raise self.expected("a function type")
         inputs = self.parse_type_list_parens()
         self.expect("->", "in function type")
-        return FunctionType(inputs, self.parse_function_result_types())
+        return FunctionType(inputs, self._parse_function_result_types())
 
-    def parse_function_result_types(self) -> tuple:
+    def _parse_function_result_types(self) -> tuple:
         """`(t1, t2)` or a single non-function type."""
         if self.at("("):
             return self.parse_type_list_parens()
@@ -68,7 +69,7 @@ class TypeParser(ParserBase):
         if tok.kind != BARE:
             raise self.expected("a type")
         word = tok.spelling
-        m = _INTEGER_TYPE.match(word)
+        m = _INTEGER_TYPE.fullmatch(word)
         if m is not None:
             width = int(m.group(2))
             if width > _MAX_INTEGER_WIDTH:
@@ -155,10 +156,14 @@ class TypeParser(ParserBase):
             if name not in self.symbols.type_aliases:
                 raise self.error(f"undefined symbol alias id '{name}'", tok)
             return self.symbols.type_aliases[name]
+        if not DIALECT_NAMESPACE.fullmatch(dialect):
+            raise self.error(f"invalid dialect namespace '{dialect}'", tok)
         if name == "quant.uniform":
             return self._parse_quant_uniform(tok)
         if name == "tosa.shape":
             return self._parse_tosa_shape(tok)
+        if dialect in ("quant", "tosa"):  # dialects we model: any other type is a mistake
+            raise self.error(f"unknown or unsupported {dialect} type '!{name}'", tok)
         body = ""
         if self.adjacent(tok, "<"):
             end = self.lexer.balanced_end(tok.end)
@@ -230,18 +235,19 @@ class TypeParser(ParserBase):
         # Checked here, not only in verify(): the default range needs a valid width.
         if not 0 < width <= MAX_STORAGE_BITS:
             raise self.error(f"illegal storage type size: {width}", tok)
-        lo, hi = default_storage_range(width, signed)
-        if self.consume_if("<"):
-            lo_tok = self.tok
-            lo = self.parse_integer("(the storage type minimum)")
-            if lo < default_storage_range(width, signed)[0]:
-                raise self.error(f"illegal storage type minimum: {lo}", lo_tok)
-            self.expect(":", "between the storage type minimum and maximum")
-            hi_tok = self.tok
-            hi = self.parse_integer("(the storage type maximum)")
-            if hi > default_storage_range(width, signed)[1]:
-                raise self.error(f"illegal storage type maximum: {hi}", hi_tok)
-            self.expect(">", "after the storage type range")
+        lowest, highest = default_storage_range(width, signed)
+        if not self.consume_if("<"):
+            return signed, width, lowest, highest
+        lo_tok = self.tok
+        lo = self.parse_integer("(the storage type minimum)")
+        if lo < lowest:
+            raise self.error(f"illegal storage type minimum: {lo}", lo_tok)
+        self.expect(":", "between the storage type minimum and maximum")
+        hi_tok = self.tok
+        hi = self.parse_integer("(the storage type maximum)")
+        if hi > highest:
+            raise self.error(f"illegal storage type maximum: {hi}", hi_tok)
+        self.expect(">", "after the storage type range")
         return signed, width, lo, hi
 
     def _parse_scale_zero_point(self) -> tuple[float, int]:
