@@ -88,7 +88,7 @@ def test_report_json_contract(tmp_path):
     r = tfl2quant("report", MODELS, "--format", "json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
-    assert len(data["models"]) == len(list(MODELS.glob("*.tflite")))
+    assert len(data["models"]) == len(list(MODELS.rglob("*.tflite")))
     model = next(m for m in data["models"] if m["path"].endswith("small-cnn.int8.tflite"))
     assert model["ops"]["fallback"] == 1
     assert model["by_op"]["tfl.softmax"]["fallback"] == 1

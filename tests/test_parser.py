@@ -565,19 +565,24 @@ def test_we_accept_exactly_what_upstream_accepts(name, upstream_verdicts):
 
 # Places where the quant type verifier (dialects/quant/types.py) is stricter
 # than upstream MLIR; kept visible until that is settled.
-KNOWN_DIVERGENCES = {
+# Deliberately stricter than upstream's type parser (README, "Contracts"): the RFC makes a
+# zero point a value of the storage type, and a dimension can have only one block size.
+STRICTER_THAN_UPSTREAM = {
     "zero point outside the storage range": "func.func private @f(!quant.uniform<i8:f32, 2.0:300>)",
     "repeated quantized dimension": "func.func private @f(!quant.uniform<i8:f32:{0:1, 0:2}, {{2.0, 3.0}}>)",
-    "f8 expressed type": "func.func private @f(!quant.uniform<i8:f8E4M3FN, 2.0>)",
 }
 
 
-@pytest.mark.parametrize("name", list(KNOWN_DIVERGENCES))
-@pytest.mark.xfail(strict=True, reason="our quant type verifier rejects what upstream accepts")
-def test_known_divergences_from_upstream(name):
-    text = KNOWN_DIVERGENCES[name]
+@pytest.mark.parametrize("name", list(STRICTER_THAN_UPSTREAM))
+def test_deliberately_stricter_than_upstream(name):
+    text = STRICTER_THAN_UPSTREAM[name]
     assert iree_opt(text).returncode == 0
-    assert _we_accept(text)
+    assert not _we_accept(text)
+
+
+def test_f8_expressed_types_agree_with_upstream():
+    text = "func.func private @f(!quant.uniform<i8:f8E4M3FN, 2.0>)"
+    assert iree_opt(text).returncode == 0 and _we_accept(text)
 
 
 def test_oracle_agrees_on_the_printed_models():

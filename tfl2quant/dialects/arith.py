@@ -18,12 +18,13 @@ class ConstantOp(Operation):
 
     def print_custom(self, p) -> None:
         p.out.write("arith.constant ")
+        extra = {k: a for k, a in self.attributes.items() if k != "value"}
+        if extra:
+            p.out.write(p.attr_dict(extra) + " ")
         v = self.value
         if isinstance(v, DenseElementsAttr):
-            for chunk in v.chunks():
+            for chunk in v.chunks():  # a large constant streams
                 p.out.write(chunk)
-        elif isinstance(v, IntegerAttr) and isinstance(v.type, IntegerType) and v.type.width == 1:
-            p.out.write(str(v))
         else:
             p.out.write(str(v))
 
@@ -40,8 +41,12 @@ class ConstantOp(Operation):
         return cls([], [t], {"value": value, **attrs}, location=loc)
 
     def verify_(self) -> None:
+        if len(self.results) != 1 or self.operands:
+            raise self.error("expects no operands and one result")
         v = self.attributes.get("value")
         t = getattr(v, "type", None)
+        if t is None:
+            raise self.error("requires a typed 'value' attribute")
         if t != self.result.type:
             raise self.error(f"value type {t} must match the result type {self.result.type}")
 

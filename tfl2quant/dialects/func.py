@@ -108,11 +108,30 @@ class FuncOp(Operation):
         return op
 
     def verify_(self) -> None:
-        if "sym_name" not in self.attributes or not isinstance(self.attributes.get("function_type"), TypeAttr):
-            raise self.error("requires 'sym_name' and 'function_type' attributes")
+        if not isinstance(self.attributes.get("sym_name"), StringAttr):
+            raise self.error("requires a string 'sym_name' attribute")
+        ft_attr = self.attributes.get("function_type")
+        if not isinstance(ft_attr, TypeAttr) or not isinstance(ft_attr.value, FunctionType):
+            raise self.error("requires a 'function_type' attribute of function type")
+        ft = ft_attr.value
+        vis = self.attributes.get("sym_visibility")
+        if vis is not None and (not isinstance(vis, StringAttr) or vis.value not in ("public", "private", "nested")):
+            raise self.error("'sym_visibility' must be \"public\", \"private\" or \"nested\"")
+        for key, count, what in (("arg_attrs", len(ft.inputs), "argument"), ("res_attrs", len(ft.results), "result")):
+            a = self.attributes.get(key)
+            if a is None:
+                continue
+            if not isinstance(a, ArrayAttr) or len(a.value) != count or not all(
+                    isinstance(d, DictionaryAttr) for d in a.value):
+                raise self.error(f"'{key}' must be an array of {count} dictionaries")
+            for d in a.value:
+                for name, _ in d.value:
+                    if "." not in name:
+                        raise self.error(f"{what}s may only have dialect attributes, found '{name}'")
+        if len(self.regions) != 1:
+            raise self.error("expects one region")
         if self.is_declaration:
             return
-        ft = self.function_type
         args = tuple(a.type for a in self.body.args)
         if args != ft.inputs:
             raise self.error(
@@ -160,6 +179,28 @@ class CallOp(Operation):
     @property
     def callee(self) -> str:
         return self.attributes["callee"].root
+
+    def verify_(self) -> None:
+        ref = self.attributes.get("callee")
+        if not isinstance(ref, SymbolRefAttr):
+            raise self.error("requires a 'callee' symbol reference attribute")
+        module = self.parent_op()
+        while module is not None and module.name != "builtin.module":
+            module = module.parent_op()
+        callee = module.lookup(ref.root) if module is not None else None
+        if not isinstance(callee, FuncOp):
+            raise self.error(f"'{ref.root}' does not reference a valid function")
+        ft = callee.function_type
+        if len(self.operands) != len(ft.inputs):
+            raise self.error(f"incorrect number of operands for callee: expected {len(ft.inputs)}, "
+                             f"got {len(self.operands)}")
+        for k, (got, want) in enumerate(zip(self.operand_types, ft.inputs)):
+            if got != want:
+                raise self.error(f"operand type mismatch: expected operand type '{want}', but provided "
+                                 f"'{got}' for operand number {k}")
+        if self.result_types != ft.results:
+            raise self.error(f"result types ({', '.join(map(str, self.result_types))}) do not match the "
+                             f"callee's ({', '.join(map(str, ft.results))})")
 
     def print_custom(self, p) -> None:
         w = p.out.write

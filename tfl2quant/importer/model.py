@@ -26,7 +26,8 @@ from ..ir.types import FunctionType, NoneType, RankedTensorType, f32, i32, i64
 from . import schema
 from .flatbuffer import Buffer, FlatbufferError, Table, read_model
 from .options import table_attributes
-from .tensors import TypeReader, decode_strings, decode_tensor_data, is_quantized, tensor_type_name
+from .tensors import (TypeReader, decode_strings, decode_tensor_data, is_quantized, quantization_attributes,
+                      tensor_type_name)
 
 
 def builtin_name(code_table: Table) -> str:
@@ -242,6 +243,9 @@ class SubgraphImporter:
         attrs = {"value": value}
         if t.get("is_variable"):
             attrs["tfl.is_variable"] = UnitAttr()
+        wide = quantization_attributes(t)
+        if wide:
+            attrs["tfl.quantization"] = DictionaryAttr(tuple(wide.items()))
         return b.value("tfl.pseudo_const", [], rtype, attrs, location=loc)
 
     def sparse_constant(self, b, t, data, rtype, storage, q, tt, loc, where) -> Value:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
+from ..dialects.quant.types import (MAX_STORAGE_BITS, QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
                                     default_storage_range)
 from ..errors import Tfl2QuantError
@@ -37,6 +37,22 @@ ELEMENT_TYPES: dict[str, tuple[Type, str | None]] = {
 SUB_BYTE_BITS = {"INT4": 4, "UINT4": 4, "INT2": 2}
 
 
+def quantization_attributes(t: Table) -> dict | None:
+    """Quantization MLIR cannot type: int64 storage (int16x8 biases; !quant.uniform
+    stops at 32 bits). The parameters are kept as attributes of the defining op."""
+    from ..ir.attributes import ArrayAttr, FloatAttr, IntegerAttr
+    from ..ir.types import i64
+    q = t.get("quantization")
+    elem = ELEMENT_TYPES.get(schema.ENUMS["TensorType"].get(t.get("type")), (None,))[0]
+    if q is None or not is_quantized(t) or not isinstance(elem, IntegerType) or elem.width <= MAX_STORAGE_BITS:
+        return None
+    scales = q.vector("scale")
+    zps = q.vector("zero_point")
+    return {"scale": ArrayAttr(tuple(FloatAttr(float(s), f32) for s in (scales.tolist() if scales is not None else []))),
+            "zero_point": ArrayAttr(tuple(IntegerAttr(int(z), i64) for z in (zps.tolist() if zps is not None else []))),
+            "quantized_dimension": IntegerAttr(int(q.get("quantized_dimension")), i64)}
+
+
 def tensor_type_name(t: Table, where: str) -> str:
     name = schema.ENUMS["TensorType"].get(t.get("type"))
     if name is None:
@@ -61,7 +77,7 @@ class TypeReader:
     def tensor_type(self, t: Table, where: str, is_constant: bool = False) -> Type:
         tt = tensor_type_name(t, where)
         elem = ELEMENT_TYPES[tt][0]
-        if isinstance(elem, IntegerType) and is_quantized(t):
+        if isinstance(elem, IntegerType) and is_quantized(t) and elem.width <= MAX_STORAGE_BITS:
             elem = self.quantized_type(t, elem, is_constant, where)
         shape = t.vector("shape")
         if shape is None and not t.get("has_rank"):

@@ -31,6 +31,8 @@ _SCALE_RANGE = {
     "bf16": (2.0 ** -133, 3.3895313892515355e38),
     "f32": (2.0 ** -149, 3.4028234663852886e38),
     "f64": (5e-324, 1.7976931348623157e308),
+    "f8E4M3FN": (2.0 ** -9, 448.0),
+    "f8E5M2": (2.0 ** -16, 57344.0),
 }
 
 
@@ -81,7 +83,7 @@ class QuantizedType(Type):
                 f"{self.storage_type_max}); expected a non-empty range within [{lo}, {hi}]")
         if not isinstance(self.expressed_type, FloatType) or self.expressed_type.name not in _SCALE_RANGE:
             raise VerificationError(
-                f"expressed type must be floating point (f16, bf16, f32 or f64), got {self.expressed_type}")
+                f"expressed type must be floating point, got {self.expressed_type}")
         for s in self.scales_flat():
             self._verify_scale(s)
         for z in self.zero_points_flat():
