@@ -292,6 +292,8 @@ class SubgraphImporter:
             attrs["custom_option"] = OpaqueAttr(f'#tfl<const_bytes : "0x{self.custom_options(op, where).hex().upper()}">')
         if builtin == "WHILE":
             attrs["is_stateless"] = BoolAttr(False)
+        if builtin == "CALL_ONCE":  # the TFL dialect names the initializer by its function name
+            attrs["session_init_function"] = StringAttr(attrs.pop("init_subgraph_index").root)
         loc = NameLoc(self.tensor_name(outputs[0])) if outputs else NameLoc(name)
         regions = [Region(), Region()] if builtin in ("WHILE", "IF") else []
         created = b.create(name, operands, result_types, attrs, regions=regions, location=loc)
