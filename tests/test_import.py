@@ -275,3 +275,65 @@ def test_malformed_models_give_one_clear_error(name):
                 "shape-buffer-mismatch": "buffer has 48 bytes, shape [4, 5]",
                 "buffer-offset-past-end": "lies outside the file"}[name]
     assert expected in message
+
+
+ELEMENT_TYPES = {  # TensorType -> the element type printed for it
+    "FLOAT32": "f32", "FLOAT16": "f16", "FLOAT64": "f64", "BFLOAT16": "bf16", "INT32": "i32", "UINT8": "ui8",
+    "INT64": "i64", "INT16": "i16", "INT8": "i8", "BOOL": "i1", "UINT64": "ui64", "UINT32": "ui32",
+    "UINT16": "ui16", "INT4": "i4", "UINT4": "ui4", "INT2": "i2", "COMPLEX64": "complex<f32>",
+    "COMPLEX128": "complex<f64>", "STRING": "!tf_type.string", "RESOURCE": "!tf_type.resource",
+    "VARIANT": "!tf_type.variant", "FLOAT8_E4M3FN": "f8E4M3FN", "FLOAT8_E5M2": "f8E5M2",
+}
+
+
+def test_every_tensor_type_of_the_schema_has_an_element_type():
+    assert set(ELEMENT_TYPES) == set(schema.ENUMS["TensorType"].values())
+
+
+@pytest.mark.parametrize("type_name", sorted(ELEMENT_TYPES))
+def test_tensor_types(type_name):
+    m = tb.ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 3], type_name)
+    g.output(x)
+    text = print_module(_import_bytes(m.build()))
+    assert f"tensor<2x3x{ELEMENT_TYPES[type_name]}>" in text
+
+
+@pytest.mark.parametrize(("storage", "printed"), [("INT8", "i8"), ("UINT8", "u8"), ("INT16", "i16"),
+                                                   ("INT32", "i32"), ("INT4", "i4"), ("UINT4", "u4")])
+def test_quantized_activation_storage_types(storage, printed):
+    m = tb.ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [4], storage, quant=tb.per_tensor(0.5, 1))
+    g.output(x)
+    assert f"tensor<4x!quant.uniform<{printed}:f32, 0.5:1>>" in print_module(_import_bytes(m.build()))
+
+
+OPTIONS = [  # model, op, attributes it must carry (the TFL dialect's names and spellings)
+    ("conv2d-dilated-relu.int8", "tfl.conv_2d", {"dilation_h_factor": "2 : i32", "padding": '"SAME"',
+                                                "fused_activation_function": '"RELU"', "stride_w": "1 : i32"}),
+    ("conv2d-filter3x5-stride1x2.int8", "tfl.conv_2d", {"stride_h": "1 : i32", "stride_w": "2 : i32"}),
+    ("depthwise-conv2d-mult2-valid-stride2-relu6.int8", "tfl.depthwise_conv_2d",
+     {"depth_multiplier": "2 : i32", "padding": '"VALID"', "fused_activation_function": '"RELU6"'}),
+    ("fully-connected-3d.int8", "tfl.fully_connected", {"keep_num_dims": "true", "weights_format": '"DEFAULT"'}),
+    ("average-pool2d-valid-2x3-stride2.int8", "tfl.average_pool_2d",
+     {"filter_height": "2 : i32", "filter_width": "3 : i32", "stride_h": "2 : i32"}),
+    ("softmax-beta-patched.int8", "tfl.softmax", {"beta": "0.699999988079071 : f32"}),
+    ("concat-requantize.int8", "tfl.concatenation", {"axis": "1 : i32", "fused_activation_function": '"NONE"'}),
+    ("add-relu.int8", "tfl.add", {"fused_activation_function": '"RELU"', "pot_scale_int16": "true"}),
+    ("coverage/cnn-mixed.float32", "tfl.resize_bilinear", {"align_corners": "false", "half_pixel_centers": "true"}),
+    ("coverage/cnn-mixed.float32", "tfl.strided_slice", {"begin_mask": None, "shrink_axis_mask": None}),
+    ("coverage/cnn-mixed.float32", "tfl.mean", {"keep_dims": None}),
+    ("coverage/lstm.float32", "tfl.unidirectional_sequence_lstm", {"time_major": None, "cell_clip": None}),
+]
+
+
+@pytest.mark.parametrize(("model", "op_name", "attrs"), OPTIONS, ids=[f"{m}:{o}" for m, o, _ in OPTIONS])
+def test_options_per_op_family(model, op_name, attrs):
+    module = import_model(str(MODELS / f"{model}.tflite"))
+    op = next(op for op in module.walk() if op.name == op_name)
+    for name, value in attrs.items():
+        assert name in op.attributes, f"{op_name} lacks {name}"
+        if value is not None:
+            assert str(op.attributes[name]) == value
