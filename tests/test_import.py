@@ -337,3 +337,36 @@ def test_options_per_op_family(model, op_name, attrs):
         assert name in op.attributes, f"{op_name} lacks {name}"
         if value is not None:
             assert str(op.attributes[name]) == value
+
+
+def _stablehlo_while_and_case() -> bytes:
+    """main: STABLEHLO_WHILE(x) with cond/body subgraphs, then STABLEHLO_CASE(index, x) with two branches."""
+    m = tb.ModelBuilder()
+    main, cond, body = m.subgraph("main"), m.subgraph("cond"), m.subgraph("body")
+    br0, br1 = m.subgraph("branch0"), m.subgraph("branch1")
+    x, index = main.input("x", [2]), main.input("index", [], "INT32")
+    y, z = main.tensor("y", [2]), main.tensor("z", [2])
+    w = fb.StablehloWhileOptionsT()
+    w.condSubgraphIndex, w.bodySubgraphIndex = cond.index, body.index
+    main.op("STABLEHLO_WHILE", [x], [y], w)
+    case = fb.StablehloCaseOptionsT()
+    case.branchSubgraphIndices = [br0.index, br1.index]
+    main.op("STABLEHLO_CASE", [index, y], [z], case)
+    main.output(z)
+    c = cond.tensor("c", [], "BOOL")
+    cond.op("STABLEHLO_COMPARE", [cond.input("x", [2]), cond.const("limit", np.ones(2, np.float32))], [c])
+    cond.output(c)
+    for g in (body, br0, br1):
+        out = g.tensor("out", [2])
+        g.op("STABLEHLO_NEGATE", [g.input("x", [2])], [out])
+        g.output(out)
+    return m.build()
+
+
+def test_stablehlo_control_flow_gets_regions_calling_subgraphs():
+    text = print_module(_import_bytes(_stablehlo_while_and_case()))
+    assert re.search(r'"tfl\.stablehlo_while"\(%arg0\) \(\{\n\s*\^bb0\(%arg\d+: tensor<2xf32>\):\n\s*%\d+ = func\.call @cond', text)
+    assert "func.call @body" in text
+    case = text[text.index('"tfl.stablehlo_case"'):]
+    assert case.index("func.call @branch0") < case.index("func.call @branch1")
+    assert "branch_subgraph_indices" not in text and "cond_subgraph_index" not in text

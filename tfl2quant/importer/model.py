@@ -295,7 +295,7 @@ class SubgraphImporter:
         if builtin == "CALL_ONCE":  # the TFL dialect names the initializer by its function name
             attrs["session_init_function"] = StringAttr(attrs.pop("init_subgraph_index").root)
         loc = NameLoc(self.tensor_name(outputs[0])) if outputs else NameLoc(name)
-        regions = [Region(), Region()] if builtin in ("WHILE", "IF") else []
+        regions = [Region() for _ in range(_region_count(builtin, attrs))]
         created = b.create(name, operands, result_types, attrs, regions=regions, location=loc)
         for k, r in zip(outputs, created.results):
             self.values[k] = self.with_stats(b, k, r)
@@ -324,16 +324,35 @@ class SubgraphImporter:
         return out
 
 
+# Structured control flow: op -> the options naming its region subgraphs, and how many
+# leading operands are not passed on to them (the condition or branch index).
+REGION_SUBGRAPHS = {
+    "tfl.while": (("cond_subgraph_index", "body_subgraph_index"), 0),
+    "tfl.stablehlo_while": (("cond_subgraph_index", "body_subgraph_index"), 0),
+    "tfl.if": (("then_subgraph_index", "else_subgraph_index"), 1),
+    "tfl.stablehlo_case": (("branch_subgraph_indices",), 1),
+}
+
+
+def _region_count(builtin: str, attrs: dict) -> int:
+    keys, _ = REGION_SUBGRAPHS.get("tfl." + builtin.lower(), ((), 0))
+    refs = [attrs.get(k) for k in keys]
+    return sum(len(r.value) if isinstance(r, ArrayAttr) else 1 for r in refs if r is not None)
+
+
 def add_control_flow_regions(module: ModuleOp) -> None:
-    """tfl.while / tfl.if get regions calling their subgraphs (flatbuffer_import's
-    AddRegionsForTflWhileOp), once every function exists."""
+    """WHILE, IF and their StableHLO forms get regions calling their subgraphs
+    (flatbuffer_import's AddRegionsForTflWhileOp), once every function exists."""
     for op in list(module.walk()):
-        if op.name == "tfl.while":
-            _call_region(module, op.regions[0], op.attributes.pop("cond_subgraph_index"), op)
-            _call_region(module, op.regions[1], op.attributes.pop("body_subgraph_index"), op)
-        elif op.name == "tfl.if":
-            _call_region(module, op.regions[0], op.attributes.pop("then_subgraph_index"), op, skip=1)
-            _call_region(module, op.regions[1], op.attributes.pop("else_subgraph_index"), op, skip=1)
+        if op.name not in REGION_SUBGRAPHS:
+            continue
+        keys, skip = REGION_SUBGRAPHS[op.name]
+        refs = []
+        for key in keys:
+            ref = op.attributes.pop(key, None)
+            refs += list(ref.value) if isinstance(ref, ArrayAttr) else [ref] if ref is not None else []
+        for region, ref in zip(op.regions, refs):
+            _call_region(module, region, ref, op, skip)
 
 
 def _call_region(module: ModuleOp, region: Region, ref: SymbolRefAttr, op: Operation, skip: int = 0) -> None:
