@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.dialects.quant.types import QuantizedType
 from tfl2quant.ir.types import FloatType, element_type
 
 from .fixed_point import quantize_multiplier, tosa_shift
@@ -60,10 +59,6 @@ class FloatDequantize(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         return [tosa.cast(b, operands[0], result_types[0])]
-
-
-def is_quantized(t) -> bool:
-    return isinstance(element_type(t), QuantizedType)
 
 
 RULES = {

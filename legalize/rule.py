@@ -13,7 +13,7 @@ from tfl2quant.dialects.quant.types import (QuantizedType, UniformQuantizedPerAx
                                             UniformQuantizedType, quantized_element_type)
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
-from tfl2quant.ir.types import IntegerType, RankedTensorType, Type
+from tfl2quant.ir.types import RankedTensorType, Type
 
 
 class IntegerPattern:
@@ -91,12 +91,3 @@ def first_reason(*checks: tuple[bool, str]) -> Optional[str]:
             return why
     return None
 
-
-def storage_range(q: QuantizedType) -> tuple[int, int]:
-    """The range TFLite clamps to: the full range of the storage type."""
-    return q.storage_type_range
-
-
-def integer_type(v: Value) -> Optional[IntegerType]:
-    e = getattr(v.type, "element_type", v.type)
-    return e if isinstance(e, IntegerType) else None

@@ -7,7 +7,7 @@ from ..ir.affine import AffineMap, AffineMapAttr
 from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr
 from ..ir.builder import Builder
 from ..ir.core import PURE, TERMINATOR, Block, Region, Value
-from ..ir.types import RankedTensorType, Type, element_type, i32
+from ..ir.types import RankedTensorType, element_type, i32
 from ._util import register_simple_ops
 
 register_simple_ops("linalg.generic linalg.broadcast linalg.fill")
@@ -36,6 +36,3 @@ def generic(b: Builder, inputs: Sequence[Value], maps: Sequence[AffineMap], resu
     }
     return b.value("linalg.generic", list(inputs) + [init], result_type, attrs, regions=[Region([block])])
 
-
-def scalar_type(t: Type) -> Type:
-    return element_type(t)

@@ -13,7 +13,7 @@ import numpy as np
 from ..ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
                              TypeAttr)
 from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
-from ..ir.types import (IndexType, IntegerType, RankedTensorType, Type, element_type, i8, i32,
+from ..ir.types import (IntegerType, Type, element_type, i8, i32,
                         i64, index, tensor)
 from ._util import register_simple_ops
 
@@ -164,10 +164,5 @@ def reduce(b, name: str, x: Value, axis: int) -> Value:
     return b.value(name, [x], tensor(shape, src.element_type), attrs)
 
 
-def is_tosa_shape(t: Type) -> bool:
-    return isinstance(t, ShapeType)
-
-
 __all__ = ["ShapeType", "const", "const_shape", "zero_point", "binary", "mul", "clamp", "cast",
-           "reshape", "transpose", "rescale", "pad", "conv_attrs", "pool_attrs", "reduce",
-           "RankedTensorType", "IndexType"]
+           "reshape", "transpose", "rescale", "pad", "conv_attrs", "pool_attrs", "reduce"]

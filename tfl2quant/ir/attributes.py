@@ -334,10 +334,6 @@ def i32_attr(v: int) -> IntegerAttr:
     return IntegerAttr(int(v), IntegerType(32))
 
 
-def i64_attr(v: int) -> IntegerAttr:
-    return IntegerAttr(int(v), IntegerType(64))
-
-
 def f32_attr(v: float) -> FloatAttr:
     return FloatAttr(float(np.float32(v)), FloatType("f32"))
 

@@ -198,9 +198,6 @@ class Operation:
     def error(self, message: str) -> VerificationError:
         return VerificationError(f"'{self.name}' op {message}", self.location.describe())
 
-    def get_attr(self, name: str, default=None):
-        return self.attributes.get(name, default)
-
     def __repr__(self) -> str:
         return f"<{self.name} {len(self._operands)} operands -> {[str(t) for t in self.result_types]}>"
 

@@ -11,7 +11,7 @@ import io
 from typing import Iterable, TextIO
 
 from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
-                         UnitAttr, escape_string, format_named_attr, _is_bare_identifier)
+                         UnitAttr, escape_string, _is_bare_identifier)
 from .core import ISOLATED, Block, Operation, Region, Value
 from .location import UnknownLoc
 from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
@@ -232,9 +232,3 @@ def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = Fal
     Printer(buf, debuginfo).print_top(op)
     return buf.getvalue()
 
-
-def format_op(op: Operation) -> str:
-    """One op in the generic form, for error messages (operands unnamed)."""
-    p = Printer(io.StringIO())
-    p.print_generic(op)
-    return p.out.getvalue()

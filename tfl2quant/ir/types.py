@@ -164,10 +164,6 @@ def with_element_type(t: Type, element: Type) -> Type:
     return t.with_element_type(element) if isinstance(t, ShapedType) else element
 
 
-def is_tensor(t: Type) -> bool:
-    return isinstance(t, (RankedTensorType, UnrankedTensorType))
-
-
 def numpy_dtype(t: Type) -> np.dtype:
     """The numpy container for values of element type `t`.
 
