@@ -208,7 +208,7 @@ class TypeParser(ParserBase):
                     tuple(b for _, b in blocks), shape, tuple(s for s, _ in params),
                     tuple(z for _, z in params))
             else:
-                axis = self.parse_integer("(the quantized dimension)")
+                axis = self._parse_bounded_integer("(the quantized dimension)", 32)
                 self.expect(",", "after the quantized dimension")
                 params = self.parse_list("{", "}", self._parse_scale_zero_point, "in scale list")
                 qtype = q.UniformQuantizedPerAxisType(
@@ -219,6 +219,8 @@ class TypeParser(ParserBase):
             qtype.verify()
         except VerificationError as e:
             raise self.error(e.message, tok) from None
+        if isinstance(qtype, q.UniformQuantizedSubChannelType):
+            qtype = qtype.with_scales_in_expressed_type()
         return qtype
 
     def _parse_quant_storage(self) -> tuple[bool, int, int, int]:
@@ -234,19 +236,19 @@ class TypeParser(ParserBase):
         width = int(m.group(2) or m.group(3))
         # Checked here, not only in verify(): the default range needs a valid width.
         if not 0 < width <= MAX_STORAGE_BITS:
-            raise self.error(f"illegal storage type size: {width}", tok)
+            raise self.error(f"illegal storage type size: {width}; expected 1 to {MAX_STORAGE_BITS} bits", tok)
         lowest, highest = default_storage_range(width, signed)
         if not self.consume_if("<"):
             return signed, width, lowest, highest
         lo_tok = self.tok
         lo = self.parse_integer("(the storage type minimum)")
         if lo < lowest:
-            raise self.error(f"illegal storage type minimum: {lo}", lo_tok)
+            raise self.error(f"illegal storage type minimum: {lo}; expected at least {lowest}", lo_tok)
         self.expect(":", "between the storage type minimum and maximum")
         hi_tok = self.tok
         hi = self.parse_integer("(the storage type maximum)")
         if hi > highest:
-            raise self.error(f"illegal storage type maximum: {hi}", hi_tok)
+            raise self.error(f"illegal storage type maximum: {hi}; expected at most {highest}", hi_tok)
         self.expect(">", "after the storage type range")
         return signed, width, lo, hi
 
@@ -256,9 +258,17 @@ class TypeParser(ParserBase):
         return scale, zero_point
 
     def _parse_block_size(self) -> tuple[int, int]:
-        dim = self.parse_integer("(a quantized dimension)")
+        dim = self._parse_bounded_integer("(a quantized dimension)", 32)
         self.expect(":", "in block size list")
-        return dim, self.parse_integer("(a block size)")
+        return dim, self._parse_bounded_integer("(a block size)", 64)
+
+    def _parse_bounded_integer(self, context: str, bits: int) -> int:
+        """A signed integer of `bits` bits (upstream stores dimensions as int32, block sizes as int64)."""
+        tok = self.tok
+        value = self.parse_integer(context)
+        if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
+            raise self.error(f"integer value too large: {value} does not fit in i{bits} {context}", tok)
+        return value
 
     def _parse_scale_tensor(self) -> tuple[tuple, list]:
         """Nested `{...}` of `scale[:zero_point]`: (its shape, the flat (scale, zero point) pairs)."""

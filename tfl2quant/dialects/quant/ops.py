@@ -51,7 +51,7 @@ class _CastOp(Operation):
         src, dst = self.input.type, self.result.type
         if _kind(src) != _kind(dst):
             raise self.error(
-                f"input and result are both scalars or both tensors, both ranked or both unranked; "
+                f"input and result must be both scalars or both tensors, both ranked or both unranked; "
                 f"got {src} and {dst}")
         if isinstance(src, RankedTensorType) and src.shape != dst.shape:
             raise self.error(f"input and result must have the same shape; got {src} and {dst}")

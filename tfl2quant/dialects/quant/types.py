@@ -13,6 +13,7 @@ containing tensor (per-axis integrity, block sizes vs shape) are in
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -74,13 +75,14 @@ class QuantizedType(Type):
     def verify(self) -> None:
         """Raise VerificationError (without location) if the type is invalid."""
         if not 0 < self.storage_width <= MAX_STORAGE_BITS:
-            raise VerificationError(f"illegal storage type size: {self.storage_width}")
+            raise VerificationError(
+                f"illegal storage type size: {self.storage_width}; expected 1 to {MAX_STORAGE_BITS} bits")
         lo, hi = self.storage_type_range
         if (self.storage_type_max - self.storage_type_min <= 0 or self.storage_type_min < lo
                 or self.storage_type_max > hi):
             raise VerificationError(
                 f"illegal storage min and storage max: ({self.storage_type_min}:"
-                f"{self.storage_type_max}); expected a non-empty range within [{lo}, {hi}]")
+                f"{self.storage_type_max}); expected min < max within [{lo}, {hi}]")
         if not isinstance(self.expressed_type, FloatType) or self.expressed_type.name not in _SCALE_RANGE:
             raise VerificationError(
                 f"expressed type must be floating point, got {self.expressed_type}")
@@ -95,7 +97,8 @@ class QuantizedType(Type):
         lo, hi = _SCALE_RANGE[self.expressed_type.name]
         if not (math.isfinite(scale) and lo <= scale <= hi):
             raise VerificationError(
-                f"scale {scale!r} out of expressed type range [{lo!r}, {hi!r}]")
+                f"scale {scale!r} out of expressed type range [{lo!r}, {hi!r}]: scales must be "
+                f"positive and finite in {self.expressed_type}")
 
     def verify_in_tensor(self, container: Type) -> None:
         """Rules that need the containing type; per-layer types have none."""
@@ -156,10 +159,12 @@ class UniformQuantizedPerAxisType(QuantizedType):
 
     def verify(self) -> None:
         if self.quantized_dimension < 0:
-            raise VerificationError(f"illegal quantized dimension: {self.quantized_dimension}")
+            raise VerificationError(
+                f"illegal quantized dimension: {self.quantized_dimension}; expected a dimension >= 0")
         if len(self.scales) != len(self.zero_points) or not self.scales:
             raise VerificationError(
-                f"illegal number of scales and zeroPoints: {len(self.scales)}, {len(self.zero_points)}")
+                f"illegal number of scales and zeroPoints: {len(self.scales)}, {len(self.zero_points)}; "
+                f"expected at least one scale, and one zero point per scale")
         super().verify()
 
     def verify_in_tensor(self, container: Type) -> None:
@@ -216,23 +221,29 @@ class UniformQuantizedSubChannelType(QuantizedType):
     def verify(self) -> None:
         for b in self.block_sizes:
             if b <= 0:
-                raise VerificationError(f"illegal block size: {b}")
+                raise VerificationError(f"illegal block size: {b}; expected a block size >= 1")
         for d in self.quantized_dimensions:
             if d < 0:
-                raise VerificationError(f"illegal quantized dimension: {d}")
+                raise VerificationError(f"illegal quantized dimension: {d}; expected a dimension >= 0")
         if len(set(self.quantized_dimensions)) != len(self.quantized_dimensions):
             raise VerificationError(
                 f"quantized dimensions must be distinct, got {list(self.quantized_dimensions)}")
         if int(np.prod(self.params_shape, dtype=np.int64)) != len(self.scales) or not self.scales:
-            raise VerificationError("scales do not form a tensor")
+            raise VerificationError("illegal number of scales: 0; expected at least one scale")
         super().verify()
 
-    def block_size_map(self, rank: int, shape) -> list:
-        """Block size per dimension; a dimension without one is one block (RFC note)."""
-        sizes = list(shape)
-        for d, b in zip(self.quantized_dimensions, self.block_sizes):
-            sizes[d] = b
-        return sizes
+    def with_scales_in_expressed_type(self) -> "UniformQuantizedSubChannelType":
+        """The type with its scales rounded to the expressed type.
+
+        The sub-channel RFC makes the scales a tensor of the expressed type
+        ("element_type(scales...) = expressed_type"), as upstream stores them:
+        `{0.1}` in an f16 type is the f16 nearest 0.1. Call after verify(), which
+        checks the range on the value as written (upstream's order).
+        """
+        from ...ir.types import numpy_dtype
+
+        rounded = np.asarray(self.scales, np.float64).astype(numpy_dtype(self.expressed_type))
+        return dataclasses.replace(self, scales=tuple(rounded.astype(np.float64).tolist()))
 
     def verify_in_tensor(self, container: Type) -> None:
         """The six constraints of the sub-channel RFC, for a ranked container."""
@@ -252,12 +263,18 @@ class UniformQuantizedSubChannelType(QuantizedType):
         for axis, size in enumerate(container.shape):
             blocks = self.params_shape[axis]
             block = dict(zip(self.quantized_dimensions, self.block_sizes)).get(axis)
-            if size is None:
-                continue
+            if size == 0:
+                # 1 <= block size <= size cannot hold, even for the implicit block size
+                raise VerificationError(
+                    f"dimension {axis} has size 0; sub-channel quantization needs block sizes "
+                    f"1 <= block size <= dimension size")
             if block is None:
+                # its implicit block size is the whole dimension, static or dynamic
                 if blocks != 1:
                     raise VerificationError(
                         f"dimension {axis} has no block size, so it must have 1 scale, got {blocks}")
+                continue
+            if size is None:
                 continue
             if block > size:
                 raise VerificationError(
