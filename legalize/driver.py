@@ -16,9 +16,13 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Optional
 
+import numpy as np
+
 from tfl2quant.dialects.quant.ops import expressed_type_of, storage_type_of
 from tfl2quant.dialects.tfl import CONSTANT_OPS
 from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.attributes import DenseElementsAttr
+from tfl2quant.ir.types import f32
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 
@@ -101,7 +105,10 @@ DENSE_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst")
 def _constant(b: Builder, op: Operation) -> Value:
     """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast."""
     value = op.attributes["value"]
-    c = b.value("arith.constant", [], value.type, {"value": value})
+    attrs = {"value": value}
+    if "tfl.quantization" in op.attributes:  # int64 quantization MLIR cannot type (see importer)
+        attrs["tfl.quantization"] = op.attributes["tfl.quantization"]
+    c = b.value("arith.constant", [], value.type, attrs)
     if op.name == "tfl.pseudo_qconst":
         c = b.value("quant.scast", [c], op.result.type)
     return c
@@ -140,7 +147,8 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
             return record("integer", None), False
     else:
         reason = f"no integer pattern for {op.name}"
-    floats = [b.value("quant.dcast", [v], expressed_type_of(v.type)) if qtype(v) else v for v in op.operands]
+    floats = [b.value("quant.dcast", [v], expressed_type_of(v.type)) if qtype(v) else _dequantize_wide(b, v)
+              for v in op.operands]
     float_types = [expressed_type_of(t) for t in op.result_types]
     if float_pattern and float_reason is None:
         results, path = float_pattern.rewrite(b, op, floats, float_types), "fallback"
@@ -151,6 +159,25 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     _replace(op, [b.value("quant.qcast", [r], t) if qtype(t) else r
                   for r, t in zip(results, op.result_types)])
     return record(path, reason), False
+
+
+def _dequantize_wide(b: Builder, v: Value) -> Value:
+    """An int64-quantized constant (an int16x8 bias) dequantized at compile time, as
+    quant.dcast would: (q - zp) * scale in f32, per `quantized_dimension`."""
+    producer = v.owner_op
+    params = producer.attributes.get("tfl.quantization") if producer is not None else None
+    if params is None:
+        return v
+    values = producer.attributes["value"].array().astype(np.float64)
+    scale = np.array([a.value for a in params.get("scale").value], np.float32)
+    zero_point = np.array([a.value for a in params.get("zero_point").value] or [0], np.float64)
+    shape = [1] * values.ndim
+    if scale.size > 1:
+        shape[params.get("quantized_dimension").value] = scale.size
+    real = ((values - zero_point.reshape(shape if zero_point.size > 1 else [1] * values.ndim)).astype(np.float32)
+            * scale.reshape(shape)).astype(np.float32)
+    return b.value("arith.constant", [], v.type.with_element_type(f32),
+                   {"value": DenseElementsAttr.from_array(real, f32)})
 
 
 def _integer(b: Builder, op: Operation, pattern) -> list[Value]:

@@ -1,8 +1,16 @@
 """`tfl2quant check`: run every stage of the conversion and TFLite on the same inputs.
 
+A model conforms when
+  - every stage after import (legalized, lowered, final) computes the same
+    outputs, bit for bit (our passes preserve meaning);
+  - outputs fed only by integer-path ops equal TFLite's bit for bit (float
+    models: within a relative 1e-5);
+  - per layer (layers.py), every operator run alone on TFLite's own inputs
+    matches TFLite: exactly on the integer path, within one step on the fallback.
+
 Inputs are seeded random values over each input's whole range (the storage
-range for quantized inputs; the range a leading QUANTIZE can represent, plus a
-little to exercise saturation, for float inputs) or come from an .npz file.
+range for quantized inputs; what a leading QUANTIZE can represent, plus a
+little to exercise saturation, for float inputs), or come from an .npz file.
 """
 from __future__ import annotations
 
@@ -19,6 +27,7 @@ from tfl2quant.pipeline import convert
 from . import interpreter
 from .compare import OutputComparison, compare, weakest
 from .executor import Executor
+from .layers import LayerComparison, check_layers
 
 CHECKED_STAGES = ("legalized", "lowered", "final")
 
@@ -30,7 +39,9 @@ class CheckResult:
     outputs: list[OutputComparison]                      # final stage
     ops: dict[str, int]
     stages: dict[str, list[OutputComparison]] = field(default_factory=dict)
+    layers: list[LayerComparison] = field(default_factory=list)
     records: list = field(default_factory=list)
+    stages_agree: bool = True
     error: str | None = None
 
     def to_json(self) -> dict:
@@ -38,7 +49,9 @@ class CheckResult:
             "model": self.model, "passed": self.passed,
             "outputs": [o.to_json() for o in self.outputs],
             "ops": self.ops,
+            "stages_agree": self.stages_agree,
             "stages": {s: [o.to_json() for o in outs] for s, outs in self.stages.items()},
+            "layers": [layer.to_json() for layer in self.layers],
             "records": [r.to_json() for r in self.records],
             **({"error": self.error} if self.error else {}),
         }
@@ -50,16 +63,14 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
 
     def on_stage(stage: str, module: Operation) -> None:
         if stage == "tfl":  # our reader has accepted the file: now TFLite may load it
-            captured["reference"] = reference = interpreter.load(path)
+            reference = interpreter.load(path, preserve_all_tensors=True)
             infos = interpreter.inputs_of(reference)
-            inputs = load_inputs(inputs_file, infos) if inputs_file else None
-            captured["infos"] = infos
-            captured["cones"] = output_cones(module)
-            captured["units"] = output_units(module)
-            captured["inputs"] = inputs if inputs is not None else make_inputs(module, infos, seed)
+            captured.update(reference=reference, infos=infos, cones=output_cones(module))
+            captured["inputs"] = load_inputs(inputs_file, infos) if inputs_file else make_inputs(module, infos, seed)
             return
         try:
-            captured[stage] = Executor(module, {"rounding": rounding.value}).run(captured["inputs"])
+            captured[stage] = Executor(module, {"rounding": rounding.value}).run(captured["inputs"],
+                                                                                 entry_function(module))
         except Tfl2QuantError as e:
             captured.setdefault("error", f"stage '{stage}': {e}")
 
@@ -68,27 +79,57 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
     _check_inputs(x, captured["infos"])
     expected = interpreter.run(reference, x)
     records = conversion.report.records
-    paths_by_index = {r.index: r.path for r in records if r.function == "main"}
+    entry = entry_function(conversion.module)
+    paths_by_index = {r.index: r.path for r in records if r.function == entry}
     names = [o.name for o in interpreter.outputs_of(reference)]
     stages = {}
     for stage in CHECKED_STAGES:
-        if stage not in captured:
-            continue
-        stages[stage] = [
-            compare(name, ours, ref, weakest({paths_by_index[k] for k in cone}), unit)
-            for name, ours, ref, cone, unit in zip(names, captured[stage], expected, captured["cones"],
-                                                   captured["units"])]
+        if stage in captured:
+            stages[stage] = [compare(name, ours, ref, weakest({paths_by_index[k] for k in cone}))
+                             for name, ours, ref, cone in zip(names, captured[stage], expected, captured["cones"])]
+    agree = _stages_agree([captured[s] for s in CHECKED_STAGES if s in captured])
+    layers = check_layers(_fresh_entry(path), all_tensors(reference), rounding) if "error" not in captured else []
     error = captured.get("error")
-    passed = error is None and all(o.passed for outs in stages.values() for o in outs)
-    return CheckResult(path, passed, stages.get("final", []), conversion.report.counts(), stages, records, error)
+    passed = (error is None and agree and all(o.passed for outs in stages.values() for o in outs)
+              and all(layer.passed for layer in layers))
+    return CheckResult(path, passed, stages.get("final", []), conversion.report.counts(), stages, layers, records,
+                       agree, error)
+
+
+def _stages_agree(results: list[list[np.ndarray]]) -> bool:
+    return all(len(r) == len(results[0]) and all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+                                                  for a, b in zip(r, results[0])) for r in results)
+
+
+def _fresh_entry(path: str):
+    from tfl2quant.importer.model import import_model
+    module = import_model(path)
+    return next(iter(module.functions()))
+
+
+def entry_function(module: Operation) -> str:
+    """Subgraph 0's function: the one TFLite's default signature runs."""
+    return next(iter(module.functions())).sym_name
+
+
+def all_tensors(reference) -> dict[int, np.ndarray]:
+    """Every tensor of subgraph 0 the interpreter kept (preserve_all_tensors)."""
+    out = {}
+    for detail in reference.get_tensor_details():
+        try:
+            out[detail["index"]] = np.array(reference.get_tensor(detail["index"]))
+        except ValueError:  # a tensor without data (e.g. an unused optional one)
+            continue
+    return out
 
 
 def output_cones(module: Operation) -> list[set[int]]:
-    """For each output of @main, the indices of the TFLite operators it depends on."""
-    main = module.lookup("main")
+    """For each output of the entry function, the indices of the TFLite operators it depends on."""
+    main = next(iter(module.functions()))
     index = {}
     for op in main.body.ops:
-        if op.name.startswith("tfl.") and op.name not in ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.no_value"):
+        if op.name.startswith("tfl.") and op.name not in ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.no_value",
+                                                           "tfl.pseudo_sparse_const", "tfl.pseudo_sparse_qconst"):
             index[op] = len(index)
     cones = []
     for v in main.body.terminator.operands:
@@ -103,19 +144,9 @@ def output_cones(module: Operation) -> list[set[int]]:
     return cones
 
 
-def output_units(module: Operation) -> list[float | None]:
-    """The quantization step behind each float output produced by a DEQUANTIZE."""
-    units = []
-    for v in module.lookup("main").body.terminator.operands:
-        op = v.owner_op
-        q = quantized_element_type(op.operands[0].type) if op is not None and op.name == "tfl.dequantize" else None
-        units.append(q.scale if isinstance(q, UniformQuantizedType) else None)
-    return units
-
-
 def make_inputs(module: Operation, infos: list[interpreter.TensorInfo], seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
-    args = module.lookup("main").body.args
+    args = next(iter(module.functions())).body.args
     out = []
     for info, arg in zip(infos, args):
         if info.dtype.kind in "iu":
@@ -163,4 +194,3 @@ def _check_inputs(arrays, infos, where: str | None = None) -> None:
         if x.shape != info.shape or x.dtype != info.dtype:
             raise Tfl2QuantError(
                 f"input '{info.name}' must be {info.dtype}{list(info.shape)}, got {x.dtype}{list(x.shape)}", where)
-

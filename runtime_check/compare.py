@@ -1,9 +1,13 @@
 """Comparing our outputs with TFLite's: bit-exact fraction and max difference.
 
 Tolerances are in storage units (one quantization step), set by the paths
-the output depends on: 0 when every op feeding it took the integer path,
-1 when a fallback op feeds it. Float outputs of quantized models (after a
-DEQUANTIZE) are measured in units of the dequantized scale.
+the result depends on: 0 when every op feeding it took the integer path,
+1 for the result of a fallback op run on TFLite's own inputs (the per-layer
+check). End to end, an output that a fallback op feeds is reported but not
+judged: a one-step difference may legitimately grow through later ops, and
+the per-layer check already judges every op. Neither is a float result of a
+fallback op (TFLite's hybrid kernels quantize activations on the fly, so no
+one-step bound applies). Float models are held to a relative tolerance.
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ class OutputComparison:
     shape: list
     exact_fraction: float
     max_abs_diff: float       # storage units for integer outputs
-    tolerance: float
+    tolerance: float | None   # None: not judged here (see the module docstring)
     depends_on: str           # "integer", "fallback", "float" or "unlowered": the weakest path feeding it
     passed: bool
 
@@ -38,8 +42,8 @@ def weakest(paths: set[str]) -> str:
 
 
 def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
-            unit: float | None = None) -> OutputComparison:
-    """Compare one output; `unit` is the quantization step of a float output, if it has one."""
+            per_layer: bool = False) -> OutputComparison:
+    """Compare one result of a model (or, `per_layer`, of one op run on TFLite's inputs)."""
     if ours.dtype.kind in "iu" and ref.dtype.kind in "iu" and ours.dtype.itemsize == ref.dtype.itemsize:
         ours = ours.view(ref.dtype)  # signless storage container -> TFLite's (u)int type
     shape_ok = ours.shape == ref.shape
@@ -48,12 +52,13 @@ def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
     else:
         exact = float(np.mean(ours == ref))
         diff = float(np.max(np.abs(ours.astype(np.float64) - ref.astype(np.float64))))
-    if ref.dtype.kind == "f":
-        if depends_on == "float" or unit is None:
-            tolerance = FLOAT_RTOL * max(1.0, float(np.max(np.abs(ref))) if ref.size else 1.0)
-        else:
-            tolerance = TOLERANCE.get(depends_on, 1) * unit
+    if depends_on == "integer":
+        tolerance = 0
+    elif depends_on == "fallback" and per_layer and ref.dtype.kind in "iu":
+        tolerance = TOLERANCE["fallback"]
+    elif depends_on == "float":
+        tolerance = FLOAT_RTOL * max(1.0, float(np.max(np.abs(ref))) if ref.size else 1.0)
     else:
-        tolerance = TOLERANCE.get(depends_on, 1)
-    return OutputComparison(name, str(ref.dtype), list(ref.shape), exact, diff, tolerance, depends_on,
-                            shape_ok and diff <= tolerance)
+        tolerance = None
+    passed = shape_ok and (tolerance is None or diff <= tolerance)
+    return OutputComparison(name, str(ref.dtype), list(ref.shape), exact, diff, tolerance, depends_on, passed)

@@ -15,13 +15,27 @@ def format_check(result) -> str:
     lines = [f"model: {result.model}",
              "ops:   " + ", ".join(f"{p} {result.ops[p]}" for p in PATHS)]
     for r in result.records:
-        if r.path != "integer":
+        if r.reason:
             lines.append(f"  op {r.index} {r.name} [{r.path}]: {r.reason}")
     lines.append(f"{'stage':<10} {'output':<36} {'exact':>8} {'max diff':>9} {'tol':>7}  verdict")
     for stage, outputs in result.stages.items():
         for o in outputs:
+            tol = "-" if o.tolerance is None else f"{o.tolerance:.3g}"
+            verdict = ("ok" if o.passed else "MISMATCH") if o.tolerance is not None else "per layer"
             lines.append(f"{stage:<10} {o.name[:36]:<36} {o.exact_fraction:>8.2%} {o.max_abs_diff:>9.4g} "
-                         f"{o.tolerance:>7.3g}  {'ok' if o.passed else 'MISMATCH'} ({o.depends_on})")
+                         f"{tol:>7}  {verdict} ({o.depends_on})")
+    if not result.stages_agree:
+        lines.append("MISMATCH: the stages after import compute different outputs")
+    checked = [layer for layer in result.layers if layer.skipped is None]
+    lines.append(f"per layer: {sum(layer.passed for layer in checked)}/{len(checked)} ops match TFLite on its own "
+                 f"inputs" + (f" ({len(result.layers) - len(checked)} checked only end to end)"
+                              if len(checked) < len(result.layers) else ""))
+    for layer in checked:
+        if not layer.passed or layer.max_abs_diff:
+            tol = "-" if layer.tolerance is None else f"{layer.tolerance:.3g}"
+            lines.append(f"  op {layer.index} {layer.name} [{layer.path}] at {layer.location}: "
+                         f"{layer.exact_fraction:.2%} exact, max diff {layer.max_abs_diff:.4g} (tol {tol})"
+                         f"{'' if layer.passed else '  MISMATCH'}")
     if result.error:
         lines.append(f"error: {result.error}")
     lines.append("PASS" if result.passed else "FAIL")

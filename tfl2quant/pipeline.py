@@ -2,8 +2,8 @@
 
     tfl        the imported module
     legalized  after legalize (integer / fallback / float / unlowered)
-    lowered    after canonicalize, cse, lower-quant-ops
-    final      after strip-func-quant-types, canonicalize, cse: no quant type left
+    lowered    after canonicalize{fold-dcast-of-qcast=false}, cse, lower-quant-ops
+    final      after strip-func-quant-types, canonicalize{...}, cse: no quant type left
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from .ir.core import Operation, verify
 from .passes import CSE, Canonicalize, LowerQuantOps, Rounding, StripFuncQuantTypes
 
 STAGES = ("tfl", "legalized", "lowered", "final")
+# dcast(qcast(x)) -> x would skip the rounding and saturation TFLite does between ops
+KEEP_REQUANTIZATION = Canonicalize(fold_dcast_of_qcast=False)
 
 
 @dataclass
@@ -31,19 +33,24 @@ def convert(path: str, emit: str = "final", allow_fallback: bool = True,
     `on_stage(name, module)` is called after each stage (the checker uses it
     to run every stage); the module is verified after each one.
     """
+    return run_pipeline(import_model(path), emit, allow_fallback, rounding, on_stage)
+
+
+def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,
+                 rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None) -> Conversion:
+    """Run the stages after import on a `tfl` stage module, in place."""
     from legalize.driver import legalize  # the legalize package sits beside tfl2quant
 
-    module = import_model(path)
     verify(module)
     report = None
     for stage in STAGES:
         if stage == "legalized":
             report = legalize(module, allow_fallback)
         elif stage == "lowered":
-            for p in (Canonicalize(), CSE(), LowerQuantOps(rounding)):
+            for p in (KEEP_REQUANTIZATION, CSE(), LowerQuantOps(rounding)):
                 p.apply(module)
         elif stage == "final":
-            for p in (StripFuncQuantTypes(), Canonicalize(), CSE()):
+            for p in (StripFuncQuantTypes(), KEEP_REQUANTIZATION, CSE()):
                 p.apply(module)
         verify(module)
         if on_stage is not None:

@@ -164,6 +164,7 @@ class SubgraphImporter:
                 ("outputs", StringAttr(",".join(self.tensor_name(k) for k in outputs)))))
         if signature is not None:
             self.set_signature(func, signature, inputs, outputs)
+        func.tensor_values = dict(self.values)  # TFLite tensor index -> value (for the per-layer check)
         return func
 
     def set_signature(self, func: FuncOp, sig: Table, inputs: list[int], outputs: list[int]) -> None:

@@ -260,6 +260,26 @@ class Region:
                     r.drop_all_references()
 
 
+def clone(op: Operation, mapping: dict) -> Operation:
+    """A copy of `op` (regions included) whose operands are looked up in `mapping`
+    (old value -> new value; values not in it are used as they are). The new
+    results and block arguments are added to `mapping`."""
+    regions = []
+    for region in op.regions:
+        new_region = Region()
+        for block in region.blocks:
+            new_block = Block([a.type for a in block.args], block.arg_locations)
+            mapping.update(zip(block.args, new_block.args))
+            for inner in block.ops:
+                new_block.append(clone(inner, mapping))
+            new_region.append(new_block)
+        regions.append(new_region)
+    new = Operation.create(op.name, [mapping.get(v, v) for v in op.operands], op.result_types,
+                           dict(op.attributes), regions, op.location)
+    mapping.update(zip(op.results, new.results))
+    return new
+
+
 def verify(op: Operation) -> None:
     """Run every verifier under `op` (pre-order); the first failure raises."""
     for nested in op.walk():

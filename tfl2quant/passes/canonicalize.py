@@ -5,6 +5,11 @@
     quant.scast(quant.scast(x : T)) : T  ->  x
 
 then pure ops whose results are unused are erased, until nothing changes.
+
+The first fold is lossy (the RFC says so): it drops a rounding and a
+saturation to the storage range. TFLite performs both between any two ops, so
+`tfl2quant convert` runs `canonicalize{fold-dcast-of-qcast=false}` to keep
+its numbers TFLite's; the other two folds are exact.
 """
 from __future__ import annotations
 
@@ -19,16 +24,18 @@ class Canonicalize(ModulePass):
     """Fold ops and erase dead pure ops, to a fixpoint."""
 
     name = "canonicalize"
+    fold_dcast_of_qcast: bool = True
 
     def apply(self, module: Operation) -> None:
-        while fold_all(module) | erase_dead(module):
+        skip = frozenset() if self.fold_dcast_of_qcast else frozenset({"quant.dcast"})
+        while fold_all(module, skip) | erase_dead(module):
             pass
 
 
-def fold_all(root: Operation) -> bool:
+def fold_all(root: Operation, skip: frozenset = frozenset()) -> bool:
     changed = False
     for op in list(root.walk()):
-        if op.parent is None and op is not root:
+        if op.parent is None and op is not root or op.name in skip:
             continue
         values = op.fold()
         if values is not None:

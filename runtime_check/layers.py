@@ -1,0 +1,116 @@
+"""Per-layer check: every TFLite operator, converted alone, on TFLite's own inputs.
+
+The interpreter keeps every intermediate tensor (`experimental_preserve_all_tensors`).
+Each operator of the model's first subgraph is extracted into a one-op module
+(its constants come along; its other operands become arguments), converted
+through every stage, run on the tensors TFLite fed it, and compared with the
+tensor TFLite produced. Errors of one op therefore cannot leak into the next,
+so "a fallback op is within one step of TFLite" means exactly that.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from tfl2quant.dialects.builtin import ModuleOp
+from tfl2quant.dialects.func import FuncOp
+from tfl2quant.dialects.tfl import CONSTANT_OPS
+from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.builder import Builder
+from tfl2quant.ir.core import Operation, clone
+from tfl2quant.ir.types import FunctionType
+from tfl2quant.passes import Rounding
+from tfl2quant.pipeline import run_pipeline
+
+from .compare import compare
+from .executor import Executor
+
+LOCAL = CONSTANT_OPS | {"quantfork.stats"}  # copied into the one-op module with the op
+
+
+@dataclass
+class LayerComparison:
+    index: int
+    name: str
+    location: str
+    path: str
+    exact_fraction: float
+    max_abs_diff: float
+    tolerance: float
+    passed: bool
+    skipped: str | None = None   # why this op could not be checked alone
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def operators(func: FuncOp) -> list[Operation]:
+    return [op for op in func.body.ops if op.name.startswith("tfl.") and op.name not in LOCAL]
+
+
+def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Rounding) -> list[LayerComparison]:
+    """`tensors`: every tensor TFLite computed, by index; `func` the imported subgraph 0."""
+    index_of = {v: k for k, v in func.tensor_values.items()}
+    out = []
+    for position, op in enumerate(operators(func)):
+        where = op.location.describe()
+        try:
+            module, feeds = _one_op_module(op, index_of)
+            conversion = run_pipeline(module, "final", rounding=rounding)
+            (record,) = conversion.report.records
+            inputs = [tensors[k] for k in feeds]
+            results = Executor(module, {"rounding": rounding.value}).run(inputs)
+        except (Tfl2QuantError, KeyError, ValueError) as e:
+            out.append(LayerComparison(position, op.name, where, "unknown", 0.0, float("nan"), 0.0, True,
+                                       skipped=str(e)))
+            continue
+        comparisons = [compare(op.name, result, tensors[index_of[value]], record.path, per_layer=True)
+                       for result, value in zip(results, op.results)]
+        worst = max(comparisons, key=lambda c: (not c.passed, c.max_abs_diff))
+        out.append(LayerComparison(position, op.name, where, record.path, worst.exact_fraction,
+                                   worst.max_abs_diff, worst.tolerance, worst.passed))
+    return out
+
+
+def _one_op_module(op: Operation, index_of: dict) -> tuple[ModuleOp, list[int]]:
+    """`op` alone in @main: constants cloned in, other operands as arguments (TFLite tensor indices)."""
+    if op.regions:
+        raise Tfl2QuantError("control flow is checked only end to end")
+    feeds, arg_types, local = [], [], []
+    for v in op.operands:
+        producer = v.owner_op
+        if producer is not None and producer.name in LOCAL and not _is_runtime_stats(producer):
+            local.append(producer)
+        elif v not in feeds:
+            if v not in index_of:
+                raise Tfl2QuantError(f"operand of {op.name} has no TFLite tensor")
+            feeds.append(v)
+            arg_types.append(v.type)
+    module = ModuleOp.build()
+    func = FuncOp.build("main", FunctionType(tuple(arg_types), op.result_types))
+    module.body.append(func)
+    mapping = dict(zip(feeds, func.body.args))
+    b = Builder.at_end(func.body)
+    for producer in _with_dependencies(local):
+        b.insert(clone(producer, mapping))
+    b.insert(clone(op, mapping))
+    b.create("func.return", [mapping[r] for r in op.results])
+    return module, [index_of[v] for v in feeds]
+
+
+def _is_runtime_stats(op: Operation) -> bool:
+    """A stats op on a runtime value is not a constant: its operand comes from TFLite."""
+    return op.name == "quantfork.stats" and (op.operands[0].owner_op is None
+                                             or op.operands[0].owner_op.name not in CONSTANT_OPS)
+
+
+def _with_dependencies(ops: list[Operation]) -> list[Operation]:
+    ordered = []
+    for op in ops:
+        for v in op.operands:
+            if v.owner_op is not None and v.owner_op not in ordered:
+                ordered.append(v.owner_op)
+        if op not in ordered:
+            ordered.append(op)
+    return ordered
