@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr
 from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
 from ..ir.types import FloatType, IndexType, IntegerType, RankedTensorType, Type
+from . import assembly
 from ._util import register_simple_ops
 
 
@@ -55,12 +56,18 @@ register_simple_ops("""
     arith.addi arith.subi arith.muli arith.divsi arith.divui arith.remsi arith.remui
     arith.ceildivsi arith.floordivsi arith.andi arith.ori arith.xori arith.shli arith.shrsi arith.shrui
     arith.maxsi arith.minsi arith.maxui arith.minui
-    arith.addf arith.subf arith.mulf arith.divf arith.remf arith.negf
+    arith.addf arith.subf arith.mulf arith.divf arith.remf
     arith.maximumf arith.minimumf arith.maxnumf arith.minnumf
+""", parse=assembly.parse_binary)
+register_simple_ops("arith.negf", parse=assembly.parse_unary)
+register_simple_ops("""
     arith.extsi arith.extui arith.trunci arith.extf arith.truncf
     arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast
-    arith.cmpi arith.cmpf arith.select
-""")
+""", parse=assembly.parse_cast)
+register_simple_ops("arith.cmpi", parse=assembly.parse_compare(assembly.CMPI))
+register_simple_ops("arith.cmpf", parse=assembly.parse_compare(assembly.CMPF))
+register_simple_ops("arith.select", parse=assembly.parse_select)
+
 
 
 def constant(b, value, t: Type) -> Value:
