@@ -308,14 +308,16 @@ class DenseStringElementsAttr(Attribute):
         if len(self.values) == 1 and self.type.num_elements != 1:
             return f"dense<{escape_string(self.values[0])}> : {self.type}"
         flat = [escape_string(v) for v in self.values]
-        return f"dense<{_nest_strings(flat, self.type.shape)}> : {self.type}"
+        return f"dense<{nest(flat, self.type.shape)}> : {self.type}"
 
 
-def _nest_strings(flat: list, shape: tuple) -> str:
+def nest(flat: list, shape: tuple, brackets: str = "[]") -> str:
+    """Row-major items as nested lists of `shape`: `[[a, b], [c, d]]` (or `{{...}}`)."""
     if not shape:
         return flat[0]
-    step = max(1, len(flat) // shape[0]) if shape[0] else 0
-    return "[" + ", ".join(_nest_strings(flat[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])) + "]"
+    step = len(flat) // shape[0] if shape[0] else 0
+    inner = ", ".join(nest(flat[k * step:(k + 1) * step], shape[1:], brackets) for k in range(shape[0]))
+    return brackets[0] + inner + brackets[1]
 
 
 # --- helpers ----------------------------------------------------------------

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import VerificationError
-from ...ir.attributes import format_float
+from ...ir.attributes import format_float, nest
 from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType
 
 MAX_STORAGE_BITS = 32
@@ -210,7 +210,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
         blocks = ", ".join(f"{d}:{b}" for d, b in zip(self.quantized_dimensions, self.block_sizes))
         flat = [_params(s, z) for s, z in zip(self.scales, self.zero_points)]
         return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:{{{blocks}}}, "
-                f"{_nest(flat, self.params_shape)}>")
+                f"{nest(flat, self.params_shape, '{}')}>")
 
     def scales_flat(self) -> tuple:
         return self.scales
@@ -304,15 +304,6 @@ def _expand_blocks(params: np.ndarray, qtype: UniformQuantizedSubChannelType, sh
 def _params(scale: float, zero_point: int) -> str:
     s = format_float(scale)
     return f"{s}:{zero_point}" if zero_point else s
-
-
-def _nest(flat: list, shape: tuple) -> str:
-    if not shape:
-        return flat[0]
-    if len(shape) == 1:
-        return "{" + ", ".join(flat) + "}"
-    step = len(flat) // shape[0]
-    return "{" + ", ".join(_nest(flat[k * step:(k + 1) * step], shape[1:]) for k in range(shape[0])) + "}"
 
 
 # --- constructors -------------------------------------------------------------
