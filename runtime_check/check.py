@@ -176,8 +176,8 @@ def load_inputs(npz_path: str, infos: list[interpreter.TensorInfo]) -> list[np.n
         data = np.load(npz_path)
     except FileNotFoundError:
         raise Tfl2QuantError("no such file", npz_path) from None
-    except (OSError, ValueError) as e:
-        raise Tfl2QuantError(f"not a numpy .npz file ({e})", npz_path) from None
+    except (OSError, ValueError, EOFError):
+        raise Tfl2QuantError("not a numpy .npz file", npz_path) from None
     keys = list(data.keys())
     out = []
     for k, info in enumerate(infos):
