@@ -84,11 +84,11 @@ def _legalize_function(func, report: LegalizeReport) -> None:
         if op.name == "quantfork.stats":  # calibration statistics: informational once imported
             _replace(op, [op.operands[0]])
             continue
-        if not op.name.startswith("tfl.") or op.name in CONSTANT_OPS and op.name not in DENSE_CONSTANTS:
+        if not op.name.startswith("tfl.") or op.name in CONSTANT_OPS and op.name not in REWRITTEN_CONSTANTS:
             new_ops.append(op)
             continue
         b.location = op.location
-        if op.name in DENSE_CONSTANTS:
+        if op.name in REWRITTEN_CONSTANTS:
             _replace(op, [_constant(b, op)])
             continue
         record, keep = _legalize_op(b, op, func.sym_name, index)
@@ -99,11 +99,16 @@ def _legalize_function(func, report: LegalizeReport) -> None:
     block.set_ops(new_ops)
 
 
-DENSE_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst")
+REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_qconst")
 
 
 def _constant(b: Builder, op: Operation) -> Value:
-    """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast."""
+    """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast;
+    a quantized sparse constant keeps its form but yields its storage type, then quant.scast."""
+    if op.name == "tfl.pseudo_sparse_qconst":
+        attrs = {k: v for k, v in op.attributes.items() if k != "qtype"}  # the scast below carries it
+        sparse = b.value(op.name, [], storage_type_of(op.result.type), attrs)
+        return b.value("quant.scast", [sparse], op.result.type)
     value = op.attributes["value"]
     attrs = {"value": value}
     if "tfl.quantization" in op.attributes:  # int64 quantization MLIR cannot type (see importer)

@@ -370,3 +370,13 @@ def test_stablehlo_control_flow_gets_regions_calling_subgraphs():
     case = text[text.index('"tfl.stablehlo_case"'):]
     assert case.index("func.call @branch0") < case.index("func.call @branch1")
     assert "branch_subgraph_indices" not in text and "cond_subgraph_index" not in text
+
+
+@pytest.mark.parametrize("model", ALL_MODELS, ids=[p.name for p in ALL_MODELS])
+def test_every_model_converts_through_the_whole_pipeline(model):
+    """Whatever the model, the final stage verifies upstream and holds no quantized type."""
+    from tfl2quant.pipeline import convert
+    text = print_module(convert(str(model), "final").module)
+    assert "!quant" not in text and "quant." not in text
+    r = iree_verify(text, allow_unregistered=True)
+    assert r.returncode == 0, r.stderr[:3000]

@@ -83,3 +83,16 @@ def test_integer_stages_agree_with_each_other():
     result = check_model(str(MODELS / "quantize-dequantize-float-io.int8.tflite"), seed=3)
     finals = [o.max_abs_diff for o in result.stages["final"]]
     assert finals == [o.max_abs_diff for o in result.stages["legalized"]] == [0.0]
+
+
+def test_check_catches_a_wrong_integer_pattern(monkeypatch):
+    """Fault injection: an ADD output multiplier off by 0.1% must fail end to end and per layer."""
+    from legalize import elementwise
+    original = elementwise._add_multipliers
+    monkeypatch.setattr(elementwise, "_add_multipliers",
+                        lambda op: original(op)[:2] + [original(op)[2] * 1.001])
+    result = check_model(str(MODELS / "add-same-shape.int8.tflite"))
+    assert not result.passed
+    assert not result.outputs[0].passed and result.outputs[0].max_abs_diff >= 1
+    (layer,) = result.layers
+    assert layer.path == "integer" and not layer.passed
