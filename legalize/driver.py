@@ -91,7 +91,14 @@ def _legalize_function(func, report: LegalizeReport) -> None:
         if op.name in REWRITTEN_CONSTANTS:
             _replace(op, [_constant(b, op)])
             continue
-        record, keep = _legalize_op(b, op, func.sym_name, index)
+        try:
+            record, keep = _legalize_op(b, op, func.sym_name, index)
+        except (KeyError, ValueError, IndexError, ZeroDivisionError, AttributeError, TypeError) as e:
+            # A pattern read options or shapes the operator does not have: a corrupt or
+            # inconsistent model (a valid one always has them).
+            what = f"missing option {e}" if isinstance(e, KeyError) else str(e) or type(e).__name__
+            raise Tfl2QuantError(f"op {index} '{op.name}' at {op.location.describe()}: inconsistent operator, "
+                                 f"cannot legalize it ({what})") from None
         report.records.append(record)
         index += 1
         if keep:

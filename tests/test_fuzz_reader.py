@@ -72,3 +72,18 @@ def test_every_prefix_of_a_model_fails_cleanly():
     data = SEEDS[1]
     for n in np.linspace(0, len(data) - 1, 120).astype(int):
         import_bytes(data[:n])
+
+
+@settings(max_examples=150, deadline=timedelta(seconds=10), suppress_health_check=[HealthCheck.too_slow],
+          derandomize=True)
+@given(mutated_models())
+def test_mutated_models_convert_or_fail_cleanly(data):
+    """The whole pipeline, not only the reader: a corrupt model that imports must still
+    convert or give a Tfl2QuantError naming the operator."""
+    from tfl2quant.pipeline import run_pipeline
+    try:
+        module = ModelImporter(Buffer(bytearray(data), "fuzz.tflite")).run()
+        run_pipeline(module, "final")
+    except Tfl2QuantError:
+        return
+    print_module(module)

@@ -7,6 +7,8 @@ per-axis on `quantized_dimension` for several; blockwise
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..dialects.quant.types import (MAX_STORAGE_BITS, QuantizedType, UniformQuantizedPerAxisType,
@@ -164,7 +166,7 @@ class TypeReader:
 
 def decode_tensor_data(data: np.ndarray, tt: str, shape: tuple, where: str) -> np.ndarray:
     """Buffer bytes -> an array of the tensor's shape; a view when no unpacking is needed."""
-    count = int(np.prod(shape, dtype=np.int64)) if -1 not in shape else -1
+    count = math.prod(shape) if -1 not in shape else -1  # Python ints: a corrupt shape cannot overflow
     if tt in SUB_BYTE_BITS:
         array = unpack_sub_byte(data, SUB_BYTE_BITS[tt], signed=tt != "UINT4",
                                 count=count if count >= 0 else data.size * 8 // SUB_BYTE_BITS[tt])

@@ -5,6 +5,7 @@ Types are immutable and hashable; `str(t)` is the MLIR spelling. Dialect types
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Optional
 
@@ -112,7 +113,7 @@ class RankedTensorType(ShapedType):
     def num_elements(self) -> Optional[int]:
         if not self.has_static_shape:
             return None
-        return int(np.prod(self.shape, dtype=np.int64))
+        return math.prod(self.shape)
 
     def with_element_type(self, element_type: Type) -> "RankedTensorType":
         return RankedTensorType(self.shape, element_type)
