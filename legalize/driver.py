@@ -181,13 +181,18 @@ def _dequantize_wide(b: Builder, v: Value) -> Value:
     if params is None:
         return v
     values = producer.attributes["value"].array().astype(np.float64)
-    scale = np.array([a.value for a in params.get("scale").value], np.float32)
-    zero_point = np.array([a.value for a in params.get("zero_point").value] or [0], np.float64)
-    shape = [1] * values.ndim
-    if scale.size > 1:
-        shape[params.get("quantized_dimension").value] = scale.size
-    real = ((values - zero_point.reshape(shape if zero_point.size > 1 else [1] * values.ndim)).astype(np.float32)
-            * scale.reshape(shape)).astype(np.float32)
+    axis = params.get("quantized_dimension").value
+
+    def along_axis(items, dtype) -> np.ndarray:  # one value, or one per index of `axis`
+        a = np.array([x.value for x in items] or [0], dtype)
+        shape = [1] * values.ndim
+        if a.size > 1:
+            shape[axis] = a.size
+        return a.reshape(shape)
+
+    zero_point = along_axis(params.get("zero_point").value, np.float64)
+    scale = along_axis(params.get("scale").value, np.float32)
+    real = ((values - zero_point).astype(np.float32) * scale).astype(np.float32)
     return b.value("arith.constant", [], v.type.with_element_type(f32),
                    {"value": DenseElementsAttr.from_array(real, f32)})
 
