@@ -8,9 +8,10 @@ A model conforms when
   - per layer (layers.py), every operator run alone on TFLite's own inputs
     matches TFLite: exactly on the integer path, within one step on the fallback.
 
-Inputs are seeded random values over each input's whole range (the storage
-range for quantized inputs; what a leading QUANTIZE can represent, plus a
-little to exercise saturation, for float inputs), or come from an .npz file.
+Inputs are seeded random values: over the whole storage range for quantized
+inputs; over what a leading QUANTIZE can represent, plus a little to exercise
+saturation, for float inputs; small non-negative values for plain integers
+(indices, counts, loop bounds). `--inputs` gives any others from an .npz file.
 """
 from __future__ import annotations
 
@@ -149,9 +150,13 @@ def make_inputs(module: Operation, infos: list[interpreter.TensorInfo], seed: in
     args = next(iter(module.functions())).body.args
     out = []
     for info, arg in zip(infos, args):
-        if info.dtype.kind in "iu":
+        if info.dtype.kind in "iu" and quantized_element_type(arg.type) is not None:
             lo, hi = np.iinfo(info.dtype).min, np.iinfo(info.dtype).max
             out.append(rng.integers(lo, hi, info.shape, endpoint=True).astype(info.dtype))
+        elif info.dtype.kind in "iu":
+            # a plain integer is an index, a count or a size: small values keep it valid
+            # (and a loop bound finite); --inputs gives any other values
+            out.append(rng.integers(0, 4, info.shape).astype(info.dtype))
         elif info.dtype.kind == "f":
             lo, hi = _float_range(arg)
             out.append(rng.uniform(lo, hi, info.shape).astype(info.dtype))

@@ -42,7 +42,7 @@ class Executor:
         """Run `block` (values of enclosing scopes in `env`); return the terminator's operands."""
         for op in block.ops:
             operands = [env[v] for v in op.operands]
-            if op.name in ("func.return", "linalg.yield", "tensor.yield"):
+            if op.name in ("func.return", "linalg.yield", "tensor.yield", "tfl.yield"):
                 return operands
             results = self.run_op(op, operands, env)
             for r, value in zip(op.results, results):

@@ -1,8 +1,8 @@
 """Numpy kernels, one module per dialect, merged into one table."""
-from . import arith, func, linalg, math, quant, shape, tensor, tosa
+from . import arith, func, linalg, math, quant, shape, tensor, tfl, tosa
 
 KERNELS: dict = {}
-for _module in (arith, func, linalg, math, quant, shape, tensor, tosa):
+for _module in (arith, func, linalg, math, quant, shape, tensor, tfl, tosa):
     _clash = KERNELS.keys() & _module.KERNELS.keys()
     assert not _clash, f"kernels defined twice: {_clash}"
     KERNELS.update(_module.KERNELS)
