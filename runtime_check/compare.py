@@ -7,7 +7,9 @@ check). End to end, an output that a fallback op feeds is reported but not
 judged: a one-step difference may legitimately grow through later ops, and
 the per-layer check already judges every op. Neither is a float result of a
 fallback op (TFLite's hybrid kernels quantize activations on the fly, so no
-one-step bound applies). Float models are held to a relative tolerance.
+one-step bound applies). Float results (float models, and `unlowered` ops run
+by the executor's own tfl kernels) are held to a relative tolerance; integer
+results of `unlowered` ops, which sit between dequantize and quantize, to one step.
 """
 from __future__ import annotations
 
@@ -54,9 +56,9 @@ def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
         diff = float(np.max(np.abs(ours.astype(np.float64) - ref.astype(np.float64))))
     if depends_on == "integer":
         tolerance = 0
-    elif depends_on == "fallback" and per_layer and ref.dtype.kind in "iu":
-        tolerance = TOLERANCE["fallback"]
-    elif depends_on == "float":
+    elif depends_on in ("fallback", "unlowered") and per_layer and ref.dtype.kind in "iu":
+        tolerance = TOLERANCE["fallback"]  # dequantize, a float computation, quantize
+    elif depends_on == "float" or depends_on == "unlowered" and ref.dtype.kind == "f":
         tolerance = FLOAT_RTOL * max(1.0, float(np.max(np.abs(ref))) if ref.size else 1.0)
     else:
         tolerance = None

@@ -96,3 +96,19 @@ def test_check_catches_a_wrong_integer_pattern(monkeypatch):
     assert not result.outputs[0].passed and result.outputs[0].max_abs_diff >= 1
     (layer,) = result.layers
     assert layer.path == "integer" and not layer.passed
+
+
+COVERAGE_CHECKED = [  # coverage models (import set) that `check` must also pass
+    "conv-fake-quant.uint8", "fc-aeq-static.int16x8", "fc-buffer-offset.float32", "fc-weight-only.int8w",
+    "fc-weight-only.int4w", "multi-signature.float32", "fc-sparse-densify.float32", "fc-sparse-densify.int8",
+    "fc-sparse-block1x4.float32",
+]
+
+
+@pytest.mark.parametrize("model", COVERAGE_CHECKED)
+def test_coverage_models_conform(model):
+    result = check_model(str(MODELS / "coverage" / f"{model}.tflite"))
+    assert result.error is None and result.stages_agree
+    assert result.passed, [o for o in result.outputs if not o.passed] + [layer for layer in result.layers
+                                                                          if not layer.passed]
+    assert any(layer.tolerance is not None for layer in result.layers)  # something was judged
