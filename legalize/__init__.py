@@ -6,10 +6,12 @@ one place a reader scans to see how every op is handled.
 """
 from __future__ import annotations
 
-from . import activation, conv, data_movement, elementwise, matmul, pooling, quantize
+from . import (activation, comparison, conv, data_movement, elementwise, gather, math, matmul, pooling,
+               quantize, reduction, shape)
 from .rule import Rule
 
-FAMILIES = (activation, conv, data_movement, elementwise, matmul, pooling, quantize)
+FAMILIES = (activation, comparison, conv, data_movement, elementwise, gather, math, matmul, pooling, quantize,
+            reduction, shape)
 
 
 def _merge() -> dict[str, Rule]:

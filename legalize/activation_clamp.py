@@ -5,6 +5,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.types import QuantizedType
 from tfl2quant.dialects.tfl import activation
 from tfl2quant.ir.core import Operation, Value
+from tfl2quant.ir.types import IntegerType, element_type, integer_range
 
 from .fixed_point import activation_range
 
@@ -27,8 +28,14 @@ def clamp_quantized(b, y: Value, op: Operation, out_q: QuantizedType) -> Value:
 
 
 def clamp_float(b, y: Value, op: Operation) -> Value:
+    """The float path's clamp; on the plain integer tensors of a float model (int32 ADD)
+    CalculateActivationRange<T> caps the same bounds to T's range."""
     bounds = FLOAT_RANGES.get(activation(op))
     if bounds is None:
         return y
     lo, hi = bounds
+    e = element_type(y.type)
+    if isinstance(e, IntegerType):
+        t_lo, t_hi = integer_range(e)
+        return tosa.clamp(b, y, max(lo, t_lo), min(hi, t_hi))
     return tosa.clamp(b, y, lo, min(hi, 3.4028234663852886e38))

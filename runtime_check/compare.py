@@ -52,10 +52,12 @@ def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
     if not shape_ok or ref.size == 0:
         exact, diff = (0.0, float("inf")) if not shape_ok else (1.0, 0.0)
     else:
-        exact = float(np.mean(ours == ref))
-        diff = float(np.max(np.abs(ours.astype(np.float64) - ref.astype(np.float64))))
-    if depends_on == "integer":
-        tolerance = 0
+        both_nan = np.isnan(ours) & np.isnan(ref) if ref.dtype.kind in "fc" else False
+        exact = float(np.mean((ours == ref) | both_nan))
+        delta = np.abs(ours.astype(np.float64) - ref.astype(np.float64))
+        diff = float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
+    if depends_on == "integer" or ref.dtype.kind == "b" and per_layer:
+        tolerance = 0  # integer arithmetic, or a truth value: nothing to round
     elif depends_on in ("fallback", "unlowered") and per_layer and ref.dtype.kind in "iu":
         tolerance = TOLERANCE["fallback"]  # dequantize, a float computation, quantize
     elif depends_on == "float" or depends_on == "unlowered" and ref.dtype.kind == "f":

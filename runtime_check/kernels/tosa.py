@@ -166,11 +166,13 @@ def clamp(op, x):
 
 def cast(op, x):
     elem = result_elem(op)
-    if isinstance(elem, IntegerType) and _is_float(x):
-        lo, hi = integer_range(elem)  # float -> int: round to nearest even, saturate
-        return np.clip(np.rint(x.astype(np.float64)), lo, hi).astype(result_dtype(op))
     if isinstance(elem, IntegerType) and elem.width == 1:
         return x != 0
+    if isinstance(elem, IntegerType) and _is_float(x):
+        lo, hi = integer_range(elem)  # float -> int: round to nearest even, saturate
+        # clip in double to the largest doubles inside the range (2^63 - 1 is not one)
+        bounded = np.clip(np.rint(x.astype(np.float64)), float(lo), np.nextafter(float(hi) + 1, 0))
+        return np.nan_to_num(bounded, nan=0.0).astype(np.int64).astype(result_dtype(op))
     if isinstance(elem, IntegerType):
         return wrap_to(x.astype(np.int64), elem)
     return x.astype(result_dtype(op))

@@ -1,0 +1,201 @@
+"""GATHER, GATHER_ND, RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR: values read at indices.
+
+GATHER and GATHER_ND read at runtime indices, the resizes at indices TFLite
+computes from the shapes in float32 (computed here the same way, so they are
+constants). Everything becomes `tosa.gather` on [N, K, C] (reshapes around it),
+except where `tosa.resize` provably picks the same pixels. As in shape.py,
+`Raw` runs a pattern on stored values when operands and results are quantized
+alike: TFLite copies them raw (integer semantics §16, §20).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.ops import expressed_type_of
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.attributes import DialectAttr
+from tfl2quant.ir.types import FloatType, element_type, f32, i8, i16, i32, tensor
+
+from .rule import Rule, storage_is
+from .shape import Raw, Static, option, reshape, tile
+
+
+def gather(b, values, indices):
+    """tosa.gather: values [N, K, C], i32 indices [N, W] -> [N, W, C]."""
+    (n, _, c), w = values.type.shape, indices.type.shape[1]
+    return b.value("tosa.gather", [values, indices], tensor((n, w, c), element_type(values.type)))
+
+
+def take(b, x, axis: int, indices):
+    """x at constant `indices` along `axis` (np.take): one tosa.gather on [outer, K, inner]."""
+    shape = tuple(x.type.shape)
+    outer, inner = math.prod(shape[:axis]), math.prod(shape[axis + 1:])
+    rows = np.tile(np.asarray(indices, np.int32), (outer, 1))
+    y = gather(b, reshape(b, x, (outer, shape[axis], inner)), tosa.const(b, rows, i32))
+    return reshape(b, y, shape[:axis] + (len(indices),) + shape[axis + 1:])
+
+
+def index32(b, indices):
+    """Indices as the i32 tosa.gather takes: constants converted here, others by tosa.cast."""
+    if element_type(indices.type) == i32:
+        return indices
+    known = constant_array(indices)
+    if known is not None:
+        return tosa.const(b, np.asarray(known).astype(np.int32), i32)
+    return tosa.cast(b, indices, indices.type.with_element_type(i32))
+
+
+class Gather(Static):
+    """params [B.., O.., K, C..] with indices [B.., W..] -> tosa.gather on [B*O, K, C]
+    with the indices tiled over O. Out-of-range indices are an error in TFLite
+    (reference/gather.h) and unpredictable in TOSA."""
+
+    def rewrite(self, b, op, operands, result_types):
+        params, indices = operands[:2]
+        p, ishape = params.type.shape, indices.type.shape
+        axis = option(op, "axis") % len(p)
+        batch_dims = option(op, "batch_dims")
+        batch_dims += len(ishape) if batch_dims < 0 else 0
+        batch, outer, inner = (math.prod(p[:batch_dims]), math.prod(p[batch_dims:axis]),
+                               math.prod(p[axis + 1:]))
+        width = math.prod(ishape[batch_dims:])
+        idx = tile(b, reshape(b, index32(b, indices), (batch, 1, width)), (1, outer, 1))
+        y = gather(b, reshape(b, params, (batch * outer, p[axis], inner)), reshape(b, idx, (batch * outer, width)))
+        return [reshape(b, y, result_types[0].shape)]
+
+
+class GatherNd(Static):
+    """The last index dimension (nd coordinates) becomes one flat row index:
+    sum(coordinate * row stride) in i32, then tosa.gather on [1, rows, slice]."""
+
+    def check(self, op):
+        nd = op.operands[1].type.shape[-1] if op.operands[1].type.shape else 0
+        return None if 0 < nd <= len(op.operands[0].type.shape) else f"{nd} coordinates per index"
+
+    def rewrite(self, b, op, operands, result_types):
+        params, indices = operands[:2]
+        p, ishape = params.type.shape, indices.type.shape
+        nd, count = ishape[-1], math.prod(ishape[:-1])
+        idx = reshape(b, index32(b, indices), (count, nd))
+        if nd > 1:
+            strides = np.array([[math.prod(p[j + 1:nd]) for j in range(nd)]], np.int32)
+            idx = tosa.mul(b, idx, tosa.const(b, strides, i32), idx.type)
+            idx = tosa.reduce(b, "tosa.reduce_sum", idx, 1)
+        values = reshape(b, params, (1, math.prod(p[:nd]), math.prod(p[nd:])))
+        return [reshape(b, gather(b, values, reshape(b, idx, (1, count))), result_types[0].shape)]
+
+
+# --- resizes ----------------------------------------------------------------------------------
+
+
+def nearest_indices(size: int, out: int, align_corners: bool, half_pixel: bool) -> np.ndarray:
+    """GetNearestNeighbor (reference/resize_nearest_neighbor.h), in float32 as TFLite has it."""
+    f = np.float32
+    scale = f(size - 1) / f(out - 1) if align_corners and out > 1 else f(size) / f(out)
+    pos = (np.arange(out, dtype=f) + f(0.5 if half_pixel else 0)) * scale
+    idx = np.floor(pos) + ((pos - np.floor(pos) >= 0.5) if align_corners else 0)  # TfLiteRound: half up here
+    idx = np.minimum(idx.astype(np.int64), size - 1)
+    return np.maximum(idx, 0) if half_pixel else idx
+
+
+def tosa_nearest(size: int, out: int, align_corners: bool, half_pixel: bool, want: np.ndarray):
+    """(scale_n, scale_d, offset, border) for which tosa.resize NEAREST_NEIGHBOR picks
+    exactly `want`, or None. TOSA rounds the position (o*d + offset)/n half up; TFLite
+    floors (o + h)*in/out, or rounds (o + h)*(in-1)/(out-1) with align_corners."""
+    if align_corners and (size == 1 or out == 1):
+        return None
+    if align_corners:
+        n, d, offset = (2 * (out - 1), 2 * (size - 1), size - 1) if half_pixel else (out - 1, size - 1, 0)
+    else:
+        n, d, offset = 2 * out, 2 * size, (size - out if half_pixel else -out)
+    g = math.gcd(n, d, offset)
+    n, d, offset = n // g, d // g, offset // g
+    border = (out - 1) * d - (size - 1) * n + offset
+    if not (n <= 1 << 11 and d < 16 * n and -n <= offset < 16 * n and -16 * n <= border < n
+            and max(size, out) < 16384):
+        return None
+    y = np.arange(out) * d + offset
+    iy, ry = y // n, y % n
+    picked = np.where(2 * ry >= n, np.minimum(iy + 1, size - 1), np.maximum(iy, 0))
+    return (n, d, offset, border) if np.array_equal(picked, want) else None
+
+
+def bilinear_taps(size: int, out: int, align_corners: bool, half_pixel: bool):
+    """ComputeInterpolationValues (reference/resize_bilinear.h) in float32:
+    the two source rows and their weights 1 - (v - lo), v - lo."""
+    f = np.float32
+    scale = f(size - 1) / f(out - 1) if align_corners and out > 1 else f(size) / f(out)
+    o = np.arange(out, dtype=f)
+    v = (o + f(0.5)) * scale - f(0.5) if half_pixel else o * scale
+    lo = np.maximum(np.floor(v).astype(np.int64), 0)
+    hi = np.minimum(np.ceil(v).astype(np.int64), size - 1)
+    frac = v - lo.astype(f)
+    return (lo, hi), (f(1) - frac, frac)
+
+
+class Resize(Static):
+    """RESIZE_NEAREST_NEIGHBOR: tosa.resize where it picks exactly TFLite's pixels
+    (checked at compile time), else a tosa.gather per axis with TFLite's indices.
+
+    RESIZE_BILINEAR: TFLite's float kernel sums v00*wy0*wx0 + v10*wy1*wx0 + v01*wy0*wx1
+    + v11*wy1*wx1 with float32 weights from a float32 scale; tosa.resize sums in another
+    order with exact rational weights, so it never agrees bit for bit. The four taps are
+    gathered with TFLite's indices and weighted in TFLite's order (tosa.mul, tosa.add)."""
+
+    constants = {1: "size"}
+
+    def __init__(self, bilinear: bool):
+        self.bilinear = bilinear
+
+    def check(self, op):
+        if len(op.operands[0].type.shape) != 4:
+            return "resize of a tensor that is not 4-D"
+        if self.bilinear and not isinstance(element_type(expressed_type_of(op.operands[0].type)), FloatType):
+            return "bilinear resize of integers"
+        if self.bilinear and storage_is(op.operands[0], "i8", "i16"):  # uint8 uses the float kernel
+            return ("TFLite's int8/int16 kernel interpolates with 10-bit fixed-point weights "
+                    "(ResizeBilinearInteger): a float fallback is several steps off")
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        x = operands[0]
+        _, ih, iw, _ = x.type.shape
+        _, oh, ow, _ = result_types[0].shape
+        modes = (bool(option(op, "align_corners", False)), bool(option(op, "half_pixel_centers", False)))
+        if self.bilinear:
+            return [self._bilinear(b, x, bilinear_taps(ih, oh, *modes), bilinear_taps(iw, ow, *modes),
+                                   result_types[0])]
+        iy, ix = nearest_indices(ih, oh, *modes), nearest_indices(iw, ow, *modes)
+        params = (tosa_nearest(ih, oh, *modes, iy), tosa_nearest(iw, ow, *modes, ix))
+        if None in params or element_type(x.type) not in (f32, i8, i16):
+            return [take(b, take(b, x, 1, iy), 2, ix)]
+        (ny, dy, offy, by), (nx, dx, offx, bx) = params
+        shapes = [tosa.const_shape(b, s) for s in ((ny, dy, nx, dx), (offy, offx), (by, bx))]
+        return [b.value("tosa.resize", [x] + shapes, result_types[0],
+                        {"mode": DialectAttr("tosa", "resize_mode", "NEAREST_NEIGHBOR")})]
+
+    def _bilinear(self, b, x, rows, cols, result_type):
+        (y0, y1), (wy0, wy1) = rows
+        (x0, x1), (wx0, wx1) = cols
+        elem = element_type(result_type)
+        wy = [tosa.const(b, w.reshape(1, -1, 1, 1), elem) for w in (wy0, wy1)]
+        wx = [tosa.const(b, w.reshape(1, 1, -1, 1), elem) for w in (wx0, wx1)]
+        picked = [take(b, x, 1, y) for y in (y0, y1)]
+        acc = None
+        for i, j in ((0, 0), (1, 0), (0, 1), (1, 1)):  # TFLite's order of the four terms
+            tap = take(b, picked[i], 2, (x0, x1)[j])
+            term = tosa.mul(b, tosa.mul(b, tap, wy[i], result_type), wx[j], result_type)
+            acc = term if acc is None else tosa.binary(b, "tosa.add", acc, term, result_type)
+        return acc
+
+
+RULES = {
+    # TFLite op                      Rule(integer path,               float path)
+    "tfl.gather":                  Rule(Raw(Gather()),                Gather()),
+    "tfl.gather_nd":               Rule(Raw(GatherNd()),              GatherNd()),
+    "tfl.resize_nearest_neighbor": Rule(Raw(Resize(bilinear=False)),  Resize(bilinear=False)),
+    "tfl.resize_bilinear":         Rule(None,                         Resize(bilinear=True)),
+}
