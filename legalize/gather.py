@@ -17,9 +17,9 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import DialectAttr
-from tfl2quant.ir.types import FloatType, element_type, f32, i8, i16, i32, tensor
+from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, i64, tensor
 
-from .rule import Rule, storage_is
+from .rule import IntegerPattern, Rule, static_shape, storage_is
 from .shape import Raw, Static, option, reshape, tile
 
 
@@ -140,7 +140,7 @@ class Resize(Static):
     """RESIZE_NEAREST_NEIGHBOR: tosa.resize where it picks exactly TFLite's pixels
     (checked at compile time), else a tosa.gather per axis with TFLite's indices.
 
-    RESIZE_BILINEAR: TFLite's float kernel sums v00*wy0*wx0 + v10*wy1*wx0 + v01*wy0*wx1
+    RESIZE_BILINEAR (float; the int8/int16 form is QuantizedBilinear): TFLite's float kernel sums v00*wy0*wx0 + v10*wy1*wx0 + v01*wy0*wx1
     + v11*wy1*wx1 with float32 weights from a float32 scale; tosa.resize sums in another
     order with exact rational weights, so it never agrees bit for bit. The four taps are
     gathered with TFLite's indices and weighted in TFLite's order (tosa.mul, tosa.add)."""
@@ -192,10 +192,71 @@ class Resize(Static):
         return acc
 
 
+def integer_taps(size: int, out: int, align_corners: bool, half_pixel: bool):
+    """ComputeInterpolationValuesInteger (reference/resize_bilinear.h): positions in 1/1024
+    of a pixel, C's truncating division, the two rows and their 10-bit weights."""
+    scale = ((1 << 10) * size + out // 2) // out
+    if align_corners and out > 1:
+        scale = ((1 << 10) * (size - 1) + (out - 1) // 2) // (out - 1)
+    v = np.arange(out, dtype=np.int64) * scale + ((scale // 2 - (1 << 9)) if half_pixel else 0)
+    lo = np.maximum(np.where(v < 0, -((-v) // 1024), v // 1024), 0)
+    hi = np.minimum((v + 1023) // 1024, size - 1)
+    upper = v - 1024 * lo
+    return (lo, hi), (1024 - upper, upper)
+
+
+class QuantizedBilinear(IntegerPattern):
+    """int8/int16 RESIZE_BILINEAR as TFLite's ResizeBilinearInteger, bit for bit:
+
+        acc = sum over the 4 taps of q * wy * wx        (10-bit weights: acc has 20 fraction bits)
+        q_out = (acc + (acc > 0 ? 2^19 : -2^19)) / 2^20  (truncating: ties away from zero)
+
+    on raw stored values (TFLite assumes input and output share scale and zero
+    point). The sum is exact in i32 for int8 (|acc| < 2^28) and needs i64 for int16."""
+
+    def unsupported(self, op):
+        x = op.operands[0]
+        if static_shape(x) is None or static_shape(op.result) is None or len(x.type.shape) != 4:
+            return "dynamic or not 4-D"
+        if not (storage_is(x, "i8") and storage_is(op.result, "i8")
+                or storage_is(x, "i16") and storage_is(op.result, "i16")):
+            return "integer path covers int8 and int16 (TFLite's uint8 kernel is the float one)"
+        if option(op, "align_corners", False) and option(op, "half_pixel_centers", False):
+            return "align_corners together with half_pixel_centers, which TFLite rejects"
+        return None
+
+    def rewrite(self, b, op, operands):
+        x = operands[0]
+        _, ih, iw, _ = x.type.shape
+        shape = op.result.type.shape
+        modes = (bool(option(op, "align_corners", False)), bool(option(op, "half_pixel_centers", False)))
+        (y0, y1), (wy0, wy1) = integer_taps(ih, shape[1], *modes)
+        (x0, x1), (wx0, wx1) = integer_taps(iw, shape[2], *modes)
+        storage = element_type(x.type)
+        acc_elem = i32 if storage == i8 else i64
+        acc_type = tensor(shape, acc_elem)
+        wy = [tosa.const(b, w.reshape(1, -1, 1, 1), acc_elem) for w in (wy0, wy1)]
+        wx = [tosa.const(b, w.reshape(1, 1, -1, 1), acc_elem) for w in (wx0, wx1)]
+        rows = [take(b, x, 1, y) for y in (y0, y1)]
+        acc = None
+        for i, j in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            tap = tosa.cast(b, take(b, rows[i], 2, (x0, x1)[j]), acc_type)
+            term = tosa.mul(b, tosa.mul(b, tap, wy[i], acc_type), wx[j], acc_type)
+            acc = term if acc is None else tosa.binary(b, "tosa.add", acc, term, acc_type)
+        half = tosa.const(b, np.full((1, 1, 1, 1), 1 << 19), acc_elem)
+        positive = tosa.binary(b, "tosa.greater", acc, tosa.const(b, np.zeros((1, 1, 1, 1)), acc_elem),
+                               tensor(shape, i1))
+        numerator = b.value("tosa.select", [positive, tosa.binary(b, "tosa.add", acc, half, acc_type),
+                                            tosa.binary(b, "tosa.sub", acc, half, acc_type)], acc_type)
+        result = tosa.binary(b, "tosa.intdiv", numerator, tosa.const(b, np.full((1, 1, 1, 1), 1 << 20), acc_elem),
+                             acc_type)
+        return [tosa.cast(b, result, tensor(shape, storage))]
+
+
 RULES = {
     # TFLite op                      Rule(integer path,               float path)
     "tfl.gather":                  Rule(Raw(Gather()),                Gather()),
     "tfl.gather_nd":               Rule(Raw(GatherNd()),              GatherNd()),
     "tfl.resize_nearest_neighbor": Rule(Raw(Resize(bilinear=False)),  Resize(bilinear=False)),
-    "tfl.resize_bilinear":         Rule(None,                         Resize(bilinear=True)),
+    "tfl.resize_bilinear":         Rule(QuantizedBilinear(),          Resize(bilinear=True)),
 }

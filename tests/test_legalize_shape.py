@@ -190,7 +190,8 @@ CASES = [(name, "float") for name in MODELS] + [  # int8 variants: model, path i
     ("padv2", "integer"), ("mirror-pad-reflect", "integer"), ("mirror-pad-symmetric", "integer"),
     ("gather-axis0", "integer"), ("gather-const-int64", "integer"), ("gather-batch-dims", "integer"),
     ("gather-nd", "integer"), ("gather-nd-scalars", "integer"), ("resize-nearest", "integer"),
-    ("resize-nearest-half-pixel", "integer"),
+    ("resize-nearest-half-pixel", "integer"), ("resize-bilinear", "integer"),
+    ("resize-bilinear-half-pixel", "integer"), ("resize-bilinear-align-down", "integer"),
 ]
 IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
 
@@ -217,14 +218,27 @@ def test_coverage_models_take_the_float_path(models_dir, model_name):
     assert all(r.path == "float" for r in records if r.name in ours), [(r.name, r.reason) for r in records]
 
 
-def test_int8_bilinear_resize_has_no_float_fallback(tmp_path):
-    """TFLite's int8 kernel rounds the interpolation weights to 1/1024: dequantize, resize,
-    quantize differs from it by several steps on larger images (7 on 30x20 -> 97x45)."""
-    file = tmp_path / "resize-bilinear.int8.tflite"
-    file.write_bytes(MODELS["resize-bilinear-half-pixel"](int8=True))
-    (record,) = convert(str(file), "legalized").report.records
-    assert record.path == "unlowered"
-    assert "10-bit fixed-point weights" in record.reason
+@pytest.mark.parametrize(("storage", "size", "out", "half", "align"), [
+    ("INT8", (1, 30, 20, 3), (97, 45), True, False), ("INT8", (1, 13, 17, 2), (50, 61), False, False),
+    ("INT8", (1, 9, 8, 2), (4, 3), False, True), ("INT16", (1, 13, 17, 2), (50, 61), True, False),
+    ("INT16", (1, 7, 9, 3), (100, 97), False, False)])
+def test_integer_bilinear_resize_is_bit_exact(tmp_path, storage, size, out, half, align):
+    """TFLite's int8/int16 kernel interpolates with 10-bit fixed-point weights
+    (ResizeBilinearInteger): the integer path reproduces it exactly, also on the larger
+    images where a float fallback is several steps off."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    q = per_tensor(0.05, -3 if storage == "INT8" else 0)
+    x = g.input("x", size, storage, quant=q)
+    y = g.tensor("y", (1, *out, size[3]), storage, quant=q)
+    g.op("RESIZE_BILINEAR", [x, g.const("size", i32(*out))], [y],
+         options("ResizeBilinear", halfPixelCenters=half, alignCorners=align))
+    g.output(y)
+    file = tmp_path / f"resize-bilinear.{storage.lower()}.tflite"
+    file.write_bytes(m.build())
+    result = check_model(str(file))
+    assert [r.path for r in result.records] == ["integer"]
+    assert result.passed and result.outputs[0].exact_fraction == 1.0
 
 
 def test_dynamic_operands_decline_with_a_reason(tmp_path):
