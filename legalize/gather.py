@@ -17,8 +17,9 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import DialectAttr
-from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, i64, tensor
+from tfl2quant.ir.types import FloatType, element_type, f32, i8, i16, i32, i64, tensor
 
+from .fixed_point import divide_half_away
 from .rule import IntegerPattern, Rule, static_shape, storage_is
 from .shape import Raw, Static, option, reshape, tile
 
@@ -243,13 +244,8 @@ class QuantizedBilinear(IntegerPattern):
             tap = tosa.cast(b, take(b, rows[i], 2, (x0, x1)[j]), acc_type)
             term = tosa.mul(b, tosa.mul(b, tap, wy[i], acc_type), wx[j], acc_type)
             acc = term if acc is None else tosa.binary(b, "tosa.add", acc, term, acc_type)
-        half = tosa.const(b, np.full((1, 1, 1, 1), 1 << 19), acc_elem)
-        positive = tosa.binary(b, "tosa.greater", acc, tosa.const(b, np.zeros((1, 1, 1, 1)), acc_elem),
-                               tensor(shape, i1))
-        numerator = b.value("tosa.select", [positive, tosa.binary(b, "tosa.add", acc, half, acc_type),
-                                            tosa.binary(b, "tosa.sub", acc, half, acc_type)], acc_type)
-        result = tosa.binary(b, "tosa.intdiv", numerator, tosa.const(b, np.full((1, 1, 1, 1), 1 << 20), acc_elem),
-                             acc_type)
+        half, divisor = (tosa.const(b, np.full((1, 1, 1, 1), v), acc_elem) for v in (1 << 19, 1 << 20))
+        result = divide_half_away(b, acc, divisor, half)
         return [tosa.cast(b, result, tensor(shape, storage))]
 
 

@@ -18,9 +18,10 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import TypeAttr
-from tfl2quant.ir.types import f32, i1, i8, i32, tensor
+from tfl2quant.ir.types import f32, i8, i32, tensor
 
 from .activation_clamp import clamp_float, clamp_quantized, quantized_range
+from .fixed_point import divide_half_away
 from .rule import FloatPattern, IntegerPattern, Rule, first_reason, per_tensor, static_shape, storage_is
 from .window import crop_input, pad_attr, valid_counts, window_axis
 
@@ -82,11 +83,7 @@ class QuantizedAvgPool(IntegerPattern):
         counts = win.counts()[None, :, :, None]
         n = tosa.const(b, counts, i32)
         half = tosa.const(b, counts // 2, i32)
-        positive = tosa.binary(b, "tosa.greater", total, tosa.const(b, np.zeros((1, 1, 1, 1), np.int32), i32),
-                               tensor(win.out_shape, i1))
-        numerator = b.value("tosa.select", [positive, tosa.binary(b, "tosa.add", total, half, acc_type),
-                                            tosa.binary(b, "tosa.sub", total, half, acc_type)], acc_type)
-        average = tosa.binary(b, "tosa.intdiv", numerator, n, acc_type)
+        average = divide_half_away(b, total, n, half)
         lo, hi = quantized_range(op, per_tensor(op.result))
         return [tosa.cast(b, tosa.clamp(b, average, lo, hi), tensor(win.out_shape, i8))]
 
