@@ -11,6 +11,7 @@ from ...errors import VerificationError
 from ...ir.core import PURE, Operation, Value, register_op
 from ...ir.types import (FloatType, IntegerType, RankedTensorType, ShapedType, Type,
                          UnrankedTensorType, element_type)
+from .. import assembly
 from .types import QuantizedType
 
 
@@ -35,15 +36,8 @@ class _CastOp(Operation):
             p.out.write(" " + p.attr_dict(self.attributes))
         p.out.write(f" : {p.type(self.input.type)} to {p.type(self.result.type)}")
 
-    @classmethod
-    def parse_custom(cls, p, loc) -> "_CastOp":
-        """`quant.<op> %x {attrs}? : <input type> to <result type>`."""
-        use = p.parse_operand()
-        attrs = p.parse_optional_attr_dict()
-        src = p.parse_colon_type()
-        p.expect_keyword("to")
-        dst = p.parse_type()
-        return cls([p.resolve_operand(use, src)], [dst], attrs, location=loc)
+    # `quant.<op> %x {attrs}? : <input type> to <result type>`: the arith cast form
+    parse_custom = classmethod(assembly.parse_cast)
 
     def verify_(self) -> None:
         if len(self.operands) != 1 or len(self.results) != 1:
