@@ -1,17 +1,38 @@
 """Legalization of `tfl.*` ops: every pattern, one table.
 
-Each family module ends with a `RULES` table (one row per TFLite op); this
-module merges them and refuses an op claimed twice, so `RULES` below is the
-one place a reader scans to see how every op is handled.
+Each family module ends with a `RULES` table (one row per TFLite operator);
+this module merges them and refuses an operator claimed twice, so `RULES`
+below is the one place a reader scans to see how every operator is handled.
+Every TFLite builtin operator has a row (tests/test_registry.py): an integer
+pattern and a float pattern, a float pattern alone, or the reason it stays
+a `tfl.*` op.
+
+Families:
+    activation      RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU, LOGISTIC, TANH, SOFTMAX
+    arithmetic      ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW, SQUARED_DIFFERENCE, MAXIMUM, MINIMUM
+    unary           ABS, NEG, EXP, LOG, SQRT, RSQRT, SIN, COS, FLOOR, CEIL, ROUND, SQUARE, SIGN
+    comparison      EQUAL ... LESS_EQUAL, LOGICAL_*, SELECT(_V2), CAST
+    conv            CONV_2D, DEPTHWISE_CONV_2D (TRANSPOSE_CONV, CONV_3D...)
+    matmul          FULLY_CONNECTED (BATCH_MATMUL)
+    pooling         MAX_POOL_2D, AVERAGE_POOL_2D
+    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN
+    quantize        QUANTIZE, DEQUANTIZE
+    layout          RESHAPE, TRANSPOSE, SQUEEZE, EXPAND_DIMS, PACK, CONCATENATION, TILE, ...
+    slicing         SLICE, STRIDED_SLICE, SPLIT(_V), UNPACK
+    padding         PAD, PADV2, MIRROR_PAD
+    gather          GATHER, GATHER_ND
+    resize          RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR
+    normalization, recurrent, generate, control_flow, stablehlo: rows without a lowering yet
 """
 from __future__ import annotations
 
-from . import (activation, comparison, conv, data_movement, elementwise, gather, math, matmul, pooling,
-               quantize, reduction, shape)
+from . import (activation, arithmetic, comparison, control_flow, conv, gather, generate, layout, matmul,
+               normalization, padding, pooling, quantize, recurrent, reduction, resize, slicing, stablehlo,
+               unary)
 from .rule import Rule
 
-FAMILIES = (activation, comparison, conv, data_movement, elementwise, gather, math, matmul, pooling, quantize,
-            reduction, shape)
+FAMILIES = (activation, arithmetic, unary, comparison, conv, matmul, pooling, reduction, quantize, layout,
+            slicing, padding, gather, resize, normalization, recurrent, generate, control_flow, stablehlo)
 
 
 def _merge() -> dict[str, Rule]:

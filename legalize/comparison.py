@@ -17,9 +17,9 @@ from __future__ import annotations
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.types import FloatType, IntegerType, element_type, i1, integer_range
 
-from .elementwise import broadcast_rank
-from .math import Elementwise, compare, select, splat, unsigned_or_dynamic
-from .rule import Rule, qtype
+from .emit import broadcast_rank, compare, select, splat
+from .query import qtype, signless, static_shapes
+from .rule import NOT_YET, Elementwise, Rule, unlowered
 
 
 class Comparison(Elementwise):
@@ -79,7 +79,7 @@ class Cast(Elementwise):
     def unsupported(self, op):
         if qtype(op.operands[0]) or qtype(op.result):
             return "TFLite casts the stored integers of a quantized tensor, not its real values"
-        reason = unsigned_or_dynamic(op)
+        reason = static_shapes(op) or signless(op)
         if reason is None and not all(isinstance(element_type(v.type), (FloatType, IntegerType))
                                       for v in (op.operands[0], op.result)):
             return "CAST handles integer, bool and float tensors"
@@ -116,4 +116,6 @@ RULES = {
     "tfl.select":         Rule(None,          Select(v2=False)),
     "tfl.select_v2":      Rule(None,          Select(v2=True)),
     "tfl.cast":           Rule(None,          Cast()),
+    "tfl.where":          unlowered(NOT_YET),
+    "tfl.bucketize":      unlowered(NOT_YET),
 }

@@ -20,10 +20,10 @@ from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.types import f32, i8, i32, tensor
 
-from .activation_clamp import clamp_float, clamp_quantized
 from .fixed_point import per_channel_multipliers, quantize_multiplier, tosa_shift
-from .rule import (FloatPattern, IntegerPattern, Rule, first_reason, per_tensor, static_shape,
-                   storage_is, weight_scales)
+from .fused_activation import clamp_float, clamp_quantized
+from .query import per_tensor, per_tensor_only, static_shapes, storage, storage_of, weight_scales
+from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 from .window import crop_input, pad_attr, window_axis
 
 
@@ -91,16 +91,11 @@ class QuantizedConv(IntegerPattern):
 
     def unsupported(self, op):
         x, w, bias = op.operands[:3]
-        reason = first_reason(
-            (static_shape(x) is not None and static_shape(op.result) is not None
-             and static_shape(w) is not None, "dynamic shapes"),
-            (storage_is(x, "i8") and storage_is(op.result, "i8"),
-             "integer path covers int8 activations (TFLite's uint8/int16 kernels differ)"),
-            (per_tensor(x) is not None and per_tensor(op.result) is not None,
-             "per-axis quantized activation"),
-            (storage_is(w, "i8"), "weights are not int8"),
-            (is_no_value(bias) or storage_is(bias, "i32"), "bias is not int32"),
-        )
+        reason = (static_shapes(op, [x, w, op.result])
+                  or storage(op, "i8", values=[x, op.result])
+                  or per_tensor_only(op, [x, op.result])
+                  or storage_of(op, w, "i8")
+                  or (None if is_no_value(bias) else storage_of(op, bias, "i32")))
         if reason:
             return reason
         geo = _Geometry(op, self.kind.depthwise)
@@ -131,7 +126,7 @@ class FloatConv(FloatPattern):
         self.kind = ConvOp(depthwise)
 
     def unsupported(self, op):
-        return None if all(static_shape(v) is not None for v in op.operands[:2]) else "dynamic shapes"
+        return static_shapes(op, op.operands[:2])
 
     def rewrite(self, b, op, operands, result_types):
         x, w, bias = operands[:3]
@@ -149,4 +144,7 @@ RULES = {
     # TFLite op                Rule(integer path,             float path)
     "tfl.conv_2d":           Rule(QuantizedConv(False),     FloatConv(False)),
     "tfl.depthwise_conv_2d": Rule(QuantizedConv(True),      FloatConv(True)),
+    "tfl.transpose_conv":    unlowered(NOT_YET),
+    "tfl.conv_3d":           unlowered(NOT_YET),
+    "tfl.conv_3d_transpose": unlowered(NOT_YET),
 }

@@ -20,14 +20,16 @@ import numpy as np
 
 from tfl2quant.dialects.quant.ops import expressed_type_of, storage_type_of
 from tfl2quant.dialects.tfl import CONSTANT_OPS
-from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.errors import InternalError, Tfl2QuantError
+from tfl2quant.ir.diagnostic_engine import emit_remark
 from tfl2quant.ir.attributes import DenseElementsAttr
 from tfl2quant.ir.types import f32
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 
 from . import RULES
-from .rule import qtype
+from .rule import Rule
+from .query import qtype
 
 PATHS = ("integer", "fallback", "float", "unlowered")
 
@@ -60,22 +62,27 @@ class LegalizeReport:
         return {name: {p: c.get(p, 0) for p in PATHS} for name, c in sorted(out.items())}
 
 
-def legalize(module: Operation, allow_fallback: bool = True) -> LegalizeReport:
-    """Rewrite every `tfl.*` op of every function in place; return what happened."""
+def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = False) -> LegalizeReport:
+    """Rewrite every `tfl.*` op of every function in place; return what happened.
+
+    With `remarks`, each op that has a reason (fallback, unlowered) gets a
+    remark `<path>: <reason>` at its location.
+    """
     report = LegalizeReport()
     for func in module.functions():
         if not func.is_declaration:
-            _legalize_function(func, report)
+            _legalize_function(func, report, remarks)
     if not allow_fallback:
         refused = [r for r in report.records if r.path in ("fallback", "unlowered")]
         if refused:
             details = "; ".join(f"op {r.index} '{r.name}' at {r.location}: {r.reason}" for r in refused)
             raise Tfl2QuantError(
-                f"--no-fallback forbids the fallback, needed by {len(refused)} op(s): {details}")
+                f"the fallback is off (--no-fallback, legalize-tfl{{allow-fallback=false}}) and "
+                f"{len(refused)} op(s) need it: {details}")
     return report
 
 
-def _legalize_function(func, report: LegalizeReport) -> None:
+def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
     block = func.body
     new_ops: list[Operation] = []
     b = Builder(new_ops)
@@ -93,12 +100,13 @@ def _legalize_function(func, report: LegalizeReport) -> None:
             continue
         try:
             record, keep = _legalize_op(b, op, func.sym_name, index)
-        except (KeyError, ValueError, IndexError, ZeroDivisionError, AttributeError, TypeError) as e:
-            # A pattern read options or shapes the operator does not have: a corrupt or
-            # inconsistent model (a valid one always has them).
-            what = f"missing option {e}" if isinstance(e, KeyError) else str(e) or type(e).__name__
-            raise Tfl2QuantError(f"op {index} '{op.name}' at {op.location.describe()}: inconsistent operator, "
-                                 f"cannot legalize it ({what})") from None
+        except Tfl2QuantError:
+            raise
+        except Exception as e:  # the importer validated the op: a pattern that raises is our bug
+            raise InternalError(f"legalizing op {index} '{op.name}' at {op.location.describe()} raised "
+                                f"{type(e).__name__}: {e}") from e
+        if remarks and record.reason:
+            emit_remark(op.location, f"{record.path}: {record.reason}")
         report.records.append(record)
         index += 1
         if keep:
@@ -133,37 +141,28 @@ def _replace(op: Operation, values: list[Value]) -> None:
 
 def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[OpRecord, bool]:
     """Emit the rewrite of `op`; return its record and whether `op` itself stays."""
-    if op.regions:  # tfl.while / tfl.if call their subgraphs: kept as structured control flow
-        return OpRecord(function, index, op.name, "unlowered", "control flow stays a tfl op calling its "
-                        "subgraphs", op.location.describe()), True
-    rule = RULES.get(op.name)
-    where = op.location.describe()
-    quantized = any(qtype(v) for v in op.operands) or any(qtype(r) for r in op.results)
-
     def record(path: str, reason: Optional[str]) -> OpRecord:
-        return OpRecord(function, index, op.name, path, reason, where)
+        return OpRecord(function, index, op.name, path, reason, op.location.describe())
 
-    float_pattern = rule.float if rule else None
-    float_reason = (float_pattern.unsupported(op) if float_pattern else
-                    (rule.unlowered if rule and rule.unlowered else f"no float lowering for {op.name}"))
-    if not quantized:
-        if float_pattern and float_reason is None:
-            _replace(op, float_pattern.rewrite(b, op, list(op.operands), list(op.result_types)))
+    if op.regions:  # tfl.while / tfl.if call their subgraphs: kept as structured control flow
+        return record("unlowered", "control flow stays a tfl op calling its subgraphs"), True
+    rule = RULES.get(op.name, UNKNOWN)
+    float_reason = rule.unlowered or rule.float.unsupported(op)
+    if not (any(qtype(v) for v in op.operands) or any(qtype(r) for r in op.results)):
+        if float_reason is None:
+            _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)))
             return record("float", None), False
         return record("unlowered", float_reason), True
 
-    if rule and rule.integer:
-        reason = rule.integer.unsupported(op)
-        if reason is None:
-            _replace(op, _integer(b, op, rule.integer))
-            return record("integer", None), False
-    else:
-        reason = f"no integer pattern for {op.name}"
+    reason = rule.integer.unsupported(op) if rule.integer else f"no integer pattern for {op.name}"
+    if reason is None:
+        _replace(op, _integer(b, op, rule.integer))
+        return record("integer", None), False
     floats = [b.value("quant.dcast", [v], expressed_type_of(v.type)) if qtype(v) else _dequantize_wide(b, v)
               for v in op.operands]
     float_types = [expressed_type_of(t) for t in op.result_types]
-    if float_pattern and float_reason is None:
-        results, path = float_pattern.rewrite(b, op, floats, float_types), "fallback"
+    if float_reason is None:
+        results, path = rule.float.rewrite(b, op, floats, float_types), "fallback"
     else:
         kept = b.create(op.name, floats, float_types, dict(op.attributes))
         results, path = kept.results, "unlowered"
@@ -171,6 +170,9 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     _replace(op, [b.value("quant.qcast", [r], t) if qtype(t) else r
                   for r, t in zip(results, op.result_types)])
     return record(path, reason), False
+
+
+UNKNOWN = Rule(unlowered="not a TFLite builtin operator")
 
 
 def _dequantize_wide(b: Builder, v: Value) -> Value:

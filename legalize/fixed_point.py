@@ -2,8 +2,8 @@
 
 Sources: `kernels/internal/quantization_util.cc` (QuantizeMultiplier),
 `kernels/kernel_util.cc` (CalculateActivationRangeQuantized,
-PopulateConvolutionQuantizationParams). See
-../shared/docs/tflite-integer-semantics.md §1-§3.
+PopulateConvolutionQuantizationParams); docs/tflite-integer-semantics.md
+§1-§3 explains them.
 
 A TFLite multiplier `(m, shift)` means `M ≈ m * 2^(shift - 31)`. The same
 pair drives `tosa.rescale` with `shift_tosa = 31 - shift`: TOSA's
@@ -78,20 +78,3 @@ def per_channel_multipliers(input_scale: float, weight_scales, output_scale: flo
     sw = np.asarray(weight_scales, np.float32).astype(np.float64)
     so = np.float64(np.float32(output_scale))
     return si * sw / so
-
-
-def divide_half_away(b, x, divisor, half):
-    """Emit TFLite's rounding division `x > 0 ? (x + half) / d : (x - half) / d` (C's
-    truncating `/`, so ties go away from zero) as TOSA: greater, add/sub, select, intdiv.
-
-    `divisor` and `half` (= divisor / 2) are constant values broadcastable to `x`.
-    """
-    from tfl2quant.dialects import tosa
-    from tfl2quant.ir.types import element_type, i1
-
-    t = x.type
-    zero = tosa.const(b, np.zeros((1,) * len(t.shape), np.int64), element_type(t))
-    positive = tosa.binary(b, "tosa.greater", x, zero, t.with_element_type(i1))
-    numerator = b.value("tosa.select", [positive, tosa.binary(b, "tosa.add", x, half, t),
-                                        tosa.binary(b, "tosa.sub", x, half, t)], t)
-    return tosa.binary(b, "tosa.intdiv", numerator, divisor, t)

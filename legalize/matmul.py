@@ -20,10 +20,11 @@ from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.affine import AffineMap, dim
 from tfl2quant.ir.types import f32, f64, i8, i32, tensor
 
-from .activation_clamp import clamp_float, quantized_range
 from .fixed_point import per_channel_multipliers
-from .rule import (FloatPattern, IntegerPattern, Rule, first_reason, per_tensor, qtype, static_shape,
-                   storage_is, weight_scales)
+from .fused_activation import clamp_float, quantized_range
+from .query import (option, per_tensor, per_tensor_only, qtype, static_shapes, storage, storage_of,
+                    weight_scales)
+from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
@@ -66,19 +67,17 @@ class QuantizedFullyConnected(IntegerPattern):
     def unsupported(self, op):
         x, w = op.operands[:2]
         bias = op.operands[2] if len(op.operands) > 2 else None
-        reason = first_reason(
-            (static_shape(x) is not None and static_shape(op.result) is not None
-             and static_shape(w) is not None and len(w.type.shape) == 2, "dynamic shapes or non-2-D weights"),
-            (storage_is(x, "i8") and storage_is(op.result, "i8"),
-             "integer path covers int8 activations (TFLite's uint8/int16 kernels differ)"),
-            (per_tensor(x) is not None and per_tensor(op.result) is not None, "per-axis quantized activation"),
-            (storage_is(w, "i8"), "weights are not int8"),
-            (bias is None or is_no_value(bias) or storage_is(bias, "i32"), "bias is not int32"),
-            (op.attributes.get("weights_format") is None or op.attributes["weights_format"].value == "DEFAULT",
-             "shuffled weights format"),
-        )
+        reason = (static_shapes(op, [x, w, op.result])
+                  or storage(op, "i8", values=[x, op.result])
+                  or per_tensor_only(op, [x, op.result])
+                  or storage_of(op, w, "i8")
+                  or (None if bias is None or is_no_value(bias) else storage_of(op, bias, "i32")))
         if reason:
             return reason
+        if len(w.type.shape) != 2:
+            return f"{len(w.type.shape)}-D weights"
+        if option(op, "weights_format", "DEFAULT") != "DEFAULT":
+            return "shuffled weights format"
         if weight_scales(w, w.type.shape[0], 0) is None and per_tensor(w) is None:
             return "weights are per-channel with non-zero zero points"
         return None
@@ -103,8 +102,7 @@ class QuantizedFullyConnected(IntegerPattern):
 
 class FloatFullyConnected(FloatPattern):
     def unsupported(self, op):
-        ok = all(static_shape(v) is not None for v in op.operands[:2]) and static_shape(op.result) is not None
-        return None if ok else "dynamic shapes"
+        return static_shapes(op, [op.operands[0], op.operands[1], op.result])
 
     def rewrite(self, b, op, operands, result_types):
         x, w = operands[:2]
@@ -122,4 +120,5 @@ class FloatFullyConnected(FloatPattern):
 RULES = {
     # TFLite op              Rule(integer path,                 float path)
     "tfl.fully_connected": Rule(QuantizedFullyConnected(),    FloatFullyConnected()),
+    "tfl.batch_matmul":    unlowered(NOT_YET),
 }

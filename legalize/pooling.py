@@ -20,9 +20,10 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import TypeAttr
 from tfl2quant.ir.types import f32, i8, i32, tensor
 
-from .activation_clamp import clamp_float, clamp_quantized, quantized_range
-from .fixed_point import divide_half_away
-from .rule import FloatPattern, IntegerPattern, Rule, first_reason, per_tensor, static_shape, storage_is
+from .emit import divide_half_away
+from .fused_activation import clamp_float, clamp_quantized, quantized_range
+from .query import per_tensor, per_tensor_only, static_shapes, storage
+from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 from .window import crop_input, pad_attr, valid_counts, window_axis
 
 
@@ -46,12 +47,9 @@ class _Window:
 
 
 def _unsupported(op):
-    x = op.operands[0]
-    return first_reason(
-        (static_shape(x) is not None and static_shape(op.result) is not None, "dynamic shapes"),
-        (storage_is(x, "i8") and storage_is(op.result, "i8"), "integer path covers int8"),
-        (per_tensor(x) is not None and per_tensor(op.result) is not None, "per-axis quantized operand"),
-    )
+    return (static_shapes(op)
+            or storage(op, "i8")
+            or per_tensor_only(op))
 
 
 class QuantizedMaxPool(IntegerPattern):
@@ -93,7 +91,7 @@ class FloatPool(FloatPattern):
         self.tosa_name = tosa_name
 
     def unsupported(self, op):
-        return None if static_shape(op.operands[0]) is not None else "dynamic shapes"
+        return static_shapes(op)
 
     def rewrite(self, b, op, operands, result_types):
         win = _Window(op)
@@ -112,4 +110,6 @@ RULES = {
     # TFLite op             Rule(integer path,       float path)
     "tfl.max_pool_2d":     Rule(QuantizedMaxPool(),  FloatPool("tosa.max_pool2d")),
     "tfl.average_pool_2d": Rule(QuantizedAvgPool(),  FloatPool("tosa.avg_pool2d")),
+    "tfl.l2_pool_2d":      unlowered(NOT_YET),
+    "tfl.reduce_window":   unlowered(NOT_YET),
 }

@@ -16,7 +16,8 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.types import FloatType, element_type
 
 from .fixed_point import quantize_multiplier, tosa_shift
-from .rule import FloatPattern, IntegerPattern, Rule, per_tensor, qtype
+from .query import per_tensor, per_tensor_only, qtype
+from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 
 
 class Quantize(IntegerPattern):
@@ -24,8 +25,9 @@ class Quantize(IntegerPattern):
         src, dst = qtype(op.operands[0]), qtype(op.result)
         if src is None:
             return None  # float -> quantized: quant.qcast handles every quantized type
-        if per_tensor(op.operands[0]) is None or per_tensor(op.result) is None:
-            return "per-axis requantize"
+        reason = per_tensor_only(op)
+        if reason:
+            return reason
         m, s = quantize_multiplier(np.float64(src.scale) / np.float64(dst.scale))
         if not 2 <= tosa_shift(s) <= 62:
             return "requantization multiplier outside tosa.rescale's range"
@@ -54,6 +56,14 @@ class Dequantize(IntegerPattern):
         return [b.value("quant.dcast", [q], op.result.type)]
 
 
+class Requantize(FloatPattern):
+    """The fallback of a QUANTIZE the integer pattern declines (per-axis requantize):
+    between the dequantize and quantize casts nothing is left to compute."""
+
+    def rewrite(self, b, op, operands, result_types):
+        return [operands[0]]
+
+
 class FloatDequantize(FloatPattern):
     """DEQUANTIZE of float16 weights: a widening cast."""
 
@@ -63,6 +73,7 @@ class FloatDequantize(FloatPattern):
 
 RULES = {
     # TFLite op        Rule(integer path,  float path)
-    "tfl.quantize":   Rule(Quantize(),      None),
+    "tfl.quantize":   Rule(Quantize(),      Requantize()),
     "tfl.dequantize": Rule(Dequantize(),    FloatDequantize()),
+    "tfl.fake_quant": unlowered(NOT_YET),
 }

@@ -14,7 +14,7 @@ C++ division truncates: tosa.intdiv.
 REDUCE_MAX/MIN keep `in > current ? in : current` from the lowest value, which
 skips NaN: nan_mode IGNORE. On int8 TFLite takes raw stored values and Prepare
 requires input and output to share scale and zero point, so the integer path
-is `Raw` (shape.py).
+is the same reduction on stored values (`OnStorage`, movement.py).
 
 ARG_MAX keeps the first maximum (a strict `>` in reference/arg_min_max.h), as
 tosa.argmax does. ARG_MIN is tosa.argmax of `c - x`: c = 0 for floats (exact
@@ -30,8 +30,10 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import DialectAttr, IntegerAttr
 from tfl2quant.ir.types import UNSIGNED, FloatType, IntegerType, element_type, i1, i32, numpy_dtype, tensor
 
-from .rule import Rule
-from .shape import Raw, Static, const_ints, reshape
+from .emit import reshape
+from .movement import OnStorage
+from .query import const_ints
+from .rule import NOT_YET, Rule, StaticPattern, unlowered
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 
@@ -58,7 +60,7 @@ def merged_axes(shape, axes) -> tuple[list[int], list[int]]:
     return dims, merged
 
 
-class Reduce(Static):
+class Reduce(StaticPattern):
     constants = {1: "axes"}
 
     def __init__(self, tosa_name: str):
@@ -104,7 +106,7 @@ class Mean(Reduce):
         return [tosa.binary(b, "tosa.intdiv", total, divisor, t)]
 
 
-class ArgMinMax(Static):
+class ArgMinMax(StaticPattern):
     constants = {1: "axis"}
 
     def __init__(self, smallest: bool):
@@ -132,10 +134,15 @@ RULES = {
     "tfl.mean":        Rule(None,                             Mean()),
     "tfl.sum":         Rule(None,                             Reduce("tosa.reduce_sum")),
     "tfl.reduce_prod": Rule(None,                             Reduce("tosa.reduce_product")),
-    "tfl.reduce_max":  Rule(Raw(Reduce("tosa.reduce_max")),   Reduce("tosa.reduce_max")),
-    "tfl.reduce_min":  Rule(Raw(Reduce("tosa.reduce_min")),   Reduce("tosa.reduce_min")),
+    "tfl.reduce_max":  Rule(OnStorage(Reduce("tosa.reduce_max")),   Reduce("tosa.reduce_max")),
+    "tfl.reduce_min":  Rule(OnStorage(Reduce("tosa.reduce_min")),   Reduce("tosa.reduce_min")),
     "tfl.reduce_any":  Rule(None,                             Reduce("tosa.reduce_any")),
     "tfl.reduce_all":  Rule(None,                             Reduce("tosa.reduce_all")),
     "tfl.arg_max":     Rule(None,                             ArgMinMax(smallest=False)),
     "tfl.arg_min":     Rule(None,                             ArgMinMax(smallest=True)),
+    "tfl.cumsum":      unlowered(NOT_YET),
+    "tfl.topk_v2":     unlowered(NOT_YET),
+    "tfl.unique":      unlowered(NOT_YET),
+    "tfl.non_max_suppression_v4": unlowered(NOT_YET),
+    "tfl.non_max_suppression_v5": unlowered(NOT_YET),
 }

@@ -3,17 +3,19 @@
 The driver (driver.py) asks the integer pattern `unsupported(op)`; if it
 answers None the op is rewritten on storage types, otherwise the reason is
 recorded and the float pattern runs between dequantize and quantize casts.
+A rule with neither pattern says, in `unlowered`, why the op stays a `tfl.*`
+op; every TFLite builtin operator has a rule (a test checks it).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
 
-from tfl2quant.dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
-                                            UniformQuantizedType, quantized_element_type)
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
-from tfl2quant.ir.types import RankedTensorType, Type
+from tfl2quant.ir.types import Type
+
+from .query import constants, non_empty, signless, static_shapes
 
 
 class IntegerPattern:
@@ -24,7 +26,7 @@ class IntegerPattern:
     """
 
     def unsupported(self, op: Operation) -> Optional[str]:
-        """Why this op instance cannot take the integer path, or None."""
+        """Why this op instance cannot take the integer path, or None (see query.py)."""
         return None
 
     def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:
@@ -32,7 +34,8 @@ class IntegerPattern:
 
 
 class FloatPattern:
-    """Rewrites an op on float tensors (a float model, or the fallback path)."""
+    """Rewrites an op on float tensors (a float model, or the fallback path), and on the
+    plain integer and boolean tensors of float models."""
 
     def unsupported(self, op: Operation) -> Optional[str]:
         return None
@@ -46,48 +49,48 @@ class FloatPattern:
 class Rule:
     integer: Optional[IntegerPattern] = None
     float: Optional[FloatPattern] = None
-    unlowered: Optional[str] = None  # why the op stays a float tfl op, if it does
+    unlowered: Optional[str] = None  # why the op stays a float tfl op, if it has no float pattern
+
+    def __post_init__(self):
+        assert (self.float is None) != (self.unlowered is None), "a rule has a float pattern or a reason"
 
 
-# --- questions patterns ask about operand types -----------------------------------
-
-def qtype(v: Value | Type) -> Optional[QuantizedType]:
-    return quantized_element_type(v.type if isinstance(v, Value) else v)
-
-
-def per_tensor(v: Value | Type) -> Optional[UniformQuantizedType]:
-    q = qtype(v)
-    return q if isinstance(q, UniformQuantizedType) else None
+def unlowered(reason: str) -> Rule:
+    """A row for an op that stays a `tfl.*` op, and why."""
+    return Rule(unlowered=reason)
 
 
-def storage_is(v: Value | Type, *specs: str) -> bool:
-    """`storage_is(x, "i8", "u8")`: is the quantized storage one of these?"""
-    q = qtype(v)
-    return q is not None and f"{'i' if q.is_signed else 'u'}{q.storage_width}" in specs
+NOT_YET = "no lowering yet"
 
 
-def static_shape(v: Value | Type) -> Optional[tuple]:
-    t = v.type if isinstance(v, Value) else v
-    if isinstance(t, RankedTensorType) and t.has_static_shape:
-        return t.shape
-    return None
+class Elementwise(FloatPattern):
+    """A float pattern on static shapes and signless (or quantized) element types."""
+
+    def unsupported(self, op: Operation) -> Optional[str]:
+        return static_shapes(op) or signless(op)
 
 
-def weight_scales(v: Value, channels: int, axis: int) -> Optional[list[float]]:
-    """Scales of a symmetric weight, one per output channel, or None if not that."""
-    q = qtype(v)
-    if isinstance(q, UniformQuantizedType) and q.zero_point == 0:
-        return [q.scale] * channels
-    if (isinstance(q, UniformQuantizedPerAxisType) and q.quantized_dimension == axis
-            and len(q.scales) == channels and not any(q.zero_points)):
-        return list(q.scales)
-    return None
+class StaticPattern(FloatPattern):
+    """A float pattern on static shapes, some operands of which must be compile-time
+    constants; OnStorage (movement.py) runs it on stored values."""
 
+    data: tuple | None = (0,)  # operands whose values move (None: all); the others are options
+    constants: dict = {}       # operand index -> its name, for operands that must be constants
 
-def first_reason(*checks: tuple[bool, str]) -> Optional[str]:
-    """The message of the first failed check: `first_reason((ok, "why not"), ...)`."""
-    for ok, why in checks:
-        if not ok:
-            return why
-    return None
+    def data_operands(self, op) -> list:
+        return list(op.operands) if self.data is None else [op.operands[k] for k in self.data]
 
+    def unsupported(self, op: Operation) -> Optional[str]:
+        values = self.data_operands(op) + list(op.results)
+        return (static_shapes(op, values)
+                or non_empty(op, values)
+                or constants(op, self.constants)
+                or self.check(op))
+
+    def check(self, op) -> Optional[str]:
+        """Op-specific conditions, after shapes and constants are known good."""
+        return None
+
+    def check_storage(self, op) -> Optional[str]:
+        """Conditions of the rewrite on stored values only (OnStorage)."""
+        return None

@@ -1,4 +1,4 @@
-"""legalize/math.py and legalize/comparison.py against TFLite's reference kernels.
+"""legalize/unary.py, arithmetic.py, activation.py and comparison.py against TFLite's reference kernels.
 
 Each case is a one-operator model written with tests/tflite_builder.py. `check`
 runs it through every stage and through TFLite: float models within the

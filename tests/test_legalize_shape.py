@@ -1,4 +1,5 @@
-"""Reductions and data movement (legalize/reduction.py, shape.py, gather.py): each op alone
+"""Reductions and data movement (legalize/reduction.py, layout.py, slicing.py, padding.py,
+gather.py, resize.py): each op alone
 in a tiny model, checked against TFLite's reference kernels per layer and end to end, and
 its converted IR verified by upstream MLIR (iree-opt).
 
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import gather, reduction, shape
+import legalize
 from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -212,7 +213,9 @@ def test_matches_tflite_and_verifies(name, path, tmp_path):
 
 @pytest.mark.parametrize("model_name", ["op-zoo-shape.float32.tflite", "cnn-mixed.float32.tflite"])
 def test_coverage_models_take_the_float_path(models_dir, model_name):
-    ours = set(gather.RULES) | set(reduction.RULES) | set(shape.RULES)
+    ours = {name for family in (legalize.gather, legalize.layout, legalize.padding, legalize.reduction,
+                               legalize.resize, legalize.slicing) for name, rule in family.RULES.items()
+            if rule.float is not None}
     records = convert(str(models_dir / "coverage" / model_name), "legalized").report.records
     assert {r.name for r in records} & ours
     assert all(r.path == "float" for r in records if r.name in ours), [(r.name, r.reason) for r in records]
@@ -245,7 +248,7 @@ def test_dynamic_operands_decline_with_a_reason(tmp_path):
     file = tmp_path / "transpose-runtime-perm.float32.tflite"
     file.write_bytes(model("TRANSPOSE", [In((2, 3, 5)), In((3,), "INT32")], [(5, 2, 3)]))
     (record,) = convert(str(file), "legalized").report.records
-    assert (record.path, record.reason) == ("unlowered", "perm is not a compile-time constant")
+    assert (record.path, record.reason) == ("unlowered", "operand 1 (perm) is not a compile-time constant")
 
 
 def write(name: str, path: str, int8: bool = False) -> None:

@@ -87,9 +87,9 @@ def test_integer_stages_agree_with_each_other():
 
 def test_check_catches_a_wrong_integer_pattern(monkeypatch):
     """Fault injection: an ADD output multiplier off by 0.1% must fail end to end and per layer."""
-    from legalize import elementwise
-    original = elementwise._add_multipliers
-    monkeypatch.setattr(elementwise, "_add_multipliers",
+    from legalize import arithmetic
+    original = arithmetic._add_multipliers
+    monkeypatch.setattr(arithmetic, "_add_multipliers",
                         lambda op: original(op)[:2] + [original(op)[2] * 1.001])
     result = check_model(str(MODELS / "add-same-shape.int8.tflite"))
     assert not result.passed

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from .errors import Tfl2QuantError
+from .errors import InternalError, Tfl2QuantError
 
 EXIT_MISMATCH, EXIT_INPUT_ERROR = 1, 2
 ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
@@ -30,6 +30,10 @@ class _Command(click.Command):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except InternalError as e:
+            if os.environ.get("TFL2QUANT_DEBUG"):
+                raise e.__cause__ or e
+            _fail(str(e))
         except Tfl2QuantError as e:
             _fail(str(e))
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
@@ -80,14 +84,33 @@ def main() -> None:
 @click.option("--no-fallback", is_flag=True, help="Fail if any op would leave integer arithmetic.")
 @click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True,
               help="Rounding of quant.qcast in lower-quant-ops.")
+@click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
+              help="Print the pass pipeline to stderr before running it.")
+@click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
+              help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
-def convert(model, output, emit, no_fallback, rounding, debuginfo):
-    """Convert MODEL.tflite to MLIR."""
-    from .ir.printer import print_module
-    from .passes import Rounding
-    from .pipeline import convert as run
+def convert(model, output, emit, no_fallback, rounding, dump_pipeline, print_after_all, debuginfo):
+    """Convert MODEL.tflite to MLIR.
 
-    result = run(_existing_file(model), emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
+    \b
+    The model is imported (stage tfl), then this pass pipeline runs, up to
+    the stage --emit names (`tfl2quant opt --pass-pipeline` takes it too):
+      builtin.module(legalize-tfl{allow-fallback=true remarks=false},    -> legalized
+        canonicalize{fold-dcast-of-qcast=false}, cse,
+        lower-quant-ops{rounding=half-away-from-zero},                   -> lowered
+        strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false},
+        cse)                                                             -> final
+    """
+    from .passes import Rounding, pipeline_text, print_ir_after
+    from .pipeline import convert as run, convert_passes
+
+    path = _existing_file(model)
+    options = dict(emit=emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
+    if dump_pipeline:
+        click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
+    after = print_ir_after(sys.stderr, debuginfo) if print_after_all else None
+    result = run(path, after_pass=after, **options)
+    from .ir.printer import print_module
     with _output(output) as out:
         print_module(result.module, out, debuginfo=debuginfo)
 
@@ -96,6 +119,8 @@ def convert(model, output, emit, no_fallback, rounding, debuginfo):
 @click.argument("input_file", metavar="IN.mlir")
 @click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
 @click.option("--pass-pipeline", default=None, help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'.")
+@click.option("--legalize-tfl", "flags", flag_value="legalize-tfl", multiple=True,
+              help="Run legalize-tfl (tfl.* ops to integer TOSA or the fallback).")
 @click.option("--canonicalize", "flags", flag_value="canonicalize", multiple=True, help="Run canonicalize.")
 @click.option("--cse", "flags", flag_value="cse", multiple=True, help="Run cse.")
 @click.option("--lower-quant-ops", "flags", flag_value="lower-quant-ops", multiple=True,
@@ -104,18 +129,22 @@ def convert(model, output, emit, no_fallback, rounding, debuginfo):
               help="Run strip-func-quant-types.")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
 @click.option("--verify-diagnostics", is_flag=True, help="Check '// expected-error {{...}}' annotations.")
+@click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
+              help="Print the pass pipeline to stderr before running it.")
 @click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
               help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
-def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, print_after_all,
-        debuginfo):
+def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
+        print_after_all, debuginfo):
     """Run passes over MLIR text, like mlir-opt."""
     from .ir import diagnostics
     from .ir.printer import print_module
-    from .passes import PASSES, parse_pipeline
+    from .passes import PASSES, PassManager, parse_pipeline, pipeline_text, print_ir_after
 
     passes = parse_pipeline(pass_pipeline) if pass_pipeline else []
     passes += [PASSES[name]() for name in flags]
+    if dump_pipeline:
+        click.echo(pipeline_text(passes), err=True)
     if input_file == "-":
         text, name = sys.stdin.read(), "<stdin>"
     else:
@@ -127,13 +156,7 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
             raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
 
     def process(module) -> str:
-        from .ir.core import verify
-        for p in passes:
-            p.apply(module)
-            verify(module)
-            if print_after_all:
-                click.echo(f"// -----// IR Dump After {p} //----- //", err=True)
-                click.echo(print_module(module, debuginfo=debuginfo), err=True)
+        PassManager(passes, print_ir_after(sys.stderr, debuginfo) if print_after_all else None).run(module)
         return print_module(module, debuginfo=debuginfo)
 
     result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)

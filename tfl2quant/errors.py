@@ -28,3 +28,15 @@ class Tfl2QuantError(Exception):
 
 class VerificationError(Tfl2QuantError):
     """IR that breaks a verifier rule (RFC constraint, type mismatch, ...)."""
+
+
+class InternalError(Tfl2QuantError):
+    """A bug of ours, caught where the context is known (which op, which pattern).
+
+    It is never the user's model's fault: the message says so and how to get
+    the traceback (TFL2QUANT_DEBUG=1, which the CLI honours by re-raising).
+    """
+
+    def __init__(self, message: str, where: str | None = None):
+        super().__init__(f"internal error: {message} (a bug in tfl2quant; set TFL2QUANT_DEBUG=1 for a traceback)",
+                         where)

@@ -1,9 +1,13 @@
-"""The convert pipeline, stage by stage (ARCHITECTURE.md):
+"""The convert pipeline: import, then one pass pipeline, with named stages.
 
     tfl        the imported module
-    legalized  after legalize (integer / fallback / float / unlowered)
+    legalized  after legalize-tfl (integer / fallback / float / unlowered)
     lowered    after canonicalize{fold-dcast-of-qcast=false}, cse, lower-quant-ops
     final      after strip-func-quant-types, canonicalize{...}, cse: no quant type left
+
+`tfl2quant convert --dump-pass-pipeline` prints the pipeline; running it with
+`tfl2quant opt --pass-pipeline '...'` on the printed tfl stage gives what
+`convert` gives.
 """
 from __future__ import annotations
 
@@ -12,7 +16,8 @@ from dataclasses import dataclass
 from . import dialects  # noqa: F401  (registers every op)
 from .importer.model import import_model
 from .ir.core import Operation, verify
-from .passes import CSE, Canonicalize, LowerQuantOps, Rounding, StripFuncQuantTypes
+from .passes import (CSE, Canonicalize, LegalizeTfl, LowerQuantOps, ModulePass, PassManager, Rounding,
+                     StripFuncQuantTypes)
 
 STAGES = ("tfl", "legalized", "lowered", "final")
 # dcast(qcast(x)) -> x would skip the rounding and saturation TFLite does between ops
@@ -26,35 +31,45 @@ class Conversion:
     report: object | None  # legalize.driver.LegalizeReport once legalized
 
 
+def convert_passes(emit: str = "final", allow_fallback: bool = True,
+                   rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> list[tuple[ModulePass, str | None]]:
+    """The passes after import up to stage `emit`, each with the stage it completes."""
+    steps = [(LegalizeTfl(allow_fallback=allow_fallback), "legalized"),
+             (KEEP_REQUANTIZATION, None), (CSE(), None), (LowerQuantOps(rounding), "lowered"),
+             (StripFuncQuantTypes(), None), (KEEP_REQUANTIZATION, None), (CSE(), "final")]
+    if emit == "tfl":
+        return []
+    end = next(k for k, (_, stage) in enumerate(steps) if stage == emit)
+    return steps[:end + 1]
+
+
 def convert(path: str, emit: str = "final", allow_fallback: bool = True,
-            rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None) -> Conversion:
+            rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None) -> Conversion:
     """Import `path` and run the pipeline up to stage `emit`.
 
     `on_stage(name, module)` is called after each stage (the checker uses it
-    to run every stage); the module is verified after each one.
+    to run every stage); `after_pass(pass, module)` after each pass. The
+    module is verified after each pass.
     """
-    return run_pipeline(import_model(path), emit, allow_fallback, rounding, on_stage)
+    return run_pipeline(import_model(path), emit, allow_fallback, rounding, on_stage, after_pass)
 
 
 def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,
-                 rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None) -> Conversion:
+                 rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None) -> Conversion:
     """Run the stages after import on a `tfl` stage module, in place."""
-    from legalize.driver import legalize  # the legalize package sits beside tfl2quant
-
     verify(module)
-    report = None
-    for stage in STAGES:
-        if stage == "legalized":
-            report = legalize(module, allow_fallback)
-        elif stage == "lowered":
-            for p in (KEEP_REQUANTIZATION, CSE(), LowerQuantOps(rounding)):
-                p.apply(module)
-        elif stage == "final":
-            for p in (StripFuncQuantTypes(), KEEP_REQUANTIZATION, CSE()):
-                p.apply(module)
-        verify(module)
-        if on_stage is not None:
-            on_stage(stage, module)
-        if stage == emit:
-            break
-    return Conversion(module, emit, report)
+    if on_stage is not None:
+        on_stage("tfl", module)
+    steps = convert_passes(emit, allow_fallback, rounding)
+    stages = iter([stage for _, stage in steps])
+
+    def after(p: ModulePass, m: Operation) -> None:  # called once per step, in order
+        if after_pass is not None:
+            after_pass(p, m)
+        stage = next(stages)
+        if on_stage is not None and stage:
+            on_stage(stage, m)
+
+    manager = PassManager([p for p, _ in steps], after)
+    results = manager.run(module)
+    return Conversion(module, emit, results.get(LegalizeTfl.name))

@@ -19,6 +19,8 @@ from typing import Callable, TextIO
 
 from ..errors import Tfl2QuantError
 from .core import Operation, verify
+from .diagnostic_engine import Diagnostic, capture
+from .location import FileLineColLoc
 from .parser import parse_module
 
 SPLIT_MARKER = "// -----"
@@ -99,28 +101,42 @@ def run_split(text: str, filename: str, split: bool, verify_diagnostics: bool,
     outputs = []
     ok = True
     for chunk in split_input(text, split):
-        output, error = _run_chunk(chunk, filename, process)
+        output, error, emitted = _run_chunk(chunk, filename, process)
         outputs.append(output or "")  # a failed chunk leaves its slot empty, as in mlir-opt
         if verify_diagnostics:
-            ok &= _check(error, parse_expectations(chunk, filename), filename, diagnostics)
-        elif error is not None:
+            ok &= _check(error, emitted, parse_expectations(chunk, filename), filename, diagnostics)
+            continue
+        for d in emitted:
+            diagnostics.write(f"{d}\n")
+        if error is not None:
             diagnostics.write(_format(error, "error") + "\n")
             ok = False
     return (SPLIT_MARKER + "\n").join(outputs), ok
 
 
-def _run_chunk(chunk: Chunk, filename: str, process) -> tuple[str | None, Tfl2QuantError | None]:
-    try:
-        module = parse_module(chunk.text, filename, first_line=chunk.first_line)
-        verify(module)
-        return process(module), None
-    except Tfl2QuantError as e:
-        return None, e
+def _run_chunk(chunk: Chunk, filename: str, process) -> tuple[str | None, Tfl2QuantError | None, list[Diagnostic]]:
+    with capture() as emitted:
+        try:
+            module = parse_module(chunk.text, filename, first_line=chunk.first_line)
+            verify(module)
+            return process(module), None, emitted
+        except Tfl2QuantError as e:
+            return None, e, emitted
 
 
-def _check(error: Tfl2QuantError | None, expected: list[Expectation], filename: str,
-           out: TextIO) -> bool:
+def _check(error: Tfl2QuantError | None, emitted: list[Diagnostic], expected: list[Expectation],
+           filename: str, out: TextIO) -> bool:
     ok = True
+    for d in emitted:  # remarks and warnings, in the order the passes emitted them
+        loc = d.location
+        line = loc.line if isinstance(loc, FileLineColLoc) and loc.filename == filename else None
+        match = next((x for x in expected if not x.matched and x.kind == d.severity and x.line == line
+                      and x.message in d.message), None)
+        if match is not None:
+            match.matched = True
+        else:
+            out.write(f"{d.location.describe()}: error: unexpected {d.severity}: {d.message}\n")
+            ok = False
     if error is not None:
         line = _error_line(error, filename)
         match = next((x for x in expected if not x.matched and x.kind == "error" and x.line == line

@@ -1,12 +1,21 @@
-"""Passes: one class per pass, named like its mlir-opt flag; options are fields."""
+"""Passes: one class per pass, named like its mlir-opt flag; options are fields.
+
+A pipeline is text in mlir-opt's syntax, `builtin.module(canonicalize,
+lower-quant-ops{rounding=half-to-even})`, parsed into pass objects whose
+`str()` prints the same syntax back (`--dump-pass-pipeline`). `PassManager`
+runs a list of passes, verifies after each one (mlir-opt's default
+`verify-each`), can print the IR after each, and keeps what a pass returns
+(legalize-tfl returns its per-op records).
+"""
 from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import ClassVar
+import typing
+from typing import Callable, ClassVar, TextIO
 
 from ..errors import Tfl2QuantError
-from ..ir.core import Operation
+from ..ir.core import Operation, verify
 
 PASSES: dict[str, type["ModulePass"]] = {}
 
@@ -20,46 +29,62 @@ class ModulePass:
         if cls.name:
             PASSES[cls.name] = cls
 
-    def apply(self, module: Operation) -> None:
+    def apply(self, module: Operation) -> object:
+        """Rewrite `module` in place; a pass may return a result (kept by PassManager)."""
         raise NotImplementedError
 
     @classmethod
-    def from_options(cls, options: dict[str, str]) -> "ModulePass":
-        """Build from `{key=value ...}` pipeline options (field names with - or _)."""
+    def from_options(cls, options: dict[str, str | None]) -> "ModulePass":
+        """Build from `{key=value ...}` pipeline options (field names with - or _);
+        a bare `key` (value None) sets a boolean option, as in mlir-opt."""
         fields = {f.name.replace("_", "-"): f for f in dataclasses.fields(cls)}
+        hints = typing.get_type_hints(cls)
         kwargs = {}
         for key, text in options.items():
             field = fields.get(key.replace("_", "-"))
             if field is None:
                 raise Tfl2QuantError(
                     f"pass '{cls.name}' has no option '{key}' (options: {', '.join(fields) or 'none'})")
-            kind = field.type if isinstance(field.type, type) else _resolve(cls, field)
-            if isinstance(kind, type) and issubclass(kind, enum.Enum):
-                try:
-                    kwargs[field.name] = kind(text)
-                except ValueError:
-                    choices = ", ".join(m.value for m in kind)
-                    raise Tfl2QuantError(
-                        f"pass '{cls.name}': invalid {key}={text!r}; expected one of {choices}") from None
-            elif kind is bool:
-                kwargs[field.name] = text in ("1", "true", "True")
-            else:
-                kwargs[field.name] = text
+            kind = hints[field.name]
+            if text is None and kind is not bool:
+                raise Tfl2QuantError(f"pass '{cls.name}': option '{key}' needs a value ({key}=...)")
+            kwargs[field.name] = _option_value(cls.name, key, kind, text)
         return cls(**kwargs)
 
     def __str__(self) -> str:
-        opts = " ".join(f"{f.name.replace('_', '-')}={_value(getattr(self, f.name))}"
+        opts = " ".join(f"{f.name.replace('_', '-')}={_print_value(getattr(self, f.name))}"
                         for f in dataclasses.fields(self))
         return f"{self.name}{{{opts}}}" if opts else self.name
 
 
-def _resolve(cls, field):
-    import typing
-    return typing.get_type_hints(cls)[field.name]
+def _option_value(pass_name: str, key: str, kind, text: str | None):
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        try:
+            return kind(text)
+        except ValueError:
+            choices = ", ".join(m.value for m in kind)
+            raise Tfl2QuantError(f"pass '{pass_name}': invalid {key}={text!r}; expected one of {choices}") from None
+    if kind is bool:
+        if text is None or text in ("true", "1"):
+            return True
+        if text in ("false", "0"):
+            return False
+        raise Tfl2QuantError(f"pass '{pass_name}': invalid {key}={text!r}; expected true or false")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise Tfl2QuantError(f"pass '{pass_name}': invalid {key}={text!r}; expected an integer") from None
+    return text
 
 
-def _value(v) -> str:
+def _print_value(v) -> str:
     return v.value if isinstance(v, enum.Enum) else str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def pipeline_text(passes: list[ModulePass]) -> str:
+    """The pipeline in mlir-opt's syntax (what --dump-pass-pipeline prints)."""
+    return "builtin.module(" + ", ".join(str(p) for p in passes) + ")"
 
 
 def parse_pipeline(text: str) -> list[ModulePass]:
@@ -85,15 +110,13 @@ def parse_pipeline(text: str) -> list[ModulePass]:
         cls = PASSES.get(name)
         if cls is None:
             raise Tfl2QuantError(f"unknown pass '{name}' in pipeline (known: {', '.join(sorted(PASSES))})")
-        options = {}
+        options: dict[str, str | None] = {}
         if rest:
             if not rest.rstrip().endswith("}"):
                 raise Tfl2QuantError(f"unterminated options of pass '{name}' in pipeline")
             for kv in rest.rstrip()[:-1].split():
                 key, eq, value = kv.partition("=")
-                if not eq:
-                    raise Tfl2QuantError(f"pass '{name}': option '{kv}' must be key=value")
-                options[key] = value
+                options[key] = value if eq else None
         passes.append(cls.from_options(options))
     return passes
 
@@ -112,3 +135,42 @@ def _split_top(s: str) -> list[str]:
             cur.append(ch)
     parts.append("".join(cur).strip())
     return [p for p in parts if p]
+
+
+class PassManager:
+    """Runs passes in order on a module, verifying after each (mlir-opt's verify-each).
+
+    `after_pass(pass, module)` is called after each pass has run and verified
+    (`--mlir-print-ir-after-all`, the checker's stages); `results` holds what
+    each pass returned, by pass name.
+    """
+
+    def __init__(self, passes: list[ModulePass],
+                 after_pass: Callable[[ModulePass, Operation], None] | None = None):
+        self.passes = list(passes)
+        self.after_pass = after_pass
+        self.results: dict[str, object] = {}
+
+    def run(self, module: Operation) -> dict[str, object]:
+        for p in self.passes:
+            result = p.apply(module)
+            if result is not None:
+                self.results[p.name] = result
+            verify(module)
+            if self.after_pass is not None:
+                self.after_pass(p, module)
+        return self.results
+
+    def __str__(self) -> str:
+        return pipeline_text(self.passes)
+
+
+def print_ir_after(stream: TextIO, debuginfo: bool = False) -> Callable[[ModulePass, Operation], None]:
+    """An `after_pass` hook printing the module as mlir-opt's --mlir-print-ir-after-all does."""
+    from ..ir.printer import print_module
+
+    def hook(p: ModulePass, module: Operation) -> None:
+        stream.write(f"// -----// IR Dump After {type(p).__name__} ({p.name}) //----- //\n")
+        stream.write(print_module(module, debuginfo=debuginfo))
+        stream.write("\n")
+    return hook

@@ -41,16 +41,16 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // --mlir-print-ir-after-all dumps the module to stderr after each pass, named with its
 // options (defaults included), then the final module goes to stdout.
 // RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize, cse, lower-quant-ops)' --mlir-print-ir-after-all 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
-// DUMP:        // -----// IR Dump After canonicalize{{(\{.*\})?}} //----- //
+// DUMP:        // -----// IR Dump After Canonicalize (canonicalize) //----- //
 // DUMP-NEXT:   module {
 // DUMP:          %[[A:.*]] = quant.dcast %arg0
 // DUMP:          %[[A_AGAIN:.*]] = quant.dcast %arg0
 // DUMP:          "arith.mulf"(%{{.*}}, %[[A_AGAIN]])
-// DUMP:        // -----// IR Dump After cse{{(\{.*\})?}} //----- //
+// DUMP:        // -----// IR Dump After CSE (cse) //----- //
 // DUMP-NEXT:   module {
 // DUMP:          quant.dcast %arg0
 // DUMP-NOT:      quant.dcast %arg0
-// DUMP:        // -----// IR Dump After lower-quant-ops{rounding=half-away-from-zero} //----- //
+// DUMP:        // -----// IR Dump After LowerQuantOps (lower-quant-ops) //----- //
 // DUMP-NEXT:   module {
 // DUMP-NOT:      quant.dcast
 // DUMP:          "math.round"
@@ -58,8 +58,8 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 
 // The func.func(...) anchor: our passes run on the whole module, so it is the same pipeline.
 // RUN: tfl2quant opt %s --pass-pipeline='builtin.module(func.func(canonicalize, cse))' --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=NESTED
-// NESTED:      IR Dump After canonicalize
-// NESTED:      IR Dump After cse
+// NESTED:      IR Dump After Canonicalize (canonicalize)
+// NESTED:      IR Dump After CSE (cse)
 // NESTED-NOT:  IR Dump After
 // NESTED:      func.func @fallback
 // NESTED-COUNT-2: quant.dcast
@@ -82,15 +82,15 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // Pass flags run in command-line order: stripping first leaves scast pairs for canonicalize
 // to cancel; canonicalizing first leaves them in place.
 // RUN: tfl2quant opt %s --lower-quant-ops --strip-func-quant-types --canonicalize --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=STRIP_THEN_CANON
-// STRIP_THEN_CANON:     IR Dump After lower-quant-ops
-// STRIP_THEN_CANON:     IR Dump After strip-func-quant-types
-// STRIP_THEN_CANON:     IR Dump After canonicalize
+// STRIP_THEN_CANON:     IR Dump After LowerQuantOps (lower-quant-ops)
+// STRIP_THEN_CANON:     IR Dump After StripFuncQuantTypes (strip-func-quant-types)
+// STRIP_THEN_CANON:     IR Dump After Canonicalize (canonicalize)
 // STRIP_THEN_CANON-NOT: quant
 // RUN: tfl2quant opt %s --lower-quant-ops --canonicalize --strip-func-quant-types --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=CANON_THEN_STRIP
 // RUN: tfl2quant opt %s --lower-quant-ops --canonicalize --strip-func-quant-types | iree-opt -o /dev/null
-// CANON_THEN_STRIP:     IR Dump After lower-quant-ops
-// CANON_THEN_STRIP:     IR Dump After canonicalize
-// CANON_THEN_STRIP:     IR Dump After strip-func-quant-types
+// CANON_THEN_STRIP:     IR Dump After LowerQuantOps (lower-quant-ops)
+// CANON_THEN_STRIP:     IR Dump After Canonicalize (canonicalize)
+// CANON_THEN_STRIP:     IR Dump After StripFuncQuantTypes (strip-func-quant-types)
 // CANON_THEN_STRIP:     func.func @fallback(%{{.*}}: tensor<4xi8>, %{{.*}}: tensor<4xi8>) -> tensor<4xi8>
 // CANON_THEN_STRIP:     quant.scast
 
@@ -102,8 +102,8 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(cse{max-iterations=3})' 2>&1 | filecheck %s --check-prefix=NO_OPTIONS
 // NO_OPTIONS: error: pass 'cse' has no option 'max-iterations' (options: none)
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding})' 2>&1 | filecheck %s --check-prefix=NOT_KEY_VALUE
-// NOT_KEY_VALUE: error: pass 'lower-quant-ops': option 'rounding' must be key=value
+// NOT_KEY_VALUE: error: pass 'lower-quant-ops': option 'rounding' needs a value (rounding=...)
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero)' 2>&1 | filecheck %s --check-prefix=UNTERMINATED
 // UNTERMINATED: error: unterminated options of pass 'lower-quant-ops' in pipeline
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant)' 2>&1 | filecheck %s --check-prefix=UNKNOWN
-// UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, lower-quant-ops, strip-func-quant-types)
+// UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, legalize-tfl, lower-quant-ops, strip-func-quant-types)

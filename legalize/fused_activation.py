@@ -1,4 +1,9 @@
-"""Fused activations as clamps, quantized (TFLite's activation range) and float."""
+"""Fused activation functions as clamps: quantized (TFLite's activation range) and float.
+
+`fused_activation_function` of CONV_2D, ADD, FULLY_CONNECTED, ... is a clamp
+of the result: on storage values to CalculateActivationRangeQuantized's range
+(fixed_point.activation_range), on floats to CalculateActivationRange's.
+"""
 from __future__ import annotations
 
 from tfl2quant.dialects import tosa

@@ -1,0 +1,92 @@
+"""Small emitters every family uses, on top of the TOSA builders of `dialects/tosa.py`.
+
+Each skips the op when it would change nothing (a reshape to the same shape,
+a tile by ones), so the patterns can call them unconditionally.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.ir.attributes import IntegerAttr
+from tfl2quant.ir.core import Value
+from tfl2quant.ir.types import Type, element_type, i1, i32, numpy_dtype, tensor
+
+
+def reshape(b, x: Value, shape) -> Value:
+    return x if tuple(x.type.shape) == tuple(shape) else tosa.reshape(b, x, tuple(shape))
+
+
+def broadcast_rank(b, v: Value, rank: int) -> Value:
+    """TOSA broadcasts only between equal ranks: prepend 1s (numpy's rule)."""
+    shape = tuple(v.type.shape)
+    return v if len(shape) == rank else tosa.reshape(b, v, (1,) * (rank - len(shape)) + shape)
+
+
+def tile(b, x: Value, multiples) -> Value:
+    if all(m == 1 for m in multiples):
+        return x
+    shape = [d * m for d, m in zip(x.type.shape, multiples)]
+    return b.value("tosa.tile", [x, tosa.const_shape(b, multiples)], tensor(shape, element_type(x.type)))
+
+
+def broadcast_to(b, v: Value, shape) -> Value:
+    """`v` with exactly `shape` (arith and math ops do not broadcast): reshape to the
+    rank, then tile the 1-sized dimensions."""
+    v = broadcast_rank(b, v, len(shape))
+    return tile(b, v, [1 if have == want else want for have, want in zip(v.type.shape, shape)])
+
+
+def slice_(b, x: Value, start, size) -> Value:
+    if not any(start) and tuple(size) == tuple(x.type.shape):
+        return x
+    return b.value("tosa.slice", [x, tosa.const_shape(b, start), tosa.const_shape(b, size)],
+                   tensor(size, element_type(x.type)))
+
+
+def slice_axis(b, x: Value, axis: int, start: int, size: int) -> Value:
+    begin, sizes = [0] * len(x.type.shape), list(x.type.shape)
+    begin[axis], sizes[axis] = start, size
+    return slice_(b, x, begin, sizes)
+
+
+def reverse(b, x: Value, axis: int) -> Value:
+    if x.type.shape[axis] == 1:
+        return x
+    return b.value("tosa.reverse", [x], x.type, {"axis": IntegerAttr(axis, i32)})
+
+
+def concat(b, parts: list[Value], axis: int) -> Value:
+    if len(parts) == 1:
+        return parts[0]
+    shape = list(parts[0].type.shape)
+    shape[axis] = sum(p.type.shape[axis] for p in parts)
+    return b.value("tosa.concat", parts, tensor(shape, element_type(parts[0].type)),
+                   {"axis": IntegerAttr(axis, i32)})
+
+
+def splat(b, value, like: Type) -> Value:
+    """`value` as a `tosa.const` of `like`'s element type, all-1 shape of its rank (broadcasts)."""
+    e = element_type(like)
+    return tosa.const(b, np.full((1,) * len(like.shape), value, numpy_dtype(e)), e)
+
+
+def compare(b, name: str, x: Value, y: Value, shape) -> Value:
+    return b.value(name, [x, y], tensor(shape, i1))
+
+
+def select(b, condition: Value, x: Value, y: Value, t: Type) -> Value:
+    return b.value("tosa.select", [condition, x, y], t)
+
+
+def divide_half_away(b, x: Value, divisor: Value, half: Value) -> Value:
+    """TFLite's rounding division `x > 0 ? (x + half) / d : (x - half) / d` (C's truncating
+    `/`, so ties go away from zero): greater, add/sub, select, tosa.intdiv.
+
+    `divisor` and `half` (= divisor / 2) are constant values broadcastable to `x`.
+    """
+    t = x.type
+    zero = splat(b, 0, t)
+    positive = compare(b, "tosa.greater", x, zero, t.shape)
+    numerator = select(b, positive, tosa.binary(b, "tosa.add", x, half, t), tosa.binary(b, "tosa.sub", x, half, t), t)
+    return tosa.binary(b, "tosa.intdiv", numerator, divisor, t)

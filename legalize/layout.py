@@ -1,0 +1,164 @@
+"""Ops that rearrange values: reshapes, transposes, depth/space, packing, concatenation,
+tiling, broadcasting, filling, reversing, and SHAPE.
+
+Each is a `StaticPattern` (movement.py explains the mechanism): TOSA ops that only move values, so the
+same pattern runs on floats, plain integers, booleans, and on stored values
+(`OnStorage`) when the moved values are quantized alike. RESHAPE copies the
+stored values raw in TFLite whatever the quantization (kernels/reshape.cc),
+so its integer path does not ask for that.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.ir.attributes import IntegerAttr
+from tfl2quant.ir.types import i32, numpy_dtype
+
+from .emit import concat, reshape, reverse, tile
+from .movement import OnStorage
+from .query import const_ints, option, static_shapes
+from .rule import NOT_YET, Rule, StaticPattern, unlowered
+
+
+class Reshaped(StaticPattern):
+    """RESHAPE, SQUEEZE and EXPAND_DIMS: a tosa.reshape to the result type's shape
+    (RESHAPE's shape operand and EXPAND_DIMS' axis are already in it)."""
+
+    def rewrite(self, b, op, operands, result_types):
+        return [reshape(b, operands[0], result_types[0].shape)]
+
+
+class Transpose(StaticPattern):
+    constants = {1: "perm"}
+
+    def rewrite(self, b, op, operands, result_types):
+        rank = len(result_types[0].shape)
+        return [tosa.transpose(b, operands[0], [p % rank for p in const_ints(op, 1)])]
+
+
+class DepthToSpace(StaticPattern):
+    """out[n, h*bs + i, w*bs + j, c] = in[n, h, w, (i*bs + j)*C + c] (reference/depth_to_space.h)."""
+
+    def rewrite(self, b, op, operands, result_types):
+        n, h, w, c = operands[0].type.shape
+        bs = option(op, "block_size")
+        y = reshape(b, operands[0], (n, h, w, bs, bs, c // (bs * bs)))
+        return [reshape(b, tosa.transpose(b, y, (0, 1, 3, 2, 4, 5)), result_types[0].shape)]
+
+
+class SpaceToDepth(StaticPattern):
+    """out[n, h, w, (i*bs + j)*C + c] = in[n, h*bs + i, w*bs + j, c] (reference/space_to_depth.h)."""
+
+    def rewrite(self, b, op, operands, result_types):
+        n, h, w, c = operands[0].type.shape
+        bs = option(op, "block_size")
+        y = reshape(b, operands[0], (n, h // bs, bs, w // bs, bs, c))
+        return [reshape(b, tosa.transpose(b, y, (0, 1, 3, 2, 4, 5)), result_types[0].shape)]
+
+
+class Concatenation(StaticPattern):
+    """tosa.concat along `axis` (negative counts from the back)."""
+
+    data = None
+
+    def rewrite(self, b, op, operands, result_types):
+        rank = len(result_types[0].shape)
+        axis = option(op, "axis") % rank
+        return [b.value("tosa.concat", list(operands), result_types[0], {"axis": IntegerAttr(axis, i32)})]
+
+
+class Pack(StaticPattern):
+    """Each input reshaped to a unit `axis`, then concatenated along it."""
+
+    data = None
+
+    def rewrite(self, b, op, operands, result_types):
+        shape = tuple(result_types[0].shape)
+        axis = option(op, "axis") % len(shape)
+        unit = shape[:axis] + (1,) + shape[axis + 1:]
+        return [concat(b, [reshape(b, v, unit) for v in operands], axis)]
+
+
+class Tile(StaticPattern):
+    constants = {1: "multiples"}
+
+    def rewrite(self, b, op, operands, result_types):
+        return [tile(b, operands[0], const_ints(op, 1))]
+
+
+class BroadcastTo(StaticPattern):
+    """Leading unit dimensions by tosa.reshape, then tosa.tile along the unit ones."""
+
+    constants = {1: "shape"}
+
+    def rewrite(self, b, op, operands, result_types):
+        out = tuple(result_types[0].shape)
+        shape = tuple(operands[0].type.shape)
+        x = reshape(b, operands[0], (1,) * (len(out) - len(shape)) + shape)
+        return [tile(b, x, [o if d == 1 else 1 for d, o in zip(x.type.shape, out)])]
+
+
+class Fill(StaticPattern):
+    data = (1,)
+    constants = {0: "dims"}
+
+    def rewrite(self, b, op, operands, result_types):
+        out = result_types[0].shape
+        return [tile(b, reshape(b, operands[1], (1,) * len(out)), out)]
+
+
+class ZerosLike(StaticPattern):
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        return [tosa.const(b, np.zeros(t.shape, numpy_dtype(t.element_type)), t.element_type)]
+
+
+class Shape(StaticPattern):
+    """SHAPE reads no value, only the static shape: a constant."""
+
+    data = ()
+
+    def unsupported(self, op):
+        return static_shapes(op, [op.operands[0]])
+
+    def rewrite(self, b, op, operands, result_types):
+        elem = result_types[0].element_type
+        return [tosa.const(b, np.array(op.operands[0].type.shape, numpy_dtype(elem)), elem)]
+
+
+class Reverse(StaticPattern):
+    constants = {1: "axis"}
+
+    def rewrite(self, b, op, operands, result_types):
+        x = operands[0]
+        for axis in sorted({a % len(x.type.shape) for a in const_ints(op, 1)}):
+            x = reverse(b, x, axis)
+        return [x]
+
+
+RULES = {
+    # TFLite op                  Rule(integer path,                          float path)
+    "tfl.reshape":             Rule(OnStorage(Reshaped(), alike=False),     Reshaped()),
+    "tfl.squeeze":             Rule(OnStorage(Reshaped()),                  Reshaped()),
+    "tfl.expand_dims":         Rule(OnStorage(Reshaped()),                  Reshaped()),
+    "tfl.transpose":           Rule(OnStorage(Transpose()),                 Transpose()),
+    "tfl.depth_to_space":      Rule(OnStorage(DepthToSpace()),              DepthToSpace()),
+    "tfl.space_to_depth":      Rule(OnStorage(SpaceToDepth()),              SpaceToDepth()),
+    "tfl.concatenation":       Rule(OnStorage(Concatenation()),             Concatenation()),
+    "tfl.pack":                Rule(OnStorage(Pack()),                      Pack()),
+    "tfl.tile":                Rule(OnStorage(Tile()),                      Tile()),
+    "tfl.broadcast_to":        Rule(OnStorage(BroadcastTo()),               BroadcastTo()),
+    "tfl.fill":                Rule(OnStorage(Fill()),                      Fill()),
+    "tfl.zeros_like":          Rule(None,                                   ZerosLike()),
+    "tfl.shape":               Rule(OnStorage(Shape(), alike=False),        Shape()),
+    "tfl.reverse_v2":          Rule(OnStorage(Reverse()),                   Reverse()),
+    "tfl.space_to_batch_nd":   unlowered(NOT_YET),
+    "tfl.batch_to_space_nd":   unlowered(NOT_YET),
+    "tfl.reverse_sequence":    unlowered(NOT_YET),
+    "tfl.matrix_diag":         unlowered(NOT_YET),
+    "tfl.matrix_set_diag":     unlowered(NOT_YET),
+    "tfl.rank":                unlowered(NOT_YET),
+    "tfl.broadcast_args":      unlowered(NOT_YET),
+    "tfl.bitcast":             unlowered(NOT_YET),
+}

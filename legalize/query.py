@@ -1,0 +1,176 @@
+"""What patterns read and ask about an op: types, shapes, options, constants.
+
+The checks return None when the op passes and otherwise the reason that the
+driver records (and `report`, `check` and the remarks of `legalize-tfl{remarks}`
+show), each worded once here so that every pattern says the same thing the
+same way. Chain them with `or`: the first reason wins and later checks may
+assume the earlier ones passed.
+
+    return (static_shapes(op)
+            or storage(op, "i8")
+            or per_tensor_only(op))
+"""
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+import numpy as np
+
+from tfl2quant.dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
+                                            UniformQuantizedType, quantized_element_type)
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.core import Operation, Value
+from tfl2quant.ir.types import FloatType, IntegerType, RankedTensorType, Type, element_type
+
+Reason = Optional[str]
+
+# --- reading types ----------------------------------------------------------------------
+
+
+def qtype(v: Value | Type) -> Optional[QuantizedType]:
+    return quantized_element_type(v.type if isinstance(v, Value) else v)
+
+
+def per_tensor(v: Value | Type) -> Optional[UniformQuantizedType]:
+    q = qtype(v)
+    return q if isinstance(q, UniformQuantizedType) else None
+
+
+def is_float(v: Value | Type) -> bool:
+    return isinstance(element_type(v.type if isinstance(v, Value) else v), FloatType)
+
+
+def storage_name(v: Value | Type) -> str:
+    """`i8`, `u8`, `i16`... for a quantized value; its element type otherwise."""
+    q = qtype(v)
+    if q is not None:
+        return f"{'i' if q.is_signed else 'u'}{q.storage_width}"
+    return str(element_type(v.type if isinstance(v, Value) else v))
+
+
+def static_shape(v: Value | Type) -> Optional[tuple]:
+    t = v.type if isinstance(v, Value) else v
+    if isinstance(t, RankedTensorType) and t.has_static_shape:
+        return t.shape
+    return None
+
+
+def weight_scales(v: Value, channels: int, axis: int) -> Optional[list[float]]:
+    """Scales of a symmetric weight, one per output channel, or None if not that."""
+    q = qtype(v)
+    if isinstance(q, UniformQuantizedType) and q.zero_point == 0:
+        return [q.scale] * channels
+    if (isinstance(q, UniformQuantizedPerAxisType) and q.quantized_dimension == axis
+            and len(q.scales) == channels and not any(q.zero_points)):
+        return list(q.scales)
+    return None
+
+
+def quantization(v: Value) -> Optional[tuple]:
+    """(scale, zero point, storage) of a per-tensor quantized value, for comparing values."""
+    q = per_tensor(v)
+    return None if q is None else (q.scale, q.zero_point, q.storage_width, q.is_signed)
+
+
+# --- reading options and constants ----------------------------------------------------------
+
+
+def option(op: Operation, name: str, default=0):
+    a = op.attributes.get(name)
+    return default if a is None else a.value
+
+
+def const_ints(op: Operation, k: int) -> list[int]:
+    return [int(v) for v in np.asarray(constant_array(op.operands[k])).reshape(-1)]
+
+
+# --- the checks -------------------------------------------------------------------------------
+
+
+def role(op: Operation, v: Value) -> str:
+    """`operand 1` or `result 0`: how a reason names a value."""
+    for k, r in enumerate(op.results):
+        if r is v:
+            return f"result {k}"
+    for k, x in enumerate(op.operands):
+        if x is v:
+            return f"operand {k}"
+    return "a value"
+
+
+def _values(op: Operation, values: Iterable[Value] | None) -> list[Value]:
+    return list(op.operands) + list(op.results) if values is None else list(values)
+
+
+def static_shapes(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Every value (default: all operands and results) has a static shape."""
+    for v in _values(op, values):
+        if static_shape(v) is None:
+            return f"dynamic shape of {role(op, v)} ({v.type})"
+    return None
+
+
+def non_empty(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    for v in _values(op, values):
+        if 0 in v.type.shape:
+            return f"empty tensor: {role(op, v)} ({v.type})"
+    return None
+
+
+def storage(op: Operation, *kinds: str, values: Iterable[Value] | None = None) -> Reason:
+    """Every value (default: all operands and results) is quantized with one of these
+    storage types (`"i8"`, `"u8"`, ...), and all of them with the same one."""
+    vs = _values(op, values)
+    for v in vs:
+        if qtype(v) is None or storage_name(v) not in kinds:
+            return f"{role(op, v)} is {storage_name(v)}; the integer pattern takes {'/'.join(kinds)}"
+    if len({storage_name(v) for v in vs}) > 1:
+        return "operands and results have different storage types"
+    return None
+
+
+def storage_of(op: Operation, v: Value, *kinds: str) -> Reason:
+    """One value (a weight, a bias) is quantized with one of these storage types."""
+    if qtype(v) is None or storage_name(v) not in kinds:
+        return f"{role(op, v)} is {storage_name(v)}; the integer pattern takes {'/'.join(kinds)}"
+    return None
+
+
+def per_tensor_only(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Every quantized value (default: all operands and results) is per-tensor quantized."""
+    for v in _values(op, values):
+        if qtype(v) is not None and per_tensor(v) is None:
+            return f"per-axis quantized {role(op, v)}"
+    return None
+
+
+def quantized_alike(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Every value shares one per-tensor scale and zero point (TFLite then copies stored values)."""
+    vs = _values(op, values)
+    if any(quantization(v) is None for v in vs):
+        return "not every moved value is per-tensor quantized"
+    if len({quantization(v) for v in vs}) != 1:
+        return "operands and results are quantized differently (the stored values would need rescaling)"
+    return None
+
+
+def constants(op: Operation, names: dict[int, str]) -> Reason:
+    """The operands named (index -> name) are compile-time constants."""
+    for k, name in names.items():
+        if constant_array(op.operands[k]) is None:
+            return f"operand {k} ({name}) is not a compile-time constant"
+    return None
+
+
+def signless(op: Operation) -> Reason:
+    """TOSA integers are signless and read as signed: unsigned plain integers cannot go there."""
+    for v in _values(op, None):
+        e = element_type(v.type)
+        if isinstance(e, IntegerType) and not e.is_signless:
+            return f"{role(op, v)} is an unsigned integer tensor ({e}); TOSA integers are signless"
+    return None
+
+
+def first_reason(*reasons: Reason) -> Reason:
+    """The first reason that is not None (for checks that are safe to evaluate together)."""
+    return next((r for r in reasons if r), None)

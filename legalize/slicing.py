@@ -1,0 +1,172 @@
+"""Ops that take parts of a tensor: SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK.
+
+Each is a `StaticPattern` (movement.py explains the mechanism): tosa.slice, tosa.reverse, tosa.reshape
+and tosa.pad on any element type, and on stored values (`OnStorage`) when
+input and results are quantized alike, as TFLite copies them raw.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.ir.types import element_type, tensor
+
+from .emit import reshape, reverse, slice_, slice_axis
+from .movement import OnStorage
+from .query import const_ints, option
+from .rule import NOT_YET, Rule, StaticPattern, unlowered
+
+
+class Slice(StaticPattern):
+    constants = {1: "begin", 2: "size"}
+
+    def rewrite(self, b, op, operands, result_types):  # size -1 (to the end) is in the result type
+        return [slice_(b, operands[0], const_ints(op, 1), result_types[0].shape)]
+
+
+@dataclass(frozen=True)
+class SliceAxis:
+    dim: int       # extent of the input axis (1 for an inserted one)
+    start: int
+    stride: int
+    count: int     # elements selected
+    shrink: bool
+
+
+def _clamp(v: int, lo: int, hi: int) -> int:
+    return min(max(v, lo), hi)
+
+
+def _slice_axis(dim, begin, end, stride, begin_masked, end_masked, shrink, offset) -> SliceAxis:
+    """StartForAxis / EndForAxis of reference/strided_slice.h."""
+    if stride == 0:
+        raise ValueError("strided slice with stride 0")
+    lo, hi = (0, dim) if stride > 0 else (-1, dim - 1)
+    start = dim - 1 if begin_masked and stride < 0 else 0 if begin_masked else \
+        _clamp(begin + dim if begin < 0 else begin, lo, hi)
+    if shrink:
+        stop = start if start >= dim else start + 1
+    else:
+        stop = end + start if offset else end
+        stop = _clamp(stop + dim if stop < 0 else stop, lo, hi)
+        if end_masked:
+            stop = dim if stride > 0 else -1
+    return SliceAxis(dim, start, stride, len(range(start, stop, stride)), shrink)
+
+
+def strided_slice_axes(op, shape) -> tuple[list[int], list[SliceAxis]]:
+    """TFLite's BuildStridedSliceParams (kernels/strided_slice.cc): the ellipsis expanded
+    to full axes, new_axis_mask axes inserted; then each axis's selection. Returns the
+    result shape (shrunk axes dropped) and the axes."""
+    begin, end, strides = (const_ints(op, k) for k in (1, 2, 3))
+    masks = {m: option(op, m) for m in ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                                        "shrink_axis_mask")}
+
+    def bit(mask: str, i: int) -> bool:
+        return bool(masks[mask] >> i & 1)
+
+    n, rank = len(begin), len(shape)
+    added = sum(1 for i in range(n) if not bit("ellipsis_mask", i) and bit("new_axis_mask", i))
+    dims = rank + added
+    ellipsis, new_axes, ellipsis_start, expanded, i = set(), set(), dims, 0, 0
+    while i < dims:
+        if bit("ellipsis_mask", i):
+            stop = max(i + 1, min(i + 1 + added + rank - n, dims))
+            ellipsis_start, expanded = i, stop - i - 1
+            ellipsis.update(range(i, stop))
+            i = stop
+            continue
+        if bit("new_axis_mask", i - expanded):
+            new_axes.add(i)
+        i += 1
+    axes, extra_ellipsis, inserted = [], 0, 0
+    offset = bool(option(op, "offset", False))
+    for i in range(dims):
+        if i in new_axes:
+            axes.append(_slice_axis(1, 0, 1, 1, False, False, False, offset))
+            inserted += 1
+            continue
+        dim = shape[i - inserted]
+        if i in ellipsis or i >= n + expanded:
+            extra_ellipsis = max(0, i - ellipsis_start) if i in ellipsis else extra_ellipsis
+            axes.append(_slice_axis(dim, 0, 0, 1, True, True, False, offset))
+            continue
+        k = i - extra_ellipsis
+        axes.append(_slice_axis(dim, begin[k], end[k], strides[k], bit("begin_mask", k), bit("end_mask", k),
+                                bit("shrink_axis_mask", k), offset))
+    return [a.count for a in axes if not a.shrink], axes
+
+
+class StridedSlice(StaticPattern):
+    """One tosa.slice to the box of selected elements, tosa.reverse along negative
+    strides, then every |stride|-th element: the box grows to whole groups of |stride|
+    (into the input where it can, by tosa.pad where it cannot), each axis splits in
+    two (tosa.reshape) and a tosa.slice keeps the first of each group."""
+
+    constants = {1: "begin", 2: "end", 3: "strides"}
+
+    def check(self, op):
+        shape, axes = strided_slice_axes(op, op.operands[0].type.shape)
+        if any(a.count == 0 for a in axes):
+            return "empty slice"
+        if tuple(shape) != tuple(op.result.type.shape):
+            return f"TFLite's rules give shape {list(shape)}, the model says {list(op.result.type.shape)}"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        _, axes = strided_slice_axes(op, operands[0].type.shape)
+        x = reshape(b, operands[0], [a.dim for a in axes])   # new_axis_mask inserts unit axes
+        steps = [abs(a.stride) if a.count > 1 else 1 for a in axes]
+        lows, sizes, pads = [], [], []
+        for a, step in zip(axes, steps):
+            low = a.start if a.stride > 0 else a.start + (a.count - 1) * a.stride
+            size = (a.count - 1) * step + 1
+            room = min(step - 1, a.dim - low - size if a.stride > 0 else low)  # past the last element
+            lows.append(low if a.stride > 0 else low - room)
+            sizes.append(size + room)
+            pads += [0, step - 1 - room]
+        x = slice_(b, x, lows, sizes)
+        for k, a in enumerate(axes):
+            if a.stride < 0:
+                x = reverse(b, x, k)
+        if any(s > 1 for s in steps):
+            if any(pads):
+                x = tosa.pad(b, x, pads, 0, tensor([a.count * s for a, s in zip(axes, steps)], element_type(x.type)))
+            x = reshape(b, x, [d for a, s in zip(axes, steps) for d in (a.count, s)])
+            x = slice_(b, x, [0] * 2 * len(axes), [d for a in axes for d in (a.count, 1)])
+        return [reshape(b, x, result_types[0].shape)]
+
+
+class Split(StaticPattern):
+    """SPLIT (axis, input) and SPLIT_V (input, size_splits, axis): one tosa.slice per
+    result, sizes from the result types."""
+
+    def __init__(self, data: int, axis: int, sizes: int | None = None):
+        self.data, self.axis = (data,), axis
+        self.constants = {axis: "axis", **({sizes: "size_splits"} if sizes is not None else {})}
+
+    def rewrite(self, b, op, operands, result_types):
+        x = operands[self.data[0]]
+        axis = const_ints(op, self.axis)[0] % len(x.type.shape)
+        starts = np.cumsum([0] + [t.shape[axis] for t in result_types])
+        return [slice_axis(b, x, axis, int(s), t.shape[axis]) for s, t in zip(starts, result_types)]
+
+
+class Unpack(StaticPattern):
+    def rewrite(self, b, op, operands, result_types):
+        x = operands[0]
+        axis = option(op, "axis") % len(x.type.shape)
+        return [reshape(b, slice_axis(b, x, axis, k, 1), t.shape) for k, t in enumerate(result_types)]
+
+
+RULES = {
+    # TFLite op                  Rule(integer path,                 float path)
+    "tfl.slice":               Rule(OnStorage(Slice()),            Slice()),
+    "tfl.strided_slice":       Rule(OnStorage(StridedSlice()),     StridedSlice()),
+    "tfl.split":               Rule(OnStorage(Split(1, 0)),        Split(1, 0)),
+    "tfl.split_v":             Rule(OnStorage(Split(0, 2, 1)),     Split(0, 2, 1)),
+    "tfl.unpack":              Rule(OnStorage(Unpack()),           Unpack()),
+    "tfl.dynamic_update_slice": unlowered(NOT_YET),
+}

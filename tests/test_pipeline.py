@@ -1,0 +1,101 @@
+"""The convert pipeline is a pass pipeline: from the printed tfl stage, `opt` with
+legalize-tfl (or the whole pipeline `convert --dump-pass-pipeline` prints) gives
+exactly what `convert` gives, for every shipped model."""
+from __future__ import annotations
+
+import pytest
+
+from tfl2quant.ir.diagnostic_engine import capture
+from tfl2quant.ir.parser import parse_module
+from tfl2quant.ir.printer import print_module
+from tfl2quant.passes import LegalizeTfl, PassManager, parse_pipeline, pipeline_text
+from tfl2quant.pipeline import convert, convert_passes
+
+from .conftest import MODELS
+from .test_cli import tfl2quant
+
+ALL_MODELS = sorted(MODELS.glob("*.tflite")) + sorted((MODELS / "coverage").glob("*.tflite"))
+IDS = [str(p.relative_to(MODELS)) for p in ALL_MODELS]
+
+
+def stages(path) -> dict[str, str]:
+    texts = {}
+    convert(str(path), "final", on_stage=lambda stage, module: texts.__setitem__(stage, print_module(module)))
+    return texts
+
+
+@pytest.mark.parametrize("model", ALL_MODELS, ids=IDS)
+def test_legalize_tfl_on_the_printed_tfl_stage_gives_the_legalized_stage(model):
+    texts = stages(model)
+    module = parse_module(texts["tfl"], "tfl.mlir")
+    PassManager([LegalizeTfl()]).run(module)
+    assert print_module(module) == texts["legalized"]
+    module = parse_module(texts["tfl"], "tfl.mlir")
+    PassManager(parse_pipeline(pipeline_text([p for p, _ in convert_passes()]))).run(module)
+    assert print_module(module) == texts["final"]
+
+
+def test_the_pass_records_come_back_from_text():
+    """The records report and check read: from text as from the model (locations aside)."""
+    texts = stages(MODELS / "small-cnn.int8.tflite")
+    module = parse_module(texts["tfl"], "tfl.mlir")
+    report = PassManager([LegalizeTfl()]).run(module)["legalize-tfl"]
+    direct = convert(str(MODELS / "small-cnn.int8.tflite"), "legalized").report
+    assert [(r.index, r.name, r.path, r.reason) for r in report.records] == \
+           [(r.index, r.name, r.path, r.reason) for r in direct.records]
+
+
+def test_remarks_name_each_op_that_leaves_the_integer_path():
+    texts = stages(MODELS / "small-cnn.int8.tflite")
+    module = parse_module(texts["tfl"], "tfl.mlir")
+    with capture() as remarks:
+        PassManager([LegalizeTfl(remarks=True)]).run(module)
+    assert [(d.severity, d.message) for d in remarks] == [("remark", "fallback: no integer pattern for tfl.softmax")]
+    assert remarks[0].location.describe().startswith("tfl.mlir:")
+
+
+def test_convert_dumps_the_pipeline_that_opt_reproduces(tmp_path):
+    model = MODELS / "small-cnn.int8.tflite"
+    dumped = tfl2quant("convert", model, "--dump-pass-pipeline", "-o", tmp_path / "final.mlir")
+    assert dumped.returncode == 0, dumped.stderr
+    pipeline = dumped.stderr.strip()
+    assert pipeline == ("builtin.module(legalize-tfl{allow-fallback=true remarks=false}, "
+                        "canonicalize{fold-dcast-of-qcast=false}, cse, lower-quant-ops{rounding=half-away-from-zero}, "
+                        "strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false}, cse)")
+    assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
+    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", pipeline)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == (tmp_path / "final.mlir").read_text()
+
+
+def test_convert_help_shows_the_pipeline():
+    r = tfl2quant("convert", "--help")
+    text = " ".join(r.stdout.split())
+    for p, _ in convert_passes():
+        assert str(p) in text
+
+
+def test_opt_legalize_tfl_flag_and_remarks_on_stderr(tmp_path):
+    model = MODELS / "small-cnn.int8.tflite"
+    assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
+    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--legalize-tfl")
+    assert r.returncode == 0 and r.stdout == tfl2quant("convert", model, "--emit", "legalized").stdout
+    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{remarks})")
+    assert r.returncode == 0
+    assert r.stderr.strip().endswith("remark: fallback: no integer pattern for tfl.softmax"), r.stderr
+
+
+def test_convert_prints_the_ir_after_every_pass():
+    r = tfl2quant("convert", MODELS / "add-relu.int8.tflite", "--mlir-print-ir-after-all", "-o", "/dev/null")
+    assert r.returncode == 0, r.stderr
+    headers = [line for line in r.stderr.splitlines() if line.startswith("// -----// IR Dump After")]
+    assert headers == [f"// -----// IR Dump After {type(p).__name__} ({p.name}) //----- //" for p, _ in convert_passes()]
+
+
+def test_no_fallback_is_an_option_of_the_pass(tmp_path):
+    model = MODELS / "small-cnn.int8.tflite"
+    assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
+    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{allow-fallback=false})")
+    assert r.returncode == 1  # a pass failure, as in mlir-opt
+    assert "the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: " \
+           "op 8 'tfl.softmax'" in r.stderr

@@ -1,0 +1,33 @@
+"""legalize-tfl: every `tfl.*` op to integer TOSA on storage types, or through the fallback.
+
+    integer   quant.scast -> TOSA (and arith/linalg) on storage types -> quant.scast
+    fallback  quant.dcast -> the float lowering -> quant.qcast
+    float     the float lowering of an op of a float model
+    unlowered the op stays a float `tfl.*` op (between casts if it was quantized)
+
+The patterns and the driver that picks a path live in the `legalize` package
+(`legalize/__init__.py` is the table of every rule). The pass returns the
+per-op records (path and reason) to whoever runs it; with `remarks` it also
+emits one remark per op that has a reason (`fallback: per-axis quantized
+operand 0`), which `opt --verify-diagnostics` can match.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ir.core import Operation
+from .pass_base import ModulePass
+
+
+@dataclass(frozen=True)
+class LegalizeTfl(ModulePass):
+    """tfl.* -> integer TOSA (bit-exact with TFLite) or dcast -> float -> qcast."""
+
+    name = "legalize-tfl"
+    allow_fallback: bool = True
+    remarks: bool = False
+
+    def apply(self, module: Operation):
+        from legalize.driver import legalize  # the patterns load only when legalization runs
+
+        return legalize(module, self.allow_fallback, self.remarks)
