@@ -15,8 +15,8 @@ import numpy as np
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import FloatAttr, IntegerAttr
 
-from .emit import broadcast_rank, compare, select, splat
-from .query import static_shapes
+from .emit import broadcast_rank, broadcast_to, compare, select, splat
+from .query import floats_only, static_shapes
 from .rule import Elementwise, FloatPattern, Rule
 from .unary import Unary
 
@@ -54,6 +54,9 @@ class Clamp(FloatPattern):
     def __init__(self, lo: float, hi: float):
         self.lo, self.hi = lo, hi
 
+    def unsupported(self, op):
+        return floats_only(op)
+
     def rewrite(self, b, op, operands, result_types):
         return [tosa.clamp(b, operands[0], self.lo, self.hi, result_types[0])]
 
@@ -90,12 +93,16 @@ class Gelu(Elementwise):
 
 
 class HardSwish(Elementwise):
-    """x * min(6, max(0, x + 3)) / 6 (reference/hard_swish.h); / 6 as * (1/6)."""
+    """x * min(6, max(0, x + 3)) / 6 (reference/hard_swish.h): the division is
+    arith.divf, as TOSA has none and * (1/6) can differ in the last bit."""
+
+    def unsupported(self, op):
+        return super().unsupported(op) or floats_only(op)
 
     def rewrite(self, b, op, operands, result_types):
         x, t = operands[0], result_types[0]
         relu6 = tosa.clamp(b, tosa.binary(b, "tosa.add", x, splat(b, 3.0, t), t), 0.0, 6.0)
-        return [tosa.mul(b, tosa.mul(b, x, relu6, t), splat(b, 1 / 6, t), t)]
+        return [b.value("arith.divf", [tosa.mul(b, x, relu6, t), broadcast_to(b, splat(b, 6.0, t), t.shape)], t)]
 
 
 class LeakyRelu(Elementwise):
@@ -130,8 +137,8 @@ RULES = {
     "tfl.hard_swish":   Rule(None,          HardSwish()),
     "tfl.elu":          Rule(None,          Elu()),
     "tfl.gelu":         Rule(None,          Gelu()),
-    "tfl.logistic":     Rule(None,          Unary("tosa.sigmoid")),
-    "tfl.tanh":         Rule(None,          Unary("tosa.tanh")),
+    "tfl.logistic":     Rule(None,          Unary("tosa.sigmoid", floats=True)),
+    "tfl.tanh":         Rule(None,          Unary("tosa.tanh", floats=True)),
     "tfl.softmax":      Rule(None,          Softmax(log=False)),
     "tfl.log_softmax":  Rule(None,          Softmax(log=True)),
 }

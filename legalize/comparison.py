@@ -15,11 +15,12 @@ are more than a rounding apart, and always when the scales are equal.
 from __future__ import annotations
 
 from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.types import FloatType, IntegerType, element_type, i1, integer_range
 
 from .emit import broadcast_rank, compare, select, splat
-from .query import qtype, signless, static_shapes
-from .rule import NOT_YET, Elementwise, Rule, unlowered
+from .query import qtype, signed_storage, signless, static_shapes
+from .rule import NOT_YET, Elementwise, IntegerPattern, Rule, unlowered
 
 
 class Comparison(Elementwise):
@@ -102,6 +103,17 @@ class Cast(Elementwise):
         return [tosa.cast(b, x, t)]
 
 
+class CastStored(IntegerPattern):
+    """A quantized CAST casts the stored integers, not the real values (kernels/cast.cc
+    copies with static_cast and ignores the quantization): Cast on storage types."""
+
+    def unsupported(self, op):
+        return static_shapes(op) or signed_storage(op)
+
+    def rewrite(self, b, op, operands):
+        return Cast().rewrite(b, op, operands, [storage_type_of(t) for t in op.result_types])
+
+
 RULES = {
     # TFLite op            Rule(integer path, float path)
     "tfl.equal":          Rule(None,          Comparison("tosa.equal")),
@@ -115,7 +127,7 @@ RULES = {
     "tfl.logical_not":    Rule(None,          Logical("tosa.logical_not")),
     "tfl.select":         Rule(None,          Select(v2=False)),
     "tfl.select_v2":      Rule(None,          Select(v2=True)),
-    "tfl.cast":           Rule(None,          Cast()),
+    "tfl.cast":           Rule(CastStored(),  Cast()),
     "tfl.where":          unlowered(NOT_YET),
     "tfl.bucketize":      unlowered(NOT_YET),
 }

@@ -64,6 +64,19 @@ class ConvOp:
         self.tosa_name = "tosa.depthwise_conv2d" if depthwise else "tosa.conv2d"
         self.weight_axis = 3 if depthwise else 0  # quantized_dimension of TFLite's weights
 
+    def layout(self, op) -> str | None:
+        """Shapes TOSA's convolutions take: 4-D, and a CONV_2D filter spanning every input
+        channel (TFLite's reference kernel also runs grouped convolutions, TOSA has none)."""
+        x, w = op.operands[:2]
+        if len(x.type.shape) != 4 or len(w.type.shape) != 4:
+            return "input and filter must be 4-D"
+        channels = x.type.shape[3]
+        if not self.depthwise and w.type.shape[3] != channels:
+            return f"grouped convolution ({channels} input channels, filter of {w.type.shape[3]})"
+        if self.depthwise and w.type.shape[3] % channels:
+            return f"depthwise filter of {w.type.shape[3]} channels for {channels} input channels"
+        return None
+
     def weights(self, b, geo: _Geometry, w):
         """TFLite weights -> TOSA layout ([OC,KH,KW,IC] is already TOSA's for conv)."""
         if not self.depthwise:
@@ -95,7 +108,8 @@ class QuantizedConv(IntegerPattern):
                   or storage(op, "i8", values=[x, op.result])
                   or per_tensor_only(op, [x, op.result])
                   or storage_of(op, w, "i8")
-                  or (None if is_no_value(bias) else storage_of(op, bias, "i32")))
+                  or (None if is_no_value(bias) else storage_of(op, bias, "i32"))
+                  or self.kind.layout(op))
         if reason:
             return reason
         geo = _Geometry(op, self.kind.depthwise)
@@ -126,7 +140,7 @@ class FloatConv(FloatPattern):
         self.kind = ConvOp(depthwise)
 
     def unsupported(self, op):
-        return static_shapes(op, op.operands[:2])
+        return static_shapes(op, op.operands[:2]) or self.kind.layout(op)
 
     def rewrite(self, b, op, operands, result_types):
         x, w, bias = operands[:3]

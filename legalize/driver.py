@@ -42,6 +42,7 @@ class OpRecord:
     path: str                  # one of PATHS
     reason: Optional[str]      # why not integer (None for integer)
     location: str
+    quantized: bool = True     # has a quantized operand or result
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -73,7 +74,7 @@ def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = Fal
         if not func.is_declaration:
             _legalize_function(func, report, remarks)
     if not allow_fallback:
-        refused = [r for r in report.records if r.path in ("fallback", "unlowered")]
+        refused = [r for r in report.records if r.quantized and r.path != "integer"]
         if refused:
             details = "; ".join(f"op {r.index} '{r.name}' at {r.location}: {r.reason}" for r in refused)
             raise Tfl2QuantError(
@@ -111,7 +112,8 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
         index += 1
         if keep:
             new_ops.append(op)
-    block.set_ops(new_ops)
+    # optional operands left out (tfl.no_value) that no kept op reads any more
+    block.set_ops([op for op in new_ops if op.name != "tfl.no_value" or op.result.uses])
 
 
 REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_qconst")
@@ -141,14 +143,16 @@ def _replace(op: Operation, values: list[Value]) -> None:
 
 def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[OpRecord, bool]:
     """Emit the rewrite of `op`; return its record and whether `op` itself stays."""
+    quantized = any(qtype(v) for v in op.operands) or any(qtype(r) for r in op.results)
+
     def record(path: str, reason: Optional[str]) -> OpRecord:
-        return OpRecord(function, index, op.name, path, reason, op.location.describe())
+        return OpRecord(function, index, op.name, path, reason, op.location.describe(), quantized)
 
     if op.regions:  # tfl.while / tfl.if call their subgraphs: kept as structured control flow
         return record("unlowered", "control flow stays a tfl op calling its subgraphs"), True
     rule = RULES.get(op.name, UNKNOWN)
     float_reason = rule.unlowered or rule.float.unsupported(op)
-    if not (any(qtype(v) for v in op.operands) or any(qtype(r) for r in op.results)):
+    if not quantized:
         if float_reason is None:
             _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)))
             return record("float", None), False
@@ -166,7 +170,7 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     else:
         kept = b.create(op.name, floats, float_types, dict(op.attributes))
         results, path = kept.results, "unlowered"
-        reason = f"{reason}; {float_reason}"
+        reason = reason if float_reason == reason else f"{reason}; {float_reason}"
     _replace(op, [b.value("quant.qcast", [r], t) if qtype(t) else r
                   for r, t in zip(results, op.result_types)])
     return record(path, reason), False

@@ -16,12 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-
-def round_half_away(x):
-    """std::round / TfLiteRound: ties away from zero (numpy's round is to even)."""
-    x = np.asarray(x, np.float64)
-    r = np.trunc(x)
-    return r + np.where(np.abs(x - r) >= 0.5, np.sign(x), 0.0)
+from tfl2quant.numerics import round_half_away
 
 
 def quantize_multiplier(real) -> tuple[np.ndarray, np.ndarray]:

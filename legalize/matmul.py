@@ -29,6 +29,17 @@ from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
+def weights_layout(op) -> str | None:
+    """TFLite's FC reads 2-D [units, depth] weights in the DEFAULT layout (SHUFFLED4x16INT8
+    exists for uint8 inputs only, and neither pattern unshuffles it)."""
+    w = op.operands[1]
+    if len(w.type.shape) != 2:
+        return f"{len(w.type.shape)}-D weights"
+    if option(op, "weights_format", "DEFAULT") != "DEFAULT":
+        return "shuffled weights format"
+    return None
+
+
 def _weights_kn(b, w, elem):
     """TFLite's [N, K] weights as TOSA matmul's [1, K, N] right-hand side."""
     n, k = w.type.shape
@@ -72,14 +83,13 @@ class QuantizedFullyConnected(IntegerPattern):
                   or per_tensor_only(op, [x, op.result])
                   or storage_of(op, w, "i8")
                   or (None if bias is None or is_no_value(bias) else storage_of(op, bias, "i32")))
-        if reason:
+        if reason or (reason := weights_layout(op)):
             return reason
-        if len(w.type.shape) != 2:
-            return f"{len(w.type.shape)}-D weights"
-        if option(op, "weights_format", "DEFAULT") != "DEFAULT":
-            return "shuffled weights format"
+        q = qtype(w)
         if weight_scales(w, w.type.shape[0], 0) is None and per_tensor(w) is None:
-            return "weights are per-channel with non-zero zero points"
+            axis = getattr(q, "quantized_dimension", None)
+            return (f"per-axis weights quantized along dimension {axis}, not the units dimension 0"
+                    if axis != 0 else "per-channel weights with non-zero zero points")
         return None
 
     def rewrite(self, b, op, operands):
@@ -102,7 +112,7 @@ class QuantizedFullyConnected(IntegerPattern):
 
 class FloatFullyConnected(FloatPattern):
     def unsupported(self, op):
-        return static_shapes(op, [op.operands[0], op.operands[1], op.result])
+        return static_shapes(op, [op.operands[0], op.operands[1], op.result]) or weights_layout(op)
 
     def rewrite(self, b, op, operands, result_types):
         x, w = operands[:2]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.types import FloatType, element_type
 
-from .query import Reason, per_tensor, quantized_alike
+from .query import Reason, per_tensor, quantized_alike, signed_storage
 from .rule import IntegerPattern, StaticPattern
 
 
@@ -33,14 +33,17 @@ def on_storage(op, result_types) -> bool:
 class OnStorage(IntegerPattern):
     """`pattern` on stored values. `alike`: require the moved values to share one
     per-tensor quantization; without it (RESHAPE, PAD) the kernel's raw copy is
-    taken whatever the quantization, as TFLite does."""
+    taken whatever the quantization, as TFLite does. `ordered`: the pattern compares
+    stored values (REDUCE_MAX/MIN), which TOSA reads as signed integers, so
+    unsigned storage takes the fallback (exact for a selection)."""
 
-    def __init__(self, pattern: StaticPattern, alike: bool = True):
-        self.pattern, self.alike = pattern, alike
+    def __init__(self, pattern: StaticPattern, alike: bool = True, ordered: bool = False):
+        self.pattern, self.alike, self.ordered = pattern, alike, ordered
 
     def unsupported(self, op) -> Reason:
         values = self.pattern.data_operands(op) + list(op.results)
         return ((quantized_alike(op, values) if self.alike else None)
+                or (signed_storage(op, values) if self.ordered else None)
                 or self.pattern.unsupported(op)
                 or self.pattern.check_storage(op))
 

@@ -13,11 +13,21 @@ from __future__ import annotations
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.ir.types import FloatType, element_type
+from tfl2quant.dialects.quant.ops import expressed_type_of
 
 from .fixed_point import quantize_multiplier, tosa_shift
-from .query import per_tensor, per_tensor_only, qtype
+from .query import per_tensor_only, qtype, role, storage_name
 from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
+
+
+# TFLite's Requantize takes these storage pairs (kernels/quantize.cc, Prepare).
+REQUANTIZE_PAIRS = {"i8": ("i8", "u8", "i16"), "u8": ("i8", "u8", "i16"), "i16": ("i8", "i16", "i32"),
+                    "i32": ("i8", "i16")}
+
+
+def _requantize_multiplier(src, dst):
+    """QM(double(si) / double(so)) with TFLite's float32 scales."""
+    return quantize_multiplier(np.float64(np.float32(src.scale)) / np.float64(np.float32(dst.scale)))
 
 
 class Quantize(IntegerPattern):
@@ -28,7 +38,13 @@ class Quantize(IntegerPattern):
         reason = per_tensor_only(op)
         if reason:
             return reason
-        m, s = quantize_multiplier(np.float64(src.scale) / np.float64(dst.scale))
+        pair = (storage_name(op.operands[0]), storage_name(op.result))
+        if pair[1] not in REQUANTIZE_PAIRS.get(pair[0], ()):
+            return f"requantize from {pair[0]} to {pair[1]}, which TFLite does not take"
+        for q, v in ((src, op.operands[0]), (dst, op.result)):
+            if q.storage_width >= 16 and q.zero_point != 0:
+                return f"{role(op, v)} is {storage_name(v)} with zero point {q.zero_point}, not 0"
+        m, s = _requantize_multiplier(src, dst)
         if not 2 <= tosa_shift(s) <= 62:
             return "requantization multiplier outside tosa.rescale's range"
         return None
@@ -40,15 +56,16 @@ class Quantize(IntegerPattern):
         if src is None:
             q = b.value("quant.qcast", [x], result_type)
             return [b.value("quant.scast", [q], storage_result)]
-        m, s = quantize_multiplier(np.float64(src.scale) / np.float64(dst.scale))
+        m, s = _requantize_multiplier(src, dst)
         return [tosa.rescale(b, x, [m], [tosa_shift(s)], src.zero_point, dst.zero_point, storage_result,
                              input_unsigned=not src.is_signed, output_unsigned=not dst.is_signed)]
 
 
 class Dequantize(IntegerPattern):
     def unsupported(self, op):
-        if not isinstance(element_type(op.result.type), FloatType):
-            return "result is not floating point"
+        want = expressed_type_of(op.operands[0].type)
+        if op.result.type != want:
+            return f"result {op.result.type} is not the operand's expressed type {want}"
         return None
 
     def rewrite(self, b, op, operands):

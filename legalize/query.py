@@ -154,6 +154,15 @@ def quantized_alike(op: Operation, values: Iterable[Value] | None = None) -> Rea
     return None
 
 
+def signed_storage(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Quantized values whose stored integers TOSA can compare: signed storage."""
+    for v in _values(op, values):
+        q = qtype(v)
+        if q is not None and not q.is_signed:
+            return f"{role(op, v)} is {storage_name(v)}; TOSA reads stored values as signed"
+    return None
+
+
 def constants(op: Operation, names: dict[int, str]) -> Reason:
     """The operands named (index -> name) are compile-time constants."""
     for k, name in names.items():
@@ -168,6 +177,14 @@ def signless(op: Operation) -> Reason:
         e = element_type(v.type)
         if isinstance(e, IntegerType) and not e.is_signless:
             return f"{role(op, v)} is an unsigned integer tensor ({e}); TOSA integers are signless"
+    return None
+
+
+def floats_only(op: Operation) -> Reason:
+    """The float path of an op TFLite computes on floating point (or quantized) tensors only."""
+    for v in _values(op, None):
+        if not is_float(v) and qtype(v) is None:
+            return f"{role(op, v)} is {v.type}; the op takes floating point tensors"
     return None
 
 

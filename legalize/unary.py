@@ -12,15 +12,19 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.types import element_type
 
 from .emit import compare, select, splat
-from .query import is_float
+from .query import floats_only, is_float
 from .rule import Elementwise, FloatPattern, Rule
 
 
 class Unary(FloatPattern):
-    """One op of the same name's meaning (tosa.exp for EXP, ...)."""
+    """One op of the same name's meaning (tosa.exp for EXP, ...); `floats`: the op
+    takes only floating point tensors (TFLite's kernel and the TOSA/math op alike)."""
 
-    def __init__(self, name: str):
-        self.name = name
+    def __init__(self, name: str, floats: bool = False):
+        self.name, self.floats = name, floats
+
+    def unsupported(self, op):
+        return floats_only(op) if self.floats else None
 
     def rewrite(self, b, op, operands, result_types):
         return [b.value(self.name, [operands[0]], result_types[0])]
@@ -60,15 +64,15 @@ RULES = {
     # TFLite op      Rule(integer path, float path)
     "tfl.abs":      Rule(None,          Unary("tosa.abs")),
     "tfl.neg":      Rule(None,          Negate()),
-    "tfl.exp":      Rule(None,          Unary("tosa.exp")),
-    "tfl.log":      Rule(None,          Unary("tosa.log")),
-    "tfl.sqrt":     Rule(None,          Unary("math.sqrt")),
-    "tfl.rsqrt":    Rule(None,          Unary("tosa.rsqrt")),
-    "tfl.sin":      Rule(None,          Unary("tosa.sin")),
-    "tfl.cos":      Rule(None,          Unary("tosa.cos")),
-    "tfl.floor":    Rule(None,          Unary("tosa.floor")),
-    "tfl.ceil":     Rule(None,          Unary("tosa.ceil")),
-    "tfl.round":    Rule(None,          Unary("math.roundeven")),
+    "tfl.exp":      Rule(None,          Unary("tosa.exp", floats=True)),
+    "tfl.log":      Rule(None,          Unary("tosa.log", floats=True)),
+    "tfl.sqrt":     Rule(None,          Unary("math.sqrt", floats=True)),
+    "tfl.rsqrt":    Rule(None,          Unary("tosa.rsqrt", floats=True)),
+    "tfl.sin":      Rule(None,          Unary("tosa.sin", floats=True)),
+    "tfl.cos":      Rule(None,          Unary("tosa.cos", floats=True)),
+    "tfl.floor":    Rule(None,          Unary("tosa.floor", floats=True)),
+    "tfl.ceil":     Rule(None,          Unary("tosa.ceil", floats=True)),
+    "tfl.round":    Rule(None,          Unary("math.roundeven", floats=True)),
     "tfl.square":   Rule(None,          Square()),
     "tfl.sign":     Rule(None,          Sign()),
 }

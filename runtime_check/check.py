@@ -27,8 +27,8 @@ from tfl2quant.pipeline import convert
 
 from . import interpreter
 from .compare import OutputComparison, compare, weakest
-from .executor import Executor
-from .layers import LayerComparison, check_layers
+from .executor import Executor, ExecutorOptions
+from .layers import LayerComparison, check_layers, operators
 
 CHECKED_STAGES = ("legalized", "lowered", "final")
 
@@ -70,8 +70,8 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
             captured["inputs"] = load_inputs(inputs_file, infos) if inputs_file else make_inputs(module, infos, seed)
             return
         try:
-            captured[stage] = Executor(module, {"rounding": rounding.value}).run(captured["inputs"],
-                                                                                 entry_function(module))
+            executor = Executor(module, ExecutorOptions(rounding=rounding))
+            captured[stage] = executor.run(captured["inputs"], entry_function(module))
         except Tfl2QuantError as e:
             captured.setdefault("error", f"stage '{stage}': {e}")
 
@@ -127,11 +127,7 @@ def all_tensors(reference) -> dict[int, np.ndarray]:
 def output_cones(module: Operation) -> list[set[int]]:
     """For each output of the entry function, the indices of the TFLite operators it depends on."""
     main = next(iter(module.functions()))
-    index = {}
-    for op in main.body.ops:
-        if op.name.startswith("tfl.") and op.name not in ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.no_value",
-                                                           "tfl.pseudo_sparse_const", "tfl.pseudo_sparse_qconst"):
-            index[op] = len(index)
+    index = {op: k for k, op in enumerate(operators(main))}
     cones = []
     for v in main.body.terminator.operands:
         seen, stack = set(), [v]

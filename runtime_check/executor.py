@@ -2,30 +2,40 @@
 
 A value is a numpy array in the container of its type (`numpy_dtype`):
 quantized values hold their stored integers, so `quant.scast` is free.
-Kernels live in `kernels/`, one module per dialect, each a dict from op
-name to `kernel(op, *operands) -> result or tuple of results`.
+Kernels live in `kernels/`, one module per dialect; kernels/__init__.py states
+the one signature they all have.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
-from tfl2quant.ir.core import Block, Operation, Value
+from tfl2quant.ir.core import TERMINATOR, Block, Operation, Value
 from tfl2quant.ir.types import numpy_dtype
+from tfl2quant.passes import Rounding
 
-from .kernels import KERNELS
+from .kernels import KERNELS, Context
 
 
 class ExecutionError(Tfl2QuantError):
     """The executor cannot run an op (no kernel, or a runtime failure in one)."""
 
 
+@dataclass(frozen=True)
+class ExecutorOptions:
+    """What the IR leaves to the executor."""
+
+    # quant.qcast's rounding: the lowered IR's `lower-quant-ops{rounding=...}`, so the stages agree
+    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
+
+
 class Executor:
-    def __init__(self, module: Operation, options: dict | None = None):
+    def __init__(self, module: Operation, options: ExecutorOptions = ExecutorOptions()):
         self.module = module
-        self.options = options or {}
+        self.options = options
         self.functions = {op.sym_name: op for op in module.functions()}
 
     def run(self, inputs: Sequence[np.ndarray], function: str = "main") -> list[np.ndarray]:
@@ -42,20 +52,20 @@ class Executor:
         """Run `block` (values of enclosing scopes in `env`); return the terminator's operands."""
         for op in block.ops:
             operands = [env[v] for v in op.operands]
-            if op.name in ("func.return", "linalg.yield", "tensor.yield", "tfl.yield"):
+            if op.has_trait(TERMINATOR):
                 return operands
             results = self.run_op(op, operands, env)
             for r, value in zip(op.results, results):
                 env[r] = value
         return []
 
-    def run_op(self, op: Operation, operands: list[np.ndarray], env) -> list[np.ndarray]:
-        kernel: Callable | None = KERNELS.get(op.name)
+    def run_op(self, op: Operation, operands: list[np.ndarray], env: dict[Value, np.ndarray]) -> list[np.ndarray]:
+        kernel = KERNELS.get(op.name)
         if kernel is None:
             raise ExecutionError(f"cannot execute '{op.name}': no numpy kernel "
                                  f"(at {op.location.describe()})")
         try:
-            out = kernel(self, op, env, *operands) if getattr(kernel, "needs_executor", False) else kernel(op, *operands)
+            out = kernel(Context(op, self, env), *operands)
         except Tfl2QuantError:
             raise
         except (ValueError, TypeError, IndexError, ArithmeticError, KeyError) as e:

@@ -24,7 +24,7 @@ from tfl2quant.passes import Rounding
 from tfl2quant.pipeline import run_pipeline
 
 from .compare import compare
-from .executor import Executor
+from .executor import Executor, ExecutorOptions
 
 LOCAL = CONSTANT_OPS | {"quantfork.stats"}  # copied into the one-op module with the op
 
@@ -60,7 +60,7 @@ def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Roundin
             conversion = run_pipeline(module, "final", rounding=rounding)
             (record,) = conversion.report.records
             inputs = [tensors[k] for k in feeds]
-            results = Executor(module, {"rounding": rounding.value}).run(inputs)
+            results = Executor(module, ExecutorOptions(rounding=rounding)).run(inputs)
         except (Tfl2QuantError, KeyError, ValueError) as e:
             out.append(LayerComparison(position, op.name, where, "unknown", 0.0, float("nan"), 0.0, True,
                                        skipped=str(e)))

@@ -1,4 +1,4 @@
-"""The command line as users and CI drive it (contracts of ARCHITECTURE.md)."""
+"""The command line as users and CI drive it (contracts of docs/architecture.md)."""
 from __future__ import annotations
 
 import json

@@ -6,8 +6,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legalize.fixed_point import activation_range, quantize_multiplier, round_half_away, tosa_shift
+from legalize.fixed_point import activation_range, quantize_multiplier, tosa_shift
 from runtime_check.kernels.tosa import apply_scale_32
+from tfl2quant.numerics import round_half_away
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
@@ -59,6 +60,14 @@ def test_quantize_multiplier_known_values():
 
 def test_round_half_away_from_zero():
     assert round_half_away([0.5, 1.5, 2.5, -0.5, -2.5, 0.49999999999999994]).tolist() == [1, 2, 3, -1, -3, 0]
+
+
+def test_round_half_away_keeps_the_float_type():
+    """The executor's math.round rounds f16 and f32 values in their own type."""
+    for dtype in (np.float16, np.float32):
+        below_half = np.nextafter(dtype(0.5), dtype(0))
+        r = round_half_away(np.array([0.5, 1.5, 2.5, -0.5, -2.5, below_half], dtype))
+        assert r.dtype == dtype and r.tolist() == [1, 2, 3, -1, -3, 0]
 
 
 def test_activation_ranges_follow_tflite():

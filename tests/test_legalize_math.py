@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -354,6 +353,3 @@ def test_coverage_models_take_the_float_path(model):
     assert ours and all(r.path == "float" for r in ours), [(r.name, r.reason) for r in ours if r.path != "float"]
 
 
-def write(name: str, path: str) -> None:
-    """Write case `name` as a .tflite file (the golden tests in tests/lit/legalize use it)."""
-    Path(path).write_bytes(build(ALL[name]))

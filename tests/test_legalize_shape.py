@@ -10,7 +10,6 @@ MEAN and ARG_MAX fall back (within one step per layer).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -250,7 +249,3 @@ def test_dynamic_operands_decline_with_a_reason(tmp_path):
     (record,) = convert(str(file), "legalized").report.records
     assert (record.path, record.reason) == ("unlowered", "operand 1 (perm) is not a compile-time constant")
 
-
-def write(name: str, path: str, int8: bool = False) -> None:
-    """Write model `name` as a .tflite file (the golden tests in tests/lit/legalize use it)."""
-    Path(path).write_bytes(MODELS[name](int8=int8))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check.executor import Executor
+from runtime_check.executor import Executor, ExecutorOptions
 from tfl2quant import dialects  # noqa: F401
 from tfl2quant.dialects.builtin import ModuleOp
 from tfl2quant.dialects.func import FuncOp
@@ -169,7 +169,7 @@ def test_executor_quant_kernels_equal_the_lowering():
         for rounding in Rounding:
             module = _module(q, CONTAINERS["static"], True)
             x = _inputs(q, np.random.default_rng(7)).astype(np.float16 if q.expressed_type == f16 else np.float32)
-            (direct,) = Executor(module, {"rounding": rounding.value}).run([x], "f")
+            (direct,) = Executor(module, ExecutorOptions(rounding=rounding)).run([x], "f")
             lowered, _ = _lowered(q, CONTAINERS["static"], True, rounding)
             (via_ir,) = Executor(lowered).run([x], "f")
             np.testing.assert_array_equal(direct, via_ir, err_msg=f"{qname} {rounding}")

@@ -118,7 +118,7 @@ def test_coverage_models_conform(model):
 
 def test_int16_tanh_is_more_than_one_step_from_its_fallback():
     """A known limit, asserted so it cannot change unnoticed: TFLite's int16 TANH
-    interpolates a 256-entry table (integer semantics §12); dequantize, tanh, quantize is
+    interpolates a 256-entry table (docs/tflite-integer-semantics.md §16); dequantize, tanh, quantize is
     up to 2 steps away, so `check` fails this model on that one layer."""
     result = check_model(str(MODELS / "coverage" / "cnn-mixed.int16x8.tflite"))
     failing = [layer for layer in result.layers if not layer.passed]

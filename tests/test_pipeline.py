@@ -99,3 +99,19 @@ def test_no_fallback_is_an_option_of_the_pass(tmp_path):
     assert r.returncode == 1  # a pass failure, as in mlir-opt
     assert "the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: " \
            "op 8 'tfl.softmax'" in r.stderr
+
+
+def test_an_exception_in_a_pattern_is_reported_as_our_bug(monkeypatch):
+    """Never blamed on the model: the op, where it is, and that it is a bug of tfl2quant."""
+    from legalize import arithmetic
+    from tfl2quant.errors import InternalError
+
+    def broken(self, b, op, operands):
+        raise KeyError("scale")
+
+    monkeypatch.setattr(arithmetic.RescaledAdd, "rewrite", broken)
+    with pytest.raises(InternalError) as e:
+        convert(str(MODELS / "add-relu.int8.tflite"), "legalized")
+    assert str(e.value).startswith("internal error: legalizing op 0 'tfl.add' at ")
+    assert "raised KeyError: 'scale'" in str(e.value)
+    assert "a bug in tfl2quant" in str(e.value)

@@ -1,4 +1,4 @@
-"""The `tfl2quant` command: convert, opt, check, report (contract: ARCHITECTURE.md).
+"""The `tfl2quant` command: convert, opt, check, report (contract: docs/architecture.md).
 
 Every user-facing error is a `Tfl2QuantError`, caught once here and printed
 as one line; exit codes: 0 ok, 1 check found a mismatch (or report an error),

@@ -1,32 +1,11 @@
 """Small helpers shared by the numpy kernels."""
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
-from tfl2quant.ir.attributes import DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr
-from tfl2quant.ir.types import IntegerType, element_type, integer_range, numpy_dtype
-
-
-def attr_value(op, name: str, default=None):
-    """An attribute as plain Python: ints, floats, tuples, or arrays for dense ones."""
-    a = op.attributes.get(name)
-    if a is None:
-        return default
-    if isinstance(a, (IntegerAttr, FloatAttr)):
-        return a.value
-    if isinstance(a, DenseArrayAttr):
-        return tuple(a.value)
-    if isinstance(a, DenseElementsAttr):
-        return a.array()
-    return a
-
-
-def result_dtype(op, k: int = 0) -> np.dtype:
-    return numpy_dtype(element_type(op.results[k].type))
-
-
-def result_elem(op, k: int = 0):
-    return element_type(op.results[k].type)
+from tfl2quant.ir.types import IntegerType, integer_range, numpy_dtype
 
 
 def wrap_to(values: np.ndarray, elem) -> np.ndarray:
@@ -49,12 +28,13 @@ def as_unsigned(x: np.ndarray, width: int | None = None) -> np.ndarray:
     return u
 
 
-def operand_width(op, k: int = 0) -> int | None:
-    elem = element_type(op.operands[k].type)
-    return getattr(elem, "width", None) or getattr(elem, "storage_width", None)
+def first(x) -> np.generic:
+    """The first element: the value of a one-element or splat tensor (a zero point, a condition)."""
+    return np.asarray(x).reshape(-1)[0]
 
 
-def round_half_away(x: np.ndarray) -> np.ndarray:
-    """Round half away from zero in x's own float type (math.round, std::round)."""
-    r = np.trunc(x)
-    return r + np.where(np.abs(x - r) >= 0.5, np.sign(x), 0).astype(x.dtype)
+def elementwise(fn: Callable) -> Callable:
+    """The kernel applying numpy `fn` to the operands, in the result's numpy type."""
+    def kernel(ctx, *operands):
+        return np.asarray(fn(*operands)).astype(ctx.result_dtype())
+    return kernel

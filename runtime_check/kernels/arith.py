@@ -4,90 +4,73 @@ from __future__ import annotations
 import numpy as np
 
 from tfl2quant.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
-from ._util import as_unsigned, attr_value, operand_width, result_dtype, result_elem, wrap_to
+from tfl2quant.ir.types import IntegerType, integer_range
+from tfl2quant.numerics import divide_ceil, divide_floor, divide_toward_zero
+
+from ._util import as_unsigned, elementwise, wrap_to
 
 
-def constant(op):
-    value = op.attributes["value"]
+def constant(ctx):
+    value = ctx.op.attributes["value"]
     if isinstance(value, DenseElementsAttr):
         return value.array()
     if isinstance(value, (IntegerAttr, FloatAttr)):
-        return np.array(value.value, dtype=result_dtype(op))
+        return np.array(value.value, dtype=ctx.result_dtype())
     raise TypeError(f"unsupported constant {value}")
 
 
 def _int_binary(fn):
-    def kernel(op, a, b):
-        return wrap_to(fn(a.astype(np.int64), b.astype(np.int64)), result_elem(op))
+    def kernel(ctx, a, b):
+        return wrap_to(fn(a.astype(np.int64), b.astype(np.int64)), ctx.result_elem())
     return kernel
 
 
 def _unsigned_binary(fn):
-    def kernel(op, a, b):
-        w = operand_width(op)
+    def kernel(ctx, a, b):
+        w = ctx.operand_width()
         r = fn(as_unsigned(a, w).astype(np.uint64), as_unsigned(b, w).astype(np.uint64))
-        return wrap_to(r.astype(np.int64), result_elem(op)) if result_elem(op).width < 64 else r.view(np.int64)
+        elem = ctx.result_elem()
+        return wrap_to(r.astype(np.int64), elem) if elem.width < 64 else r.view(np.int64)
     return kernel
 
 
-def _check_divisor(b):
-    if np.any(b == 0):
-        raise ZeroDivisionError("integer division by zero is undefined behaviour")
+def _remainder(divide):
+    """`a - b * (a / b)`: the remainder that goes with `divide` (its sign is a's)."""
+    return lambda a, b: a - b * divide(a, b)
 
 
-def _divsi(a, b):
-    _check_divisor(b)
-    q = np.abs(a) // np.abs(b)
-    return np.where((a < 0) != (b < 0), -q, q)
-
-
-def _remsi(a, b):
-    return a - b * _divsi(a, b)
-
-
-def _floordivsi(a, b):
-    _check_divisor(b)
-    return a // b
-
-
-def _ceildivsi(a, b):
-    _check_divisor(b)
-    return -((-a) // b)
-
-
-def extsi(op, a):
+def extsi(ctx, a):
     if a.dtype == np.bool_:
-        return np.where(a, -1, 0).astype(result_dtype(op))
-    return a.astype(result_dtype(op))
+        return np.where(a, -1, 0).astype(ctx.result_dtype())
+    return a.astype(ctx.result_dtype())
 
 
-def extui(op, a):
-    return as_unsigned(a, operand_width(op)).astype(np.int64).astype(result_dtype(op))
+def extui(ctx, a):
+    return as_unsigned(a, ctx.operand_width()).astype(np.int64).astype(ctx.result_dtype())
 
 
-def trunci(op, a):
-    return wrap_to(a.astype(np.int64), result_elem(op))
+def trunci(ctx, a):
+    return wrap_to(a.astype(np.int64), ctx.result_elem())
 
 
-def sitofp(op, a):
-    return a.astype(result_dtype(op))
+def convert(ctx, a):
+    return a.astype(ctx.result_dtype())
 
 
-def uitofp(op, a):
-    return as_unsigned(a, operand_width(op)).astype(result_dtype(op))
+def uitofp(ctx, a):
+    return as_unsigned(a, ctx.operand_width()).astype(ctx.result_dtype())
 
 
-def fptosi(op, a):
-    elem = result_elem(op)
-    lo, hi = -(1 << (elem.width - 1)), (1 << (elem.width - 1)) - 1
+def fptosi(ctx, a):
+    lo, hi = integer_range(IntegerType(ctx.result_elem().width))
     t = np.trunc(a.astype(np.float64))
     if not np.all(np.isfinite(t)) or np.any(t < lo) or np.any(t > hi):
         raise ValueError("arith.fptosi of a NaN or out-of-range value is poison")
-    return t.astype(np.int64).astype(result_dtype(op))
+    return t.astype(np.int64).astype(ctx.result_dtype())
 
 
-def fptoui(op, a):
-    elem = result_elem(op)
+def fptoui(ctx, a):
+    elem = ctx.result_elem()
     t = np.trunc(a.astype(np.float64))
     if not np.all(np.isfinite(t)) or np.any(t < 0) or np.any(t >= 2.0 ** elem.width):
         raise ValueError("arith.fptoui of a NaN or out-of-range value is poison")
@@ -97,11 +80,11 @@ def fptoui(op, a):
 _CMPI = {0: np.equal, 1: np.not_equal, 2: np.less, 3: np.less_equal, 4: np.greater, 5: np.greater_equal}
 
 
-def cmpi(op, a, b):
-    p = attr_value(op, "predicate")
+def cmpi(ctx, a, b):
+    p = ctx.attr("predicate")
     if p in _CMPI:
         return _CMPI[p](a, b)
-    ua, ub = as_unsigned(a, operand_width(op)), as_unsigned(b, operand_width(op))
+    ua, ub = as_unsigned(a, ctx.operand_width()), as_unsigned(b, ctx.operand_width())
     return {6: np.less, 7: np.less_equal, 8: np.greater, 9: np.greater_equal}[p](ua, ub)
 
 
@@ -113,40 +96,32 @@ _CMPF = {0: lambda a, b: np.zeros(np.broadcast(a, b).shape, bool), 1: np.equal, 
          15: lambda a, b: np.ones(np.broadcast(a, b).shape, bool)}
 
 
-def cmpf(op, a, b):
-    return _CMPF[attr_value(op, "predicate")](a, b)
-
-
-def _float(fn):
-    def kernel(op, *args):
-        return fn(*args).astype(result_dtype(op))
-    return kernel
+def cmpf(ctx, a, b):
+    return _CMPF[ctx.attr("predicate")](a, b)
 
 
 KERNELS = {
     "arith.constant": constant,
     "arith.addi": _int_binary(np.add), "arith.subi": _int_binary(np.subtract),
     "arith.muli": _int_binary(np.multiply),
-    "arith.divsi": _int_binary(_divsi), "arith.remsi": _int_binary(_remsi),
-    "arith.floordivsi": _int_binary(_floordivsi), "arith.ceildivsi": _int_binary(_ceildivsi),
-    "arith.divui": _unsigned_binary(lambda a, b: (_check_divisor(b), a // b)[1]),
-    "arith.remui": _unsigned_binary(lambda a, b: (_check_divisor(b), a % b)[1]),
+    "arith.divsi": _int_binary(divide_toward_zero), "arith.remsi": _int_binary(_remainder(divide_toward_zero)),
+    "arith.floordivsi": _int_binary(divide_floor), "arith.ceildivsi": _int_binary(divide_ceil),
+    "arith.divui": _unsigned_binary(divide_floor), "arith.remui": _unsigned_binary(_remainder(divide_floor)),
     "arith.andi": _int_binary(np.bitwise_and), "arith.ori": _int_binary(np.bitwise_or),
     "arith.xori": _int_binary(np.bitwise_xor),
     "arith.shli": _int_binary(np.left_shift), "arith.shrsi": _int_binary(np.right_shift),
     "arith.shrui": _unsigned_binary(np.right_shift),
     "arith.maxsi": _int_binary(np.maximum), "arith.minsi": _int_binary(np.minimum),
     "arith.maxui": _unsigned_binary(np.maximum), "arith.minui": _unsigned_binary(np.minimum),
-    "arith.addf": _float(np.add), "arith.subf": _float(np.subtract), "arith.mulf": _float(np.multiply),
-    "arith.divf": _float(np.divide), "arith.remf": _float(np.fmod), "arith.negf": _float(np.negative),
-    "arith.maximumf": _float(np.maximum), "arith.minimumf": _float(np.minimum),
-    "arith.maxnumf": _float(np.fmax), "arith.minnumf": _float(np.fmin),
+    "arith.addf": elementwise(np.add), "arith.subf": elementwise(np.subtract),
+    "arith.mulf": elementwise(np.multiply), "arith.divf": elementwise(np.divide),
+    "arith.remf": elementwise(np.fmod), "arith.negf": elementwise(np.negative),
+    "arith.maximumf": elementwise(np.maximum), "arith.minimumf": elementwise(np.minimum),
+    "arith.maxnumf": elementwise(np.fmax), "arith.minnumf": elementwise(np.fmin),
     "arith.extsi": extsi, "arith.extui": extui, "arith.trunci": trunci,
-    "arith.extf": lambda op, a: a.astype(result_dtype(op)),
-    "arith.truncf": lambda op, a: a.astype(result_dtype(op)),
-    "arith.sitofp": sitofp, "arith.uitofp": uitofp, "arith.fptosi": fptosi, "arith.fptoui": fptoui,
-    "arith.index_cast": lambda op, a: a.astype(result_dtype(op)),
-    "arith.bitcast": lambda op, a: a.view(result_dtype(op)),
+    "arith.extf": convert, "arith.truncf": convert, "arith.sitofp": convert, "arith.index_cast": convert,
+    "arith.uitofp": uitofp, "arith.fptosi": fptosi, "arith.fptoui": fptoui,
+    "arith.bitcast": lambda ctx, a: a.view(ctx.result_dtype()),
     "arith.cmpi": cmpi, "arith.cmpf": cmpf,
-    "arith.select": lambda op, c, a, b: np.where(c, a, b),
+    "arith.select": lambda ctx, c, a, b: np.where(c, a, b),
 }

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 
-def call(executor, op, env, *args):
-    return tuple(executor.run(list(args), op.attributes["callee"].root))
+def call(ctx, *args):
+    return tuple(ctx.call(ctx.op.attributes["callee"].root, args))
 
-
-call.needs_executor = True
 
 KERNELS = {"func.call": call}

@@ -7,9 +7,9 @@ import numpy as np
 from tfl2quant.ir.affine import AffineMapAttr
 
 
-def generic(executor, op, env, *operands):
-    n_in = op.attributes["operandSegmentSizes"].value[0]
-    maps = [a.value for a in op.attributes["indexing_maps"].value if isinstance(a, AffineMapAttr)]
+def generic(ctx, *operands):
+    n_in = ctx.op.attributes["operandSegmentSizes"].value[0]
+    maps = [a.value for a in ctx.op.attributes["indexing_maps"].value if isinstance(a, AffineMapAttr)]
     outs = operands[n_in:]
     space = outs[0].shape
     args = []
@@ -18,13 +18,8 @@ def generic(executor, op, env, *operands):
             args.append(x)
         else:
             args.append(np.broadcast_to(x[m.gather_index(space)], space))
-    block = op.regions[0].blocks[0]
-    scope = dict(env)
-    scope.update(zip(block.args, args))
-    yielded = executor.run_block(block, scope)
+    yielded = ctx.run_block(ctx.op.regions[0].blocks[0], args)
     return tuple(np.broadcast_to(y, space).astype(o.dtype) for y, o in zip(yielded, outs))
 
-
-generic.needs_executor = True
 
 KERNELS = {"linalg.generic": generic}

@@ -3,14 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._util import result_dtype, round_half_away
+from tfl2quant.numerics import round_half_away
 
-
-def _f(fn):
-    def kernel(op, *args):
-        return np.asarray(fn(*args)).astype(result_dtype(op))
-    return kernel
-
+from ._util import elementwise as _f
 
 KERNELS = {
     "math.round": _f(round_half_away), "math.roundeven": _f(np.rint), "math.trunc": _f(np.trunc),

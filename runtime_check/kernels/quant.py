@@ -11,8 +11,10 @@ import numpy as np
 
 from tfl2quant.dialects.quant.types import quantized_element_type
 from tfl2quant.ir.types import numpy_dtype
+from tfl2quant.numerics import round_half_away
+from tfl2quant.passes import Rounding
 
-from ._util import as_unsigned, round_half_away, wrap_to
+from ._util import as_unsigned, wrap_to
 
 
 def _params(q, shape, expressed_dtype):
@@ -21,19 +23,19 @@ def _params(q, shape, expressed_dtype):
     return scale, zp
 
 
-def quantize(x: np.ndarray, q, rounding: str = "half-away-from-zero") -> np.ndarray:
+def quantize(x: np.ndarray, q, rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> np.ndarray:
     """Stored integers (in the storage container) for floats `x`."""
     expressed = numpy_dtype(q.expressed_type)
     scale, zp = _params(q, x.shape, expressed)
     t = (x.astype(expressed) / scale).astype(expressed)
     if expressed.itemsize < 4:  # f16/bf16: round in f32, as the lowering does
         t = t.astype(np.float32)
-    if rounding == "toward-zero":
+    if rounding is Rounding.TOWARD_ZERO:
         t = t + zp.astype(t.dtype)
         r = np.trunc(np.clip(t, -2.0 ** 62, 2.0 ** 62))
         stored = r.astype(np.int64)
     else:
-        r = round_half_away(t) if rounding == "half-away-from-zero" else np.rint(t)
+        r = round_half_away(t) if rounding is Rounding.HALF_AWAY_FROM_ZERO else np.rint(t)
         r = np.nan_to_num(np.clip(r, -2.0 ** 62, 2.0 ** 62), nan=-2.0 ** 62)
         stored = r.astype(np.int64) + zp
     return wrap_to(np.clip(stored, q.storage_type_min, q.storage_type_max), q.storage_type)
@@ -46,18 +48,16 @@ def dequantize(stored: np.ndarray, q) -> np.ndarray:
     return ((values.astype(expressed) - zp.astype(expressed)) * scale).astype(expressed)
 
 
-def qcast(executor, op, env, x):
-    return quantize(x, quantized_element_type(op.result.type), executor.options.get("rounding", "half-away-from-zero"))
+def qcast(ctx, x):
+    return quantize(x, quantized_element_type(ctx.op.result.type), ctx.options.rounding)
 
 
-def dcast(op, x):
-    return dequantize(x, quantized_element_type(op.operands[0].type))
+def dcast(ctx, x):
+    return dequantize(x, quantized_element_type(ctx.op.operands[0].type))
 
-
-qcast.needs_executor = True
 
 KERNELS = {
     "quant.qcast": qcast,
     "quant.dcast": dcast,
-    "quant.scast": lambda op, x: x,
+    "quant.scast": lambda ctx, x: x,
 }

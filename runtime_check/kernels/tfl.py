@@ -6,30 +6,29 @@ import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
 
+from ._util import first
+
 MAX_ITERATIONS = 1_000_000  # a loop that runs longer is taken for one that never ends
 
 
-def while_(executor, op, env, *values):
-    cond, body = (r.blocks[0] for r in op.regions)
+def while_(ctx, *values):
+    cond, body = (r.blocks[0] for r in ctx.op.regions)
     for _ in range(MAX_ITERATIONS):
-        (keep_going,) = executor.run_block(cond, {**env, **dict(zip(cond.args, values))})
-        if not bool(np.asarray(keep_going).reshape(-1)[0]):
+        (keep_going,) = ctx.run_block(cond, values)
+        if not bool(first(keep_going)):
             return tuple(values)
-        values = executor.run_block(body, {**env, **dict(zip(body.args, values))})
-    raise Tfl2QuantError(f"tfl.while at {op.location.describe()} ran {MAX_ITERATIONS} iterations")
+        values = ctx.run_block(body, values)
+    raise Tfl2QuantError(f"tfl.while at {ctx.op.location.describe()} ran {MAX_ITERATIONS} iterations")
 
 
-def if_(executor, op, env, condition, *_):
-    region = op.regions[0] if bool(np.asarray(condition).reshape(-1)[0]) else op.regions[1]
-    return tuple(executor.run_block(region.blocks[0], dict(env)))
+def if_(ctx, condition, *_):
+    region = ctx.op.regions[0] if bool(first(condition)) else ctx.op.regions[1]
+    return tuple(ctx.run_block(region.blocks[0]))
 
 
-def no_value(op):
+def no_value(ctx):
     return np.zeros(0, np.float32)  # an absent optional operand; kernels that take one ignore it
 
-
-for _k in (while_, if_):
-    _k.needs_executor = True
 
 KERNELS = {"tfl.while": while_, "tfl.if": if_, "tfl.no_value": no_value}
 
@@ -86,10 +85,10 @@ def densify(values: np.ndarray, s_param, shape: tuple) -> np.ndarray:
     return dense
 
 
-def sparse_const(op):
-    value = op.attributes["value"]
-    return densify(op.attributes["compressed_data"].array(), op.attributes["s_param"], value.type.shape)
+def sparse_const(ctx):
+    attributes = ctx.op.attributes
+    return densify(attributes["compressed_data"].array(), attributes["s_param"], attributes["value"].type.shape)
 
 
 KERNELS.update({"tfl.pseudo_sparse_const": sparse_const, "tfl.pseudo_sparse_qconst": sparse_const,
-                "tfl.densify": lambda op, x: x})
+                "tfl.densify": lambda ctx, x: x})

@@ -6,27 +6,21 @@ import math
 
 import numpy as np
 
-from ._util import result_dtype
+from ._util import elementwise
 
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 
 
-def _float(fn):
-    def kernel(op, *xs):
-        return np.asarray(fn(*xs)).astype(result_dtype(op))
-    return kernel
-
-
-def tile(op, x, multiples):
+def tile(ctx, x, multiples):
     return np.tile(x, tuple(int(m) for m in multiples))
 
 
 KERNELS = {
-    "tosa.erf": _float(lambda x: _erf(x.astype(np.float64))),
-    "tosa.sin": _float(np.sin), "tosa.cos": _float(np.cos), "tosa.pow": _float(np.power),
-    "tosa.logical_and": lambda op, a, b: np.logical_and(a, b),
-    "tosa.logical_or": lambda op, a, b: np.logical_or(a, b),
-    "tosa.logical_xor": lambda op, a, b: np.logical_xor(a, b),
-    "tosa.logical_not": lambda op, a: np.logical_not(a),
+    "tosa.erf": elementwise(lambda x: _erf(x.astype(np.float64))),
+    "tosa.sin": elementwise(np.sin), "tosa.cos": elementwise(np.cos), "tosa.pow": elementwise(np.power),
+    "tosa.logical_and": lambda ctx, a, b: np.logical_and(a, b),
+    "tosa.logical_or": lambda ctx, a, b: np.logical_or(a, b),
+    "tosa.logical_xor": lambda ctx, a, b: np.logical_xor(a, b),
+    "tosa.logical_not": lambda ctx, a: np.logical_not(a),
     "tosa.tile": tile,
 }

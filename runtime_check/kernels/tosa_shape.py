@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._util import attr_value, result_dtype
+
+def _reduce(fn):
+    def kernel(ctx, x):
+        return fn(x, axis=ctx.attr("axis"), keepdims=True).astype(x.dtype)
+    return kernel
 
 
-def argmax(op, x):
+def argmax(ctx, x):
     """The first maximum; nan_mode IGNORE skips NaN (index 0 if all are), PROPAGATE takes the first NaN."""
-    axis = attr_value(op, "axis")
-    mode = str(op.attributes["nan_mode"].body) if "nan_mode" in op.attributes else "PROPAGATE"
+    axis = ctx.attr("axis")
+    mode = str(ctx.op.attributes["nan_mode"].body) if "nan_mode" in ctx.op.attributes else "PROPAGATE"
     if x.dtype.kind != "f" or mode == "PROPAGATE":  # np.argmax: first maximum, or first NaN
-        return np.argmax(x, axis=axis).astype(result_dtype(op))
+        return np.argmax(x, axis=axis).astype(ctx.result_dtype())
     nan = np.isnan(x)
     idx = np.argmax(np.where(nan, -np.inf, x), axis=axis)
     picked_nan = np.take_along_axis(nan, np.expand_dims(idx, axis), axis).squeeze(axis)
     first_number = np.argmax(~nan, axis=axis)  # a NaN won only if every number is -inf (or none is left)
-    return np.where(picked_nan, first_number, idx).astype(result_dtype(op))
+    return np.where(picked_nan, first_number, idx).astype(ctx.result_dtype())
 
-
-def gather(op, values, indices):
+def gather(ctx, values, indices):
     if np.any(indices < 0) or np.any(indices >= values.shape[1]):
         raise IndexError(f"tosa.gather index outside [0, {values.shape[1]})")
     return values[np.arange(values.shape[0])[:, None], indices]
-
 
 def _axis(size: int, out: int, n: int, d: int, offset: int, border: int):
     """Per output row: (iy0, iy1, ry) of the RESIZE pseudocode, exact integers."""
@@ -34,29 +36,22 @@ def _axis(size: int, out: int, n: int, d: int, offset: int, border: int):
     iy = y // n
     return np.maximum(iy, 0), np.minimum(iy + 1, size - 1), y - iy * n
 
-
-def resize(op, x, scale, offset, border):
-    if str(op.attributes["mode"].body) != "NEAREST_NEIGHBOR":
+def resize(ctx, x, scale, offset, border):
+    if str(ctx.op.attributes["mode"].body) != "NEAREST_NEIGHBOR":
         raise NotImplementedError("tosa.resize BILINEAR is not emitted by tfl2quant")
     _, ih, iw, _ = x.shape
-    _, oh, ow, _ = op.result.type.shape
+    _, oh, ow, _ = ctx.result_shape
     (ny, dy, nx, dx), (oy, ox), (by, bx) = (np.asarray(v).tolist() for v in (scale, offset, border))
     y0, y1, ry = _axis(ih, oh, ny, dy, oy, by)
     x0, x1, rx = _axis(iw, ow, nx, dx, ox, bx)
     rows, cols = np.where(2 * ry >= ny, y1, y0), np.where(2 * rx >= nx, x1, x0)
     return x[:, rows][:, :, cols]
 
-
-def _reduce(fn):
-    def kernel(op, x):
-        return fn(x, axis=attr_value(op, "axis"), keepdims=True)
-    return kernel
-
-
 KERNELS = {
+    "tosa.reduce_sum": _reduce(np.sum), "tosa.reduce_max": _reduce(np.max), "tosa.reduce_min": _reduce(np.min),
+    "tosa.reduce_product": _reduce(np.prod), "tosa.reduce_any": _reduce(np.any), "tosa.reduce_all": _reduce(np.all),
     "tosa.argmax": argmax,
-    "tosa.reduce_any": _reduce(np.any), "tosa.reduce_all": _reduce(np.all),
-    "tosa.reverse": lambda op, x: np.flip(x, attr_value(op, "axis")),
+    "tosa.reverse": lambda ctx, x: np.flip(x, ctx.attr("axis")),
     "tosa.gather": gather,
     "tosa.resize": resize,
 }

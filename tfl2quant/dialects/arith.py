@@ -5,6 +5,7 @@ from ..ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr
 from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
 from ..ir.types import FloatType, IndexType, IntegerType, RankedTensorType, Type
 from . import assembly
+from . import elementwise_rules as rules
 from ._util import register_simple_ops
 
 
@@ -52,22 +53,45 @@ class ConstantOp(Operation):
             raise self.error(f"value type {t} must match the result type {self.result.type}")
 
 
-register_simple_ops("""
+INTEGER, FLOAT = ("integer", "index"), ("float",)
+VERIFIERS = {
+    **{f"arith.{n}": rules.same_types(INTEGER, 2) for n in
+       "addi subi muli divsi divui remsi remui ceildivsi floordivsi andi ori xori shli shrsi shrui "
+       "maxsi minsi maxui minui".split()},
+    **{f"arith.{n}": rules.same_types(FLOAT, 2) for n in
+       "addf subf mulf divf remf maximumf minimumf maxnumf minnumf".split()},
+    "arith.negf": rules.same_types(FLOAT, 1),
+    "arith.extsi": rules.cast("integer", "integer", "wider"), "arith.extui": rules.cast("integer", "integer", "wider"),
+    "arith.trunci": rules.cast("integer", "integer", "narrower"), "arith.extf": rules.cast("float", "float", "wider"),
+    "arith.truncf": rules.cast("float", "float", "narrower"),
+    "arith.sitofp": rules.cast("integer", "float"), "arith.uitofp": rules.cast("integer", "float"),
+    "arith.fptosi": rules.cast("float", "integer"), "arith.fptoui": rules.cast("float", "integer"),
+    "arith.index_cast": rules.cast("integer|index", "integer|index"),
+    "arith.bitcast": rules.cast("integer|float", "integer|float"),
+    "arith.cmpi": rules.compare("integer|index"), "arith.cmpf": rules.compare("float"),
+    "arith.select": rules.select,
+}
+
+
+def _verify(self: Operation) -> None:
+    VERIFIERS[self.name](self)
+
+
+for parse, names in ((assembly.parse_binary, """
     arith.addi arith.subi arith.muli arith.divsi arith.divui arith.remsi arith.remui
     arith.ceildivsi arith.floordivsi arith.andi arith.ori arith.xori arith.shli arith.shrsi arith.shrui
     arith.maxsi arith.minsi arith.maxui arith.minui
     arith.addf arith.subf arith.mulf arith.divf arith.remf
-    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf
-""", parse=assembly.parse_binary)
-register_simple_ops("arith.negf", parse=assembly.parse_unary)
-register_simple_ops("""
+    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf"""),
+                     (assembly.parse_unary, "arith.negf"),
+                     (assembly.parse_cast, """
     arith.extsi arith.extui arith.trunci arith.extf arith.truncf
-    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast
-""", parse=assembly.parse_cast)
-register_simple_ops("arith.cmpi", parse=assembly.parse_compare(assembly.CMPI))
-register_simple_ops("arith.cmpf", parse=assembly.parse_compare(assembly.CMPF))
-register_simple_ops("arith.select", parse=assembly.parse_select)
-
+    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast"""),
+                     (assembly.parse_compare(assembly.CMPI), "arith.cmpi"),
+                     (assembly.parse_compare(assembly.CMPF), "arith.cmpf"),
+                     (assembly.parse_select, "arith.select")):
+    for _cls in register_simple_ops(names, parse=parse).values():
+        _cls.verify_ = _verify
 
 
 def constant(b, value, t: Type) -> Value:

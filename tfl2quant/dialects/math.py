@@ -1,9 +1,22 @@
 """The math dialect ops the lowering and fallback emit."""
+from ..ir.core import Operation
 from . import assembly
+from . import elementwise_rules as rules
 from ._util import register_simple_ops
 
-register_simple_ops("""
-    math.round math.roundeven math.trunc math.floor math.ceil math.exp math.log math.sqrt
-    math.rsqrt math.tanh math.absf math.absi math.erf math.sin math.cos math.log1p math.expm1
-""", parse=assembly.parse_unary)
-register_simple_ops("math.powf", parse=assembly.parse_binary)
+FLOAT_UNARY = """math.round math.roundeven math.trunc math.floor math.ceil math.exp math.log math.sqrt
+    math.rsqrt math.tanh math.absf math.erf math.sin math.cos math.log1p math.expm1"""
+VERIFIERS = {
+    **{name: rules.same_types(("float",), 1) for name in FLOAT_UNARY.split()},
+    "math.absi": rules.same_types(("integer",), 1),
+    "math.powf": rules.same_types(("float",), 2),
+}
+
+
+def _verify(self: Operation) -> None:
+    VERIFIERS[self.name](self)
+
+
+for _parse, _names in ((assembly.parse_unary, FLOAT_UNARY + " math.absi"), (assembly.parse_binary, "math.powf")):
+    for _cls in register_simple_ops(_names, parse=_parse).values():
+        _cls.verify_ = _verify

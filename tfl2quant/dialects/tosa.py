@@ -16,6 +16,7 @@ from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
 from ..ir.types import (IntegerType, Type, element_type, i8, i32,
                         i64, index, tensor)
 from ._util import register_simple_ops
+from .tosa_verifiers import VERIFIERS
 
 
 @dataclass(frozen=True)
@@ -28,22 +29,31 @@ class ShapeType(Type):
         return f"!tosa.shape<{self.rank}>"
 
 
+def _verify(self: Operation) -> None:
+    rule = VERIFIERS.get(self.name)
+    if rule is not None:
+        rule(self)
+
+
 @register_op
 class ConstOp(Operation):
     name = "tosa.const"
     traits = frozenset({PURE, CONSTANT})
+    verify_ = _verify
 
 
 @register_op
 class ConstShapeOp(Operation):
     name = "tosa.const_shape"
     traits = frozenset({PURE, CONSTANT})
+    verify_ = _verify
 
 
-register_simple_ops("""
+for _cls in register_simple_ops("""
     tosa.add tosa.sub tosa.mul tosa.intdiv tosa.maximum tosa.minimum tosa.pow
     tosa.logical_left_shift tosa.logical_right_shift tosa.arithmetic_right_shift
-    tosa.bitwise_and tosa.bitwise_or tosa.bitwise_xor tosa.logical_and tosa.logical_or
+    tosa.bitwise_and tosa.bitwise_or tosa.bitwise_xor tosa.bitwise_not
+    tosa.logical_and tosa.logical_or tosa.logical_xor tosa.logical_not
     tosa.equal tosa.greater tosa.greater_equal tosa.select
     tosa.abs tosa.negate tosa.exp tosa.log tosa.reciprocal tosa.rsqrt tosa.tanh tosa.sigmoid
     tosa.floor tosa.ceil tosa.clamp tosa.cast tosa.rescale tosa.erf tosa.sin tosa.cos
@@ -52,7 +62,8 @@ register_simple_ops("""
     tosa.reduce_sum tosa.reduce_max tosa.reduce_min tosa.reduce_product tosa.reduce_all tosa.reduce_any
     tosa.argmax tosa.reshape tosa.transpose tosa.pad tosa.slice tosa.tile tosa.concat tosa.reverse
     tosa.gather tosa.scatter tosa.resize tosa.table tosa.identity
-""")
+""").values():
+    _cls.verify_ = _verify
 
 
 def const(b, array, elem: Type | None = None) -> Value:

@@ -1,7 +1,7 @@
 """Types: builtin ones, `!quant.uniform`, `!tosa.shape`, aliases, other dialects as text.
 
 Follows MLIR's TypeParser.cpp; `!quant.uniform` follows the quant dialect's
-TypeParser.cpp (and the RFCs in shared/seeds), so invalid parameters are
+TypeParser.cpp (and the RFCs, docs/quant-dialect.md), so invalid parameters are
 errors at the type, like upstream.
 """
 from __future__ import annotations

@@ -14,7 +14,7 @@ import enum
 import typing
 from typing import Callable, ClassVar, TextIO
 
-from ..errors import Tfl2QuantError
+from ..errors import InternalError, Tfl2QuantError, VerificationError
 from ..ir.core import Operation, verify
 
 PASSES: dict[str, type["ModulePass"]] = {}
@@ -138,7 +138,9 @@ def _split_top(s: str) -> list[str]:
 
 
 class PassManager:
-    """Runs passes in order on a module, verifying after each (mlir-opt's verify-each).
+    """Runs passes in order on a module, verifying after each (mlir-opt's verify-each);
+    the module must verify before (the caller checks its input), so IR that fails
+    after a pass is a bug of that pass, reported as an InternalError.
 
     `after_pass(pass, module)` is called after each pass has run and verified
     (`--mlir-print-ir-after-all`, the checker's stages); `results` holds what
@@ -156,7 +158,10 @@ class PassManager:
             result = p.apply(module)
             if result is not None:
                 self.results[p.name] = result
-            verify(module)
+            try:
+                verify(module)
+            except VerificationError as e:  # the input verified: the pass broke it
+                raise InternalError(f"{p.name} produced invalid IR: {e}") from e
             if self.after_pass is not None:
                 self.after_pass(p, module)
         return self.results

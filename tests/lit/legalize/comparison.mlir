@@ -1,65 +1,387 @@
-// Golden test of legalize/comparison.py: TOSA compares with equal, greater and
-// greater_equal (i1 results); LESS swaps operands, NOT_EQUAL negates; CAST by cases.
-// RUN: tfl2quant convert %models/coverage/bool-int64.float32.tflite --emit legalized | filecheck %s
-// Cases of tests/test_legalize_math.py, written as .tflite files:
-// RUN: python -c "import sys; sys.path.insert(0, '%S/../../..'); from tests.test_legalize_math import write; write('not-equal', '%t.ne.tflite'); write('select-rank1-condition', '%t.select.tflite'); write('cast-float-to-int32', '%t.trunc.tflite'); write('cast-bool-to-float', '%t.from-bool.tflite'); write('cast-float-to-bool', '%t.to-bool.tflite')"
-// RUN: tfl2quant convert %t.ne.tflite --emit legalized | filecheck %s --check-prefix=NE
-// RUN: tfl2quant convert %t.select.tflite --emit legalized | filecheck %s --check-prefix=SELECT
-// RUN: tfl2quant convert %t.trunc.tflite --emit legalized | filecheck %s --check-prefix=TRUNC
-// RUN: tfl2quant convert %t.from-bool.tflite --emit legalized | filecheck %s --check-prefix=FROM-BOOL
-// RUN: tfl2quant convert %t.to-bool.tflite --emit legalized | filecheck %s --check-prefix=TO-BOOL
+// Golden test of legalize/comparison.py: TOSA 1.0 compares with equal, greater and
+// greater_equal (i1 results); LESS and LESS_EQUAL swap the operands, NOT_EQUAL negates;
+// operands of lower rank get leading unit dimensions; LOGICAL_*, SELECT (v1 rank-1 conditions
+// pick rows), SELECT_V2 and CAST by cases. Quantized operands fall back (no integer pattern).
+// The reasons each pattern declines an instance, as remarks.
+// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
+// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
-// CHECK-LABEL: func.func @main
-// CHECK-SAME:    (%[[Y:[a-z0-9]+]]: tensor<2x5xf32> {{.*}}, %[[X:[a-z0-9]+]]: tensor<2x5xf32>
-// the arg_max result (int64) narrows to int32 with tosa.cast, which wraps like static_cast
-// CHECK:       "tosa.cast"(%{{.*}}) : (tensor<2xi64>) -> tensor<2xi32>
-// int32 MUL and ADD of the float model
-// CHECK:       "tosa.mul"({{.*}}) : (tensor<2xi32>, tensor<1xi32>, tensor<1xi8>) -> tensor<2xi32>
-// CHECK:       "tosa.add"({{.*}}) : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
-// CHECK:       %[[ZERO:.*]] = "tosa.reshape"({{.*}}) : (tensor<f32>, !tosa.shape<2>) -> tensor<1x1xf32>
-// CHECK-NEXT:  %[[GT:.*]] = "tosa.greater"(%[[X]], %[[ZERO]]) : (tensor<2x5xf32>, tensor<1x1xf32>) -> tensor<2x5xi1>
-// CHECK:       %[[HALF:.*]] = "tosa.reshape"({{.*}}) -> tensor<1x1xf32>
-// CHECK-NEXT:  %[[GE:.*]] = "tosa.greater_equal"(%[[Y]], %[[HALF]])
-// CHECK-NEXT:  %[[AND:.*]] = "tosa.logical_and"(%[[GT]], %[[GE]]) : (tensor<2x5xi1>, tensor<2x5xi1>) -> tensor<2x5xi1>
-// CHECK-NEXT:  %[[NOT:.*]] = "tosa.logical_not"(%[[AND]])
-// CHECK-NEXT:  %[[SEL:.*]] = "tosa.select"(%[[AND]], %[[X]], %[[Y]]) : (tensor<2x5xi1>, tensor<2x5xf32>, tensor<2x5xf32>) -> tensor<2x5xf32>
-// less(x, y) = greater(y, x)
-// CHECK-NEXT:  %[[LESS:.*]] = "tosa.greater"(%[[Y]], %[[X]])
-// CHECK-NEXT:  return {{.*}}, %[[SEL]], %[[NOT]], {{.*}}, %[[LESS]], %[[AND]]
+// TOSA broadcasts only between equal ranks: the 5-vector becomes 1x5.
+// CHECK-LABEL: @equal_f32_broadcast
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xf32>, %[[Y:.*]]: tensor<5xf32>)
+// CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[Y2:.*]] = "tosa.reshape"(%[[Y]], %[[SHAPE]]) : (tensor<5xf32>, !tosa.shape<2>) -> tensor<1x5xf32>
+// CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[X]], %[[Y2]]) : (tensor<3x5xf32>, tensor<1x5xf32>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[EQ]]
+func.func @equal_f32_broadcast(%arg0: tensor<3x5xf32>, %arg1: tensor<5xf32>) -> tensor<3x5xi1> {
+  %0 = "tfl.equal"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<5xf32>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
 
-// NE-LABEL: func.func @main
-// NE-NEXT:    %[[EQ:.*]] = "tosa.equal"(%arg0, %arg1) : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xi1>
-// NE-NEXT:    %[[Y:.*]] = "tosa.logical_not"(%[[EQ]])
-// NE-NEXT:    return %[[Y]]
+// -----
 
-// SELECT (v1) with a rank-1 condition picks whole rows along dim 0
-// SELECT-LABEL: func.func @main
-// SELECT-SAME:    (%[[C:.*]]: tensor<2xi1>, %[[A:.*]]: tensor<2x3x5xf32>, %[[B:.*]]: tensor<2x3x5xf32>)
-// SELECT-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 1]> : tensor<3xindex>}
-// SELECT-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[C]], %[[SHAPE]]) : (tensor<2xi1>, !tosa.shape<3>) -> tensor<2x1x1xi1>
-// SELECT-NEXT:    %[[Y:.*]] = "tosa.select"(%[[ROWS]], %[[A]], %[[B]])
-// SELECT-NEXT:    return %[[Y]]
+// not_equal(a, b) = logical_not(equal(a, b)): true for NaN, as C++ !=.
+// CHECK-LABEL: @not_equal_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xf32>, %[[Y:.*]]: tensor<2x3x5xf32>)
+// CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[X]], %[[Y]]) : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    %[[NE:.*]] = "tosa.logical_not"(%[[EQ]]) : (tensor<2x3x5xi1>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    return %[[NE]]
+func.func @not_equal_f32(%arg0: tensor<2x3x5xf32>, %arg1: tensor<2x3x5xf32>) -> tensor<2x3x5xi1> {
+  %0 = "tfl.not_equal"(%arg0, %arg1) : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xi1>
+  return %0 : tensor<2x3x5xi1>
+}
 
-// float -> int CAST truncates toward zero; tosa.cast of the integral value saturates;
-// NaN (the only x with x != x) gives the maximum, as TFLite's SafeCast
-// TRUNC-LABEL: func.func @main
-// TRUNC-NEXT:    %[[T:.*]] = "math.trunc"(%arg0) : (tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
-// TRUNC-NEXT:    %[[I:.*]] = "tosa.cast"(%[[T]]) : (tensor<2x3x5xf32>) -> tensor<2x3x5xi32>
-// TRUNC-NEXT:    %[[ORDERED:.*]] = "tosa.equal"(%arg0, %arg0)
-// TRUNC-NEXT:    %[[MAX:.*]] = "tosa.const"() {values = dense<2147483647> : tensor<1x1x1xi32>}
-// TRUNC-NEXT:    %[[Y:.*]] = "tosa.select"(%[[ORDERED]], %[[I]], %[[MAX]])
-// TRUNC-NEXT:    return %[[Y]]
+// -----
 
-// bool -> float picks 1 or 0
-// FROM-BOOL-LABEL: func.func @main
-// FROM-BOOL-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1.0> : tensor<1x1x1xf32>}
-// FROM-BOOL-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
-// FROM-BOOL-NEXT:    %[[Y:.*]] = "tosa.select"(%arg0, %[[ONE]], %[[ZERO]]) {{.*}} -> tensor<2x3x5xf32>
-// FROM-BOOL-NEXT:    return %[[Y]]
+// A scalar constant operand becomes 1x1.
+// CHECK-LABEL: @greater_f32_scalar_constant
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x5xf32>)
+// CHECK-NEXT:    %[[HALF:.*]] = arith.constant dense<0.5> : tensor<f32>
+// CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<1> : tensor<2xindex>}
+// CHECK-NEXT:    %[[HALF2:.*]] = "tosa.reshape"(%[[HALF]], %[[SHAPE]]) : (tensor<f32>, !tosa.shape<2>) -> tensor<1x1xf32>
+// CHECK-NEXT:    %[[GT:.*]] = "tosa.greater"(%[[X]], %[[HALF2]]) : (tensor<2x5xf32>, tensor<1x1xf32>) -> tensor<2x5xi1>
+// CHECK-NEXT:    return %[[GT]]
+func.func @greater_f32_scalar_constant(%arg0: tensor<2x5xf32>) -> tensor<2x5xi1> {
+  %0 = "tfl.pseudo_const"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tfl.greater"(%arg0, %0) : (tensor<2x5xf32>, tensor<f32>) -> tensor<2x5xi1>
+  return %1 : tensor<2x5xi1>
+}
 
-// float -> bool is x != 0 (NaN gives true)
-// TO-BOOL-LABEL: func.func @main
-// TO-BOOL-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
-// TO-BOOL-NEXT:    %[[EQ:.*]] = "tosa.equal"(%arg0, %[[ZERO]])
-// TO-BOOL-NEXT:    %[[Y:.*]] = "tosa.logical_not"(%[[EQ]]) : (tensor<2x3x5xi1>) -> tensor<2x3x5xi1>
-// TO-BOOL-NEXT:    return %[[Y]]
+// -----
+
+// CHECK-LABEL: @greater_equal_i64
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xi64>, %[[Y:.*]]: tensor<3x5xi64>)
+// CHECK-NEXT:    %[[GE:.*]] = "tosa.greater_equal"(%[[X]], %[[Y]]) : (tensor<3x5xi64>, tensor<3x5xi64>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[GE]]
+func.func @greater_equal_i64(%arg0: tensor<3x5xi64>, %arg1: tensor<3x5xi64>) -> tensor<3x5xi1> {
+  %0 = "tfl.greater_equal"(%arg0, %arg1) : (tensor<3x5xi64>, tensor<3x5xi64>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// less(a, b) = greater(b, a); equal ranks broadcast as they are (3x1 against 3x5).
+// CHECK-LABEL: @less_f32_swaps
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x5xf32>, %[[B:.*]]: tensor<3x1xf32>)
+// CHECK-NEXT:    %[[LT:.*]] = "tosa.greater"(%[[B]], %[[A]]) : (tensor<3x1xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[LT]]
+func.func @less_f32_swaps(%arg0: tensor<3x5xf32>, %arg1: tensor<3x1xf32>) -> tensor<3x5xi1> {
+  %0 = "tfl.less"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<3x1xf32>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// less_equal(a, b) = greater_equal(b, a).
+// CHECK-LABEL: @less_equal_i32_swaps
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x5xi32>, %[[B:.*]]: tensor<3x5xi32>)
+// CHECK-NEXT:    %[[LE:.*]] = "tosa.greater_equal"(%[[B]], %[[A]]) : (tensor<3x5xi32>, tensor<3x5xi32>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[LE]]
+func.func @less_equal_i32_swaps(%arg0: tensor<3x5xi32>, %arg1: tensor<3x5xi32>) -> tensor<3x5xi1> {
+  %0 = "tfl.less_equal"(%arg0, %arg1) : (tensor<3x5xi32>, tensor<3x5xi32>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// Quantized comparisons have no integer pattern: both operands (quantized differently) are
+// dequantized and compared as reals; the i1 result is not quantized.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+!r = !quant.uniform<i8:f32, 0.1:2>
+// CHECK-LABEL: @less_int8_falls_back
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.1:2>>)
+// CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %[[A]] : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %[[B]] : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:    %[[LT:.*]] = "tosa.greater"(%[[B_REAL]], %[[A_REAL]]) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[LT]]
+func.func @less_int8_falls_back(%arg0: tensor<3x5x!q>, %arg1: tensor<3x5x!r>) -> tensor<3x5xi1> {
+  // expected-remark@+1 {{fallback: no integer pattern for tfl.less}}
+  %0 = "tfl.less"(%arg0, %arg1) : (tensor<3x5x!q>, tensor<3x5x!r>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// CHECK-LABEL: @equal_declines_dynamic_shape
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x5xf32>, %[[Y:.*]]: tensor<?x5xf32>)
+// CHECK-NEXT:    %[[EQ:.*]] = "tfl.equal"(%[[X]], %[[Y]]) : (tensor<?x5xf32>, tensor<?x5xf32>) -> tensor<?x5xi1>
+// CHECK-NEXT:    return %[[EQ]]
+func.func @equal_declines_dynamic_shape(%arg0: tensor<?x5xf32>, %arg1: tensor<?x5xf32>) -> tensor<?x5xi1> {
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x5xf32>)}}
+  %0 = "tfl.equal"(%arg0, %arg1) : (tensor<?x5xf32>, tensor<?x5xf32>) -> tensor<?x5xi1>
+  return %0 : tensor<?x5xi1>
+}
+
+// -----
+
+// TOSA reads signless integers as signed: ui8 200 > 100 would compare as -56 > 100.
+// CHECK-LABEL: @greater_declines_unsigned
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xui8>, %[[Y:.*]]: tensor<3x5xui8>)
+// CHECK-NEXT:    %[[GT:.*]] = "tfl.greater"(%[[X]], %[[Y]]) : (tensor<3x5xui8>, tensor<3x5xui8>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[GT]]
+func.func @greater_declines_unsigned(%arg0: tensor<3x5xui8>, %arg1: tensor<3x5xui8>) -> tensor<3x5xi1> {
+  // expected-remark@+1 {{unlowered: operand 0 is an unsigned integer tensor (ui8); TOSA integers are signless}}
+  %0 = "tfl.greater"(%arg0, %arg1) : (tensor<3x5xui8>, tensor<3x5xui8>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// CHECK-LABEL: @equal_bool
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xi1>, %[[Y:.*]]: tensor<3x5xi1>)
+// CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[X]], %[[Y]]) : (tensor<3x5xi1>, tensor<3x5xi1>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[EQ]]
+func.func @equal_bool(%arg0: tensor<3x5xi1>, %arg1: tensor<3x5xi1>) -> tensor<3x5xi1> {
+  %0 = "tfl.equal"(%arg0, %arg1) : (tensor<3x5xi1>, tensor<3x5xi1>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// CHECK-LABEL: @logical_and_broadcast
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xi1>, %[[Y:.*]]: tensor<3x1xi1>)
+// CHECK-NEXT:    %[[AND:.*]] = "tosa.logical_and"(%[[X]], %[[Y]]) : (tensor<3x5xi1>, tensor<3x1xi1>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[AND]]
+func.func @logical_and_broadcast(%arg0: tensor<3x5xi1>, %arg1: tensor<3x1xi1>) -> tensor<3x5xi1> {
+  %0 = "tfl.logical_and"(%arg0, %arg1) : (tensor<3x5xi1>, tensor<3x1xi1>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// CHECK-LABEL: @logical_or_rank_broadcast
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xi1>, %[[Y:.*]]: tensor<5xi1>)
+// CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 5]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[Y3:.*]] = "tosa.reshape"(%[[Y]], %[[SHAPE]]) : (tensor<5xi1>, !tosa.shape<3>) -> tensor<1x1x5xi1>
+// CHECK-NEXT:    %[[OR:.*]] = "tosa.logical_or"(%[[X]], %[[Y3]]) : (tensor<2x3x5xi1>, tensor<1x1x5xi1>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    return %[[OR]]
+func.func @logical_or_rank_broadcast(%arg0: tensor<2x3x5xi1>, %arg1: tensor<5xi1>) -> tensor<2x3x5xi1> {
+  %0 = "tfl.logical_or"(%arg0, %arg1) : (tensor<2x3x5xi1>, tensor<5xi1>) -> tensor<2x3x5xi1>
+  return %0 : tensor<2x3x5xi1>
+}
+
+// -----
+
+// CHECK-LABEL: @logical_not
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xi1>)
+// CHECK-NEXT:    %[[NOT:.*]] = "tosa.logical_not"(%[[X]]) : (tensor<3x5xi1>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[NOT]]
+func.func @logical_not(%arg0: tensor<3x5xi1>) -> tensor<3x5xi1> {
+  %0 = "tfl.logical_not"(%arg0) : (tensor<3x5xi1>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// CHECK-LABEL: @select_f32
+// CHECK-SAME:    (%[[C:.*]]: tensor<2x3x5xi1>, %[[A:.*]]: tensor<2x3x5xf32>, %[[B:.*]]: tensor<2x3x5xf32>)
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[C]], %[[A]], %[[B]]) : (tensor<2x3x5xi1>, tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @select_f32(%arg0: tensor<2x3x5xi1>, %arg1: tensor<2x3x5xf32>, %arg2: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = "tfl.select"(%arg0, %arg1, %arg2) : (tensor<2x3x5xi1>, tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// SELECT (v1) with a rank-1 condition picks whole rows along dim 0 (RankOneSelect): [2, 1, 1],
+// not numpy's trailing-axis broadcast [1, 1, 2].
+// CHECK-LABEL: @select_rank1_condition_picks_rows
+// CHECK-SAME:    (%[[C:.*]]: tensor<2xi1>, %[[A:.*]]: tensor<2x3x5xf32>, %[[B:.*]]: tensor<2x3x5xf32>)
+// CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 1]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[C]], %[[SHAPE]]) : (tensor<2xi1>, !tosa.shape<3>) -> tensor<2x1x1xi1>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[ROWS]], %[[A]], %[[B]]) : (tensor<2x1x1xi1>, tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @select_rank1_condition_picks_rows(%arg0: tensor<2xi1>, %arg1: tensor<2x3x5xf32>, %arg2: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = "tfl.select"(%arg0, %arg1, %arg2) : (tensor<2xi1>, tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @select_scalar_condition
+// CHECK-SAME:    (%[[C:.*]]: tensor<i1>, %[[A:.*]]: tensor<2x3x5xi32>, %[[B:.*]]: tensor<2x3x5xi32>)
+// CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<1> : tensor<3xindex>}
+// CHECK-NEXT:    %[[C3:.*]] = "tosa.reshape"(%[[C]], %[[SHAPE]]) : (tensor<i1>, !tosa.shape<3>) -> tensor<1x1x1xi1>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[C3]], %[[A]], %[[B]]) : (tensor<1x1x1xi1>, tensor<2x3x5xi32>, tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @select_scalar_condition(%arg0: tensor<i1>, %arg1: tensor<2x3x5xi32>, %arg2: tensor<2x3x5xi32>) -> tensor<2x3x5xi32> {
+  %0 = "tfl.select"(%arg0, %arg1, %arg2) : (tensor<i1>, tensor<2x3x5xi32>, tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+// SELECT_V2 broadcasts all three operands numpy's way: 3x1 -> 1x3x1, 5 -> 1x1x5.
+// CHECK-LABEL: @select_v2_broadcast
+// CHECK-SAME:    (%[[C:.*]]: tensor<3x1xi1>, %[[A:.*]]: tensor<2x3x5xf32>, %[[B:.*]]: tensor<5xf32>)
+// CHECK-NEXT:    %[[C_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 3, 1]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[C3:.*]] = "tosa.reshape"(%[[C]], %[[C_SHAPE]]) : (tensor<3x1xi1>, !tosa.shape<3>) -> tensor<1x3x1xi1>
+// CHECK-NEXT:    %[[B_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 5]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[B3:.*]] = "tosa.reshape"(%[[B]], %[[B_SHAPE]]) : (tensor<5xf32>, !tosa.shape<3>) -> tensor<1x1x5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[C3]], %[[A]], %[[B3]]) : (tensor<1x3x1xi1>, tensor<2x3x5xf32>, tensor<1x1x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @select_v2_broadcast(%arg0: tensor<3x1xi1>, %arg1: tensor<2x3x5xf32>, %arg2: tensor<5xf32>) -> tensor<2x3x5xf32> {
+  %0 = "tfl.select_v2"(%arg0, %arg1, %arg2) : (tensor<3x1xi1>, tensor<2x3x5xf32>, tensor<5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// The boolean condition is used as is; the quantized values go through real values.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @select_int8_falls_back
+// CHECK-SAME:    (%[[C:.*]]: tensor<3x5xi1>, %[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %[[A]] : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %[[B]] : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:    %[[SELECTED:.*]] = "tosa.select"(%[[C]], %[[A_REAL]], %[[B_REAL]]) : (tensor<3x5xi1>, tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SELECTED]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @select_int8_falls_back(%arg0: tensor<3x5xi1>, %arg1: tensor<3x5x!q>, %arg2: tensor<3x5x!q>) -> tensor<3x5x!q> {
+  // expected-remark@+1 {{fallback: no integer pattern for tfl.select_v2}}
+  %0 = "tfl.select_v2"(%arg0, %arg1, %arg2) : (tensor<3x5xi1>, tensor<3x5x!q>, tensor<3x5x!q>) -> tensor<3x5x!q>
+  return %0 : tensor<3x5x!q>
+}
+
+// -----
+
+// float -> int32 truncates toward zero (math.trunc, then tosa.cast of the integral value, which
+// saturates); NaN, the only x with x != x, gives the int32 maximum 2^31 - 1 = 2147483647.
+// CHECK-LABEL: @cast_f32_to_i32_truncates
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xf32>)
+// CHECK-NEXT:    %[[T:.*]] = "math.trunc"(%[[X]]) : (tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    %[[I:.*]] = "tosa.cast"(%[[T]]) : (tensor<2x3x5xf32>) -> tensor<2x3x5xi32>
+// CHECK-NEXT:    %[[ORDERED:.*]] = "tosa.equal"(%[[X]], %[[X]]) : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    %[[MAX:.*]] = "tosa.const"() {values = dense<2147483647> : tensor<1x1x1xi32>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[ORDERED]], %[[I]], %[[MAX]]) : (tensor<2x3x5xi1>, tensor<2x3x5xi32>, tensor<1x1x1xi32>) -> tensor<2x3x5xi32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_f32_to_i32_truncates(%arg0: tensor<2x3x5xf32>) -> tensor<2x3x5xi32> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xf32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+// bool -> float picks 1.0 or 0.0.
+// CHECK-LABEL: @cast_bool_to_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xi1>)
+// CHECK-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[X]], %[[ONE]], %[[ZERO]]) : (tensor<2x3x5xi1>, tensor<1x1x1xf32>, tensor<1x1x1xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_bool_to_f32(%arg0: tensor<2x3x5xi1>) -> tensor<2x3x5xf32> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xi1>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// float -> bool is x != 0 (NaN gives true).
+// CHECK-LABEL: @cast_f32_to_bool
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xf32>)
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[X]], %[[ZERO]]) : (tensor<2x3x5xf32>, tensor<1x1x1xf32>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.logical_not"(%[[EQ]]) : (tensor<2x3x5xi1>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_f32_to_bool(%arg0: tensor<2x3x5xf32>) -> tensor<2x3x5xi1> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xf32>) -> tensor<2x3x5xi1>
+  return %0 : tensor<2x3x5xi1>
+}
+
+// -----
+
+// int -> bool: tosa.cast gives x != 0.
+// CHECK-LABEL: @cast_i32_to_bool
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xi32>)
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.cast"(%[[X]]) : (tensor<2x3x5xi32>) -> tensor<2x3x5xi1>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_i32_to_bool(%arg0: tensor<2x3x5xi32>) -> tensor<2x3x5xi1> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xi32>) -> tensor<2x3x5xi1>
+  return %0 : tensor<2x3x5xi1>
+}
+
+// -----
+
+// int64 -> int32 wraps (static_cast), as tosa.cast narrowing does.
+// CHECK-LABEL: @cast_i64_to_i32_wraps
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xi64>)
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.cast"(%[[X]]) : (tensor<2x3x5xi64>) -> tensor<2x3x5xi32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_i64_to_i32_wraps(%arg0: tensor<2x3x5xi64>) -> tensor<2x3x5xi32> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xi64>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+// CHECK-LABEL: @cast_to_the_same_type
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xi32>)
+// CHECK-NEXT:    return %[[X]]
+func.func @cast_to_the_same_type(%arg0: tensor<2x3x5xi32>) -> tensor<2x3x5xi32> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+  return %0 : tensor<2x3x5xi32>
+}
+
+// -----
+
+// TFLite's CAST of an int8 tensor converts the stored integers (static_cast in cast.cc),
+// ignoring the quantization: the integer pattern casts the storage.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @cast_quantized_casts_the_stored_integers
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3x5xi8>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.cast"(%[[S]]) : (tensor<2x3x5xi8>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_quantized_casts_the_stored_integers(%arg0: tensor<2x3x5x!q>) -> tensor<2x3x5xf32> {
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5x!q>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// uint8 storage would be read as signed by tosa.cast: the integer pattern declines, and the
+// float pattern cannot cast real values in TFLite's place, so the op stays.
+!u = !quant.uniform<u8:f32, 0.05:128>
+// CHECK-LABEL: @cast_declines_uint8_storage
+// CHECK:         "tfl.cast"
+func.func @cast_declines_uint8_storage(%arg0: tensor<2x3x5x!u>) -> tensor<2x3x5xf32> {
+  // expected-remark@+1 {{unlowered: operand 0 is u8; TOSA reads stored values as signed; TFLite casts the stored integers of a quantized tensor, not its real values}}
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5x!u>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @cast_declines_unsigned
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xui8>)
+// CHECK-NEXT:    %[[Y:.*]] = "tfl.cast"(%[[X]]) : (tensor<2x3x5xui8>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_declines_unsigned(%arg0: tensor<2x3x5xui8>) -> tensor<2x3x5xf32> {
+  // expected-remark@+1 {{unlowered: operand 0 is an unsigned integer tensor (ui8); TOSA integers are signless}}
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3x5xui8>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @cast_declines_complex
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xcomplex<f32>>)
+// CHECK-NEXT:    %[[Y:.*]] = "tfl.cast"(%[[X]]) : (tensor<2x3xcomplex<f32>>) -> tensor<2x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @cast_declines_complex(%arg0: tensor<2x3xcomplex<f32>>) -> tensor<2x3xf32> {
+  // expected-remark@+1 {{unlowered: CAST handles integer, bool and float tensors}}
+  %0 = "tfl.cast"(%arg0) : (tensor<2x3xcomplex<f32>>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @where_is_not_lowered
+// CHECK:         "tfl.where"
+// CHECK-NOT:     tosa
+func.func @where_is_not_lowered(%arg0: tensor<3x5xi1>) -> tensor<?x2xi64> {
+  // expected-remark@+1 {{unlowered: no lowering yet}}
+  %0 = "tfl.where"(%arg0) : (tensor<3x5xi1>) -> tensor<?x2xi64>
+  return %0 : tensor<?x2xi64>
+}

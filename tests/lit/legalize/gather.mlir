@@ -1,74 +1,245 @@
-// Golden test of legalize/gather.py: GATHER, GATHER_ND and the resizes as tosa.gather on
-// [N, K, C] between reshapes; tosa.resize where it provably picks TFLite's pixels.
-// Models of tests/test_legalize_shape.py, written as .tflite files:
-// RUN: python -c "import sys; sys.path.insert(0, '%S/../../..'); from tests.test_legalize_shape import write; write('gather-batch-dims', '%t.gather.tflite', int8=True); write('gather-const-int64', '%t.gather-const.tflite'); write('gather-nd', '%t.gather-nd.tflite'); write('resize-nearest-half-pixel', '%t.nearest.tflite'); write('resize-nearest-one-row', '%t.nearest-gather.tflite'); write('resize-bilinear', '%t.bilinear.tflite')"
-// RUN: tfl2quant convert %t.gather.tflite --emit legalized | filecheck %s --check-prefix=GATHER
-// RUN: tfl2quant convert %t.gather-const.tflite --emit legalized | filecheck %s --check-prefix=CONST
-// RUN: tfl2quant convert %t.gather-nd.tflite --emit legalized | filecheck %s --check-prefix=ND
-// RUN: tfl2quant convert %t.nearest.tflite --emit legalized | filecheck %s --check-prefix=NEAREST
-// RUN: tfl2quant convert %t.nearest-gather.tflite --emit legalized | filecheck %s --check-prefix=NEAREST-GATHER
-// RUN: tfl2quant convert %t.bilinear.tflite --emit legalized | filecheck %s --check-prefix=BILINEAR
+// Golden test of legalize/gather.py: GATHER and GATHER_ND become one tosa.gather on
+// [N, K, C] between reshapes, on f32 and on the stored int8 values between quant.scast when
+// params and result share one quantization; the reasons each pattern declines an instance,
+// as remarks.
+// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
+// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
-// int8 GATHER axis 2, batch_dims 1, of a 2x3x6x4 with 2x5 indices: N = batch 2 * outer 3,
-// the indices tiled over the 3 outer rows; stored values move.
-// GATHER-LABEL: func.func @main
-// GATHER-SAME:    (%[[PARAMS:.*]]: tensor<2x3x6x4x!quant.uniform<{{.*}}>>, %[[IDX:.*]]: tensor<2x5xi32>)
-// GATHER:         %[[S:.*]] = quant.scast %[[PARAMS]] {{.*}} to tensor<2x3x6x4xi8>
-// GATHER:         %[[I3:.*]] = "tosa.reshape"(%[[IDX]], %{{.*}}) : {{.*}} -> tensor<2x1x5xi32>
-// GATHER:         %[[TILED:.*]] = "tosa.tile"(%[[I3]], %{{.*}}) : {{.*}} -> tensor<2x3x5xi32>
-// GATHER:         %[[VALUES:.*]] = "tosa.reshape"(%[[S]], %{{.*}}) : {{.*}} -> tensor<6x6x4xi8>
-// GATHER:         %[[ROWS:.*]] = "tosa.reshape"(%[[TILED]], %{{.*}}) : {{.*}} -> tensor<6x5xi32>
-// GATHER:         %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<6x6x4xi8>, tensor<6x5xi32>) -> tensor<6x5x4xi8>
-// GATHER:         "tosa.reshape"(%[[G]], %{{.*}}) : {{.*}} -> tensor<2x3x5x4xi8>
+// axis 0 of a 5x3x4 with 2x3 indices: no batch, no outer dimension; K = 5 rows of
+// C = 3 * 4 = 12 values, the 6 indices in one row: [1, 5, 12] gathered at [1, 6].
+// CHECK-LABEL: @gather_f32_axis_0
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<5x3x4xf32>, %[[INDICES:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:    %[[I3_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 6]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[I3:.*]] = "tosa.reshape"(%[[INDICES]], %[[I3_SHAPE]]) : (tensor<2x3xi32>, !tosa.shape<3>) -> tensor<1x1x6xi32>
+// CHECK-NEXT:    %[[VALUES_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 5, 12]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[VALUES:.*]] = "tosa.reshape"(%[[PARAMS]], %[[VALUES_SHAPE]]) : (tensor<5x3x4xf32>, !tosa.shape<3>) -> tensor<1x5x12xf32>
+// CHECK-NEXT:    %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 6]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[I3]], %[[ROWS_SHAPE]]) : (tensor<1x1x6xi32>, !tosa.shape<2>) -> tensor<1x6xi32>
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<1x5x12xf32>, tensor<1x6xi32>) -> tensor<1x6x12xf32>
+// CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 3, 4]> : tensor<4xindex>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.reshape"(%[[G]], %[[OUT_SHAPE]]) : (tensor<1x6x12xf32>, !tosa.shape<4>) -> tensor<2x3x3x4xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_f32_axis_0(%arg0: tensor<5x3x4xf32>, %arg1: tensor<2x3xi32>) -> tensor<2x3x3x4xf32> {
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<5x3x4xf32>, tensor<2x3xi32>) -> tensor<2x3x3x4xf32>
+  return %0 : tensor<2x3x3x4xf32>
+}
 
-// Constant int64 indices become an i32 constant at compile time.
-// CONST-LABEL: func.func @main
-// CONST:         %[[I:.*]] = "tosa.const"() {values = dense<[4, 0, 4, 2]> : tensor<4xi32>}
-// CONST:         "tosa.reshape"(%[[I]], %{{.*}}) : {{.*}} -> tensor<1x1x4xi32>
+// -----
 
-// GATHER_ND with 2 coordinates into a 4x5x3: row = 5 * i + j, then one gather of 3-wide slices.
-// ND-LABEL: func.func @main
-// ND:         %[[COORDS:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<2x3x2xi32>, !tosa.shape<2>) -> tensor<6x2xi32>
-// ND:         %[[STRIDES:.*]] = "tosa.const"() {values = dense<{{\[\[5, 1\]\]}}> : tensor<1x2xi32>}
-// ND:         %[[SCALED:.*]] = "tosa.mul"(%[[COORDS]], %[[STRIDES]], %{{.*}})
-// ND:         %[[ROW:.*]] = "tosa.reduce_sum"(%[[SCALED]]) {axis = 1 : i32} : (tensor<6x2xi32>) -> tensor<6x1xi32>
-// ND:         %[[VALUES:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<4x5x3xf32>, !tosa.shape<3>) -> tensor<1x20x3xf32>
-// ND:         "tosa.gather"(%[[VALUES]], %{{.*}}) : (tensor<1x20x3xf32>, tensor<1x6xi32>) -> tensor<1x6x3xf32>
+// axis 2, batch_dims 1 of a 2x3x6x4 with 2x5 indices: batch 2, outer 3, K = 6, C = 4.
+// Each batch's 5 indices serve its 3 outer rows: [2, 1, 5] tiled [1, 3, 1] to [2, 3, 5],
+// then N = 2 * 3 = 6 gathers of 5 rows from [6, 6, 4].
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @gather_int8_batch_dims_on_storage
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<2x3x6x4x!quant.uniform<i8:f32, 0.05:-3>>, %[[INDICES:.*]]: tensor<2x5xi32>)
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[PARAMS]] : {{.*}} to tensor<2x3x6x4xi8>
+// CHECK-NEXT:    %[[I3_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 5]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[I3:.*]] = "tosa.reshape"(%[[INDICES]], %[[I3_SHAPE]]) : (tensor<2x5xi32>, !tosa.shape<3>) -> tensor<2x1x5xi32>
+// CHECK-NEXT:    %[[MULTIPLES:.*]] = "tosa.const_shape"() {values = dense<[1, 3, 1]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[TILED:.*]] = "tosa.tile"(%[[I3]], %[[MULTIPLES]]) : (tensor<2x1x5xi32>, !tosa.shape<3>) -> tensor<2x3x5xi32>
+// CHECK-NEXT:    %[[VALUES_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[6, 6, 4]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[VALUES:.*]] = "tosa.reshape"(%[[STORED]], %[[VALUES_SHAPE]]) : (tensor<2x3x6x4xi8>, !tosa.shape<3>) -> tensor<6x6x4xi8>
+// CHECK-NEXT:    %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[6, 5]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[TILED]], %[[ROWS_SHAPE]]) : (tensor<2x3x5xi32>, !tosa.shape<2>) -> tensor<6x5xi32>
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<6x6x4xi8>, tensor<6x5xi32>) -> tensor<6x5x4xi8>
+// CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 5, 4]> : tensor<4xindex>}
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[G]], %[[OUT_SHAPE]]) : (tensor<6x5x4xi8>, !tosa.shape<4>) -> tensor<2x3x5x4xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x5x4xi8> to tensor<2x3x5x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_int8_batch_dims_on_storage(%arg0: tensor<2x3x6x4x!q>, %arg1: tensor<2x5xi32>) -> tensor<2x3x5x4x!q> {
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 2 : i32, batch_dims = 1 : i32} : (tensor<2x3x6x4x!q>, tensor<2x5xi32>) -> tensor<2x3x5x4x!q>
+  return %0 : tensor<2x3x5x4x!q>
+}
 
-// Nearest, half-pixel centers, 6x8 -> 9x13: TFLite floors (o + 0.5) * in / out; tosa.resize
-// rounds (o * d + offset) / n half up: the same pixels with n = 2 * out, d = 2 * in and
-// offset = in - out (rows 18, 12, -3 reduce to 6, 4, -1; columns 26, 16, -5); the border
-// makes (in - 1) * n - offset + border = (out - 1) * d.
-// NEAREST-LABEL: func.func @main
-// NEAREST-DAG:   %[[SCALE:.*]] = "tosa.const_shape"() {values = dense<[6, 4, 26, 16]> : tensor<4xindex>}
-// NEAREST-DAG:   %[[OFFSET:.*]] = "tosa.const_shape"() {values = dense<[-1, -5]> : tensor<2xindex>}
-// NEAREST-DAG:   %[[BORDER:.*]] = "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
-// NEAREST:       "tosa.resize"(%{{.*}}, %[[SCALE]], %[[OFFSET]], %[[BORDER]]) {mode = #tosa.resize_mode<NEAREST_NEIGHBOR>} : {{.*}} -> tensor<1x9x13x2xf32>
+// -----
 
-// align_corners with one input row: tosa.resize cannot express it (scale_d would be 0),
-// so each axis is a gather at TFLite's indices.
-// NEAREST-GATHER-LABEL: func.func @main
-// NEAREST-GATHER-NOT:   "tosa.resize"
-// NEAREST-GATHER:       "tosa.const"() {values = dense<0> : tensor<1x3xi32>}
-// NEAREST-GATHER:       "tosa.gather"
-// NEAREST-GATHER:       "tosa.const"() {values = dense<{{\[\[0, 1, 1, 2, 3, 3, 4\]}}, {{.*}}> : tensor<3x7xi32>}
-// NEAREST-GATHER:       "tosa.gather"
+// Constant int64 indices become an i32 constant at compile time (same values, [4, 0, 4, 2]);
+// axis -2 of a 2x5x3 is axis 1: outer 2, K = 5, C = 3, so the indices are tiled [1, 2, 1]
+// and [2, 5, 3] is already the gather's shape (no reshape).
+// CHECK-LABEL: @gather_f32_constant_int64_indices
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<2x5x3xf32>)
+// CHECK:         %[[INDICES:.*]] = "tosa.const"() {values = dense<[4, 0, 4, 2]> : tensor<4xi32>}
+// CHECK-NEXT:    %[[I3_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 4]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[I3:.*]] = "tosa.reshape"(%[[INDICES]], %[[I3_SHAPE]]) : (tensor<4xi32>, !tosa.shape<3>) -> tensor<1x1x4xi32>
+// CHECK-NEXT:    %[[MULTIPLES:.*]] = "tosa.const_shape"() {values = dense<[1, 2, 1]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[TILED:.*]] = "tosa.tile"(%[[I3]], %[[MULTIPLES]]) : (tensor<1x1x4xi32>, !tosa.shape<3>) -> tensor<1x2x4xi32>
+// CHECK-NEXT:    %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 4]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[TILED]], %[[ROWS_SHAPE]]) : (tensor<1x2x4xi32>, !tosa.shape<2>) -> tensor<2x4xi32>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.gather"(%[[PARAMS]], %[[ROWS]]) : (tensor<2x5x3xf32>, tensor<2x4xi32>) -> tensor<2x4x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_f32_constant_int64_indices(%arg0: tensor<2x5x3xf32>) -> tensor<2x4x3xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[4, 0, 4, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %1 = "tfl.gather"(%arg0, %0) {axis = -2 : i32, batch_dims = 0 : i32} : (tensor<2x5x3xf32>, tensor<4xi64>) -> tensor<2x4x3xf32>
+  return %1 : tensor<2x4x3xf32>
+}
 
-// Bilinear 5x4 -> 9x7: rows 0,0,1,1,2,2,3,3,4 and 0,1,2,2,3,3,4,4,4, with float32 weights
-// as TFLite computes them, summed v00*wy0*wx0 + v10*wy1*wx0 + v01*wy0*wx1 + v11*wy1*wx1.
-// BILINEAR-LABEL: func.func @main
-// BILINEAR-DAG:   %[[WY0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1.0\]\], \[\[0.4444444179534912\]\]}}{{.*}}> : tensor<1x9x1x1xf32>}
-// BILINEAR-DAG:   %[[WY1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0.0\]\], \[\[0.5555555820465088\]\]}}{{.*}}> : tensor<1x9x1x1xf32>}
-// BILINEAR-DAG:   %[[WX0:.*]] = "tosa.const"() {values = dense<{{.*}}> : tensor<1x1x7x1xf32>}
-// BILINEAR-DAG:   %[[Y0:.*]] = "tosa.const"() {values = dense<{{\[\[0, 0, 1, 1, 2, 2, 3, 3, 4\]\]}}> : tensor<1x9xi32>}
-// BILINEAR-DAG:   %[[Y1:.*]] = "tosa.const"() {values = dense<{{\[\[0, 1, 2, 2, 3, 3, 4, 4, 4\]\]}}> : tensor<1x9xi32>}
-// BILINEAR:       %[[V00:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<9x7x3xf32>, !tosa.shape<4>) -> tensor<1x9x7x3xf32>
-// BILINEAR:       %[[A:.*]] = "tosa.mul"(%[[V00]], %[[WY0]], %{{.*}})
-// BILINEAR:       %[[T00:.*]] = "tosa.mul"(%[[A]], %[[WX0]], %{{.*}})
-// BILINEAR:       %[[V10:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<9x7x3xf32>, !tosa.shape<4>) -> tensor<1x9x7x3xf32>
-// BILINEAR:       %[[B:.*]] = "tosa.mul"(%[[V10]], %[[WY1]], %{{.*}})
-// BILINEAR:       %[[T10:.*]] = "tosa.mul"(%[[B]], %[[WX0]], %{{.*}})
-// BILINEAR:       %[[S1:.*]] = "tosa.add"(%[[T00]], %[[T10]])
-// BILINEAR:       %[[S2:.*]] = "tosa.add"(%[[S1]], %{{.*}})
-// BILINEAR:       %[[S3:.*]] = "tosa.add"(%[[S2]], %{{.*}})
-// BILINEAR-NEXT:  return %[[S3]]
+// -----
+
+// Runtime int64 indices are narrowed by tosa.cast (tosa.gather takes i32).
+// CHECK-LABEL: @gather_f32_runtime_int64_indices
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<7x3xf32>, %[[INDICES:.*]]: tensor<2xi64>)
+// CHECK-NEXT:    %[[I32:.*]] = "tosa.cast"(%[[INDICES]]) : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK-NEXT:    %[[I3_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 2]> : tensor<3xindex>}
+// CHECK-NEXT:    "tosa.reshape"(%[[I32]], %[[I3_SHAPE]])
+// CHECK:         %[[G:.*]] = "tosa.gather"({{.*}}) : (tensor<1x7x3xf32>, tensor<1x2xi32>) -> tensor<1x2x3xf32>
+// CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x2x3xf32>, !tosa.shape<2>) -> tensor<2x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_f32_runtime_int64_indices(%arg0: tensor<7x3xf32>, %arg1: tensor<2xi64>) -> tensor<2x3xf32> {
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<7x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+!q = !quant.uniform<i8:f32, 0.05:-3>
+!r = !quant.uniform<i8:f32, 0.1:-3>
+// CHECK-LABEL: @gather_declines_quantized_differently
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<5x3x!quant.uniform<i8:f32, 0.05:-3>>, %[[INDICES:.*]]: tensor<2xi32>)
+// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[PARAMS]] : {{.*}} to tensor<5x3xf32>
+// CHECK:         %[[VALUES:.*]] = "tosa.reshape"(%[[REAL]], %{{.*}}) : (tensor<5x3xf32>, !tosa.shape<3>) -> tensor<1x5x3xf32>
+// CHECK:         %[[G:.*]] = "tosa.gather"(%[[VALUES]], %{{.*}}) : (tensor<1x5x3xf32>, tensor<1x2xi32>) -> tensor<1x2x3xf32>
+// CHECK:         %[[GATHERED:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x2x3xf32>, !tosa.shape<2>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[GATHERED]] : tensor<2x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 0.1:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_declines_quantized_differently(%arg0: tensor<5x3x!q>, %arg1: tensor<2xi32>) -> tensor<2x3x!r> {
+  // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<5x3x!q>, tensor<2xi32>) -> tensor<2x3x!r>
+  return %0 : tensor<2x3x!r>
+}
+
+// -----
+
+// CHECK-LABEL: @gather_declines_dynamic_shape
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<?x3xf32>, %[[INDICES:.*]]: tensor<2xi32>)
+// CHECK-NEXT:    %[[Y:.*]] = "tfl.gather"(%[[PARAMS]], %[[INDICES]]) {axis = 0 : i32, batch_dims = 0 : i32}
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_declines_dynamic_shape(%arg0: tensor<?x3xf32>, %arg1: tensor<2xi32>) -> tensor<2x3xf32> {
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x3xf32>)}}
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<?x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @gather_declines_empty_tensor
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<5x0xf32>, %[[INDICES:.*]]: tensor<2xi32>)
+// CHECK-NEXT:    %[[Y:.*]] = "tfl.gather"(%[[PARAMS]], %[[INDICES]])
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_declines_empty_tensor(%arg0: tensor<5x0xf32>, %arg1: tensor<2xi32>) -> tensor<2x0xf32> {
+  // expected-remark@+1 {{unlowered: empty tensor: operand 0 (tensor<5x0xf32>)}}
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<5x0xf32>, tensor<2xi32>) -> tensor<2x0xf32>
+  return %0 : tensor<2x0xf32>
+}
+
+// -----
+
+// GATHER_ND with 2 coordinates into a 4x5x3 (reference/gather_nd.h: offset = sum of
+// coordinate * stride): in rows of C = 3, row = 5 * i + 1 * j, strides [[5, 1]], summed in
+// i32; then one tosa.gather of 6 rows from [1, 4 * 5, 3].
+// CHECK-LABEL: @gather_nd_f32
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5x3xf32>, %[[INDICES:.*]]: tensor<2x3x2xi32>)
+// CHECK-NEXT:    %[[COORDS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[6, 2]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[COORDS:.*]] = "tosa.reshape"(%[[INDICES]], %[[COORDS_SHAPE]]) : (tensor<2x3x2xi32>, !tosa.shape<2>) -> tensor<6x2xi32>
+// CHECK-DAG:     %[[STRIDES:.*]] = "tosa.const"() {values = dense<{{\[\[5, 1\]\]}}> : tensor<1x2xi32>}
+// CHECK-DAG:     %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK:         %[[SCALED:.*]] = "tosa.mul"(%[[COORDS]], %[[STRIDES]], %[[SHIFT]]) : (tensor<6x2xi32>, tensor<1x2xi32>, tensor<1xi8>) -> tensor<6x2xi32>
+// CHECK-NEXT:    %[[ROW:.*]] = "tosa.reduce_sum"(%[[SCALED]]) {axis = 1 : i32} : (tensor<6x2xi32>) -> tensor<6x1xi32>
+// CHECK-NEXT:    %[[VALUES_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 20, 3]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[VALUES:.*]] = "tosa.reshape"(%[[PARAMS]], %[[VALUES_SHAPE]]) : (tensor<4x5x3xf32>, !tosa.shape<3>) -> tensor<1x20x3xf32>
+// CHECK-NEXT:    %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 6]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[ROW]], %[[ROWS_SHAPE]]) : (tensor<6x1xi32>, !tosa.shape<2>) -> tensor<1x6xi32>
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<1x20x3xf32>, tensor<1x6xi32>) -> tensor<1x6x3xf32>
+// CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 3]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.reshape"(%[[G]], %[[OUT_SHAPE]]) : (tensor<1x6x3xf32>, !tosa.shape<3>) -> tensor<2x3x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_nd_f32(%arg0: tensor<4x5x3xf32>, %arg1: tensor<2x3x2xi32>) -> tensor<2x3x3xf32> {
+  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x5x3xf32>, tensor<2x3x2xi32>) -> tensor<2x3x3xf32>
+  return %0 : tensor<2x3x3xf32>
+}
+
+// -----
+
+// 3 coordinates into a 4x5x6 address single values: strides [[5 * 6, 6, 1]] = [[30, 6, 1]],
+// rows of C = 1 in [1, 120, 1].
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @gather_nd_int8_scalars_on_storage
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5x6x!quant.uniform<i8:f32, 0.05:-3>>, %[[INDICES:.*]]: tensor<7x3xi32>)
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[PARAMS]] : {{.*}} to tensor<4x5x6xi8>
+// CHECK-DAG:     %[[STRIDES:.*]] = "tosa.const"() {values = dense<{{\[\[30, 6, 1\]\]}}> : tensor<1x3xi32>}
+// CHECK-DAG:     %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK:         %[[SCALED:.*]] = "tosa.mul"(%[[INDICES]], %[[STRIDES]], %[[SHIFT]]) : (tensor<7x3xi32>, tensor<1x3xi32>, tensor<1xi8>) -> tensor<7x3xi32>
+// CHECK-NEXT:    %[[ROW:.*]] = "tosa.reduce_sum"(%[[SCALED]]) {axis = 1 : i32} : (tensor<7x3xi32>) -> tensor<7x1xi32>
+// CHECK-NEXT:    %[[VALUES_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 120, 1]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[VALUES:.*]] = "tosa.reshape"(%[[STORED]], %[[VALUES_SHAPE]]) : (tensor<4x5x6xi8>, !tosa.shape<3>) -> tensor<1x120x1xi8>
+// CHECK-NEXT:    %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 7]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[ROW]], %[[ROWS_SHAPE]])
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<1x120x1xi8>, tensor<1x7xi32>) -> tensor<1x7x1xi8>
+// CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<7> : tensor<1xindex>}
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[G]], %[[OUT_SHAPE]]) : (tensor<1x7x1xi8>, !tosa.shape<1>) -> tensor<7xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7xi8> to tensor<7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_nd_int8_scalars_on_storage(%arg0: tensor<4x5x6x!q>, %arg1: tensor<7x3xi32>) -> tensor<7x!q> {
+  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x5x6x!q>, tensor<7x3xi32>) -> tensor<7x!q>
+  return %0 : tensor<7x!q>
+}
+
+// -----
+
+// One coordinate is the row itself: no multiply, no sum; int64 indices go through tosa.cast.
+// CHECK-LABEL: @gather_nd_f32_one_coordinate_int64
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5xf32>, %[[INDICES:.*]]: tensor<3x1xi64>)
+// CHECK-NEXT:    %[[I32:.*]] = "tosa.cast"(%[[INDICES]]) : (tensor<3x1xi64>) -> tensor<3x1xi32>
+// CHECK-NEXT:    %[[VALUES_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 4, 5]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[VALUES:.*]] = "tosa.reshape"(%[[PARAMS]], %[[VALUES_SHAPE]])
+// CHECK-NEXT:    %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 3]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%[[I32]], %[[ROWS_SHAPE]]) : (tensor<3x1xi32>, !tosa.shape<2>) -> tensor<1x3xi32>
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<1x4x5xf32>, tensor<1x3xi32>) -> tensor<1x3x5xf32>
+// CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x3x5xf32>, !tosa.shape<2>) -> tensor<3x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_nd_f32_one_coordinate_int64(%arg0: tensor<4x5xf32>, %arg1: tensor<3x1xi64>) -> tensor<3x5xf32> {
+  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x5xf32>, tensor<3x1xi64>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// 3 coordinates into a rank-2 tensor.
+// CHECK-LABEL: @gather_nd_declines_more_coordinates_than_dimensions
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5xf32>, %[[INDICES:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:    %[[Y:.*]] = "tfl.gather_nd"(%[[PARAMS]], %[[INDICES]])
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_nd_declines_more_coordinates_than_dimensions(%arg0: tensor<4x5xf32>, %arg1: tensor<2x3xi32>) -> tensor<2xf32> {
+  // expected-remark@+1 {{unlowered: 3 coordinates per index}}
+  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+!p = !quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>
+!o = !quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3}>
+// CHECK-LABEL: @gather_nd_declines_per_axis
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x3x!quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>>, %[[INDICES:.*]]: tensor<2x2xi32>)
+// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[PARAMS]] : {{.*}} to tensor<4x3xf32>
+// CHECK-DAG:     %[[STRIDES:.*]] = "tosa.const"() {values = dense<{{\[\[3, 1\]\]}}> : tensor<1x2xi32>}
+// CHECK:         %[[VALUES:.*]] = "tosa.reshape"(%[[REAL]], %{{.*}}) : (tensor<4x3xf32>, !tosa.shape<3>) -> tensor<1x12x1xf32>
+// CHECK:         %[[GATHERED:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<1x2x1xf32>, !tosa.shape<1>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[GATHERED]] : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3}>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_nd_declines_per_axis(%arg0: tensor<4x3x!p>, %arg1: tensor<2x2xi32>) -> tensor<2x!o> {
+  // expected-remark@+1 {{fallback: not every moved value is per-tensor quantized}}
+  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x3x!p>, tensor<2x2xi32>) -> tensor<2x!o>
+  return %0 : tensor<2x!o>
+}
+
+// -----
+
+// CHECK-LABEL: @embedding_lookup_is_not_lowered
+// CHECK:         "tfl.embedding_lookup"
+// CHECK-NOT:     tosa
+func.func @embedding_lookup_is_not_lowered(%arg0: tensor<3xi32>, %arg1: tensor<7x4xf32>) -> tensor<3x4xf32> {
+  // expected-remark@+1 {{unlowered: no lowering yet}}
+  %0 = "tfl.embedding_lookup"(%arg0, %arg1) : (tensor<3xi32>, tensor<7x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}

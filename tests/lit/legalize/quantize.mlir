@@ -1,17 +1,291 @@
-// Golden test of legalize/quantize.py.
-// RUN: tfl2quant convert %models/quantize-dequantize-float-io.int8.tflite --emit legalized | filecheck %s
-// RUN: tfl2quant convert %models/concat-requantize.int8.tflite --emit legalized | filecheck %s --check-prefix=REQ
+// Golden test of legalize/quantize.py: QUANTIZE and DEQUANTIZE. float -> quantized is
+// quant.qcast, quantized -> float quant.dcast, quantized -> quantized TFLite's Requantize
+// as one DOUBLE_ROUND tosa.rescale (unsigned flags for uint8); DEQUANTIZE of float16 is a
+// widening cast; the reasons a requantize declines.
+// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file -o /dev/null
 
-// CHECK-LABEL: func.func @main
-// CHECK-SAME:    (%[[ARG:[a-z0-9]+]]: tensor<1x7x9x3xf32>
-// QUANTIZE float -> int8 is exactly quant.qcast
-// CHECK:       quant.qcast %[[ARG]] : tensor<1x7x9x3xf32> to tensor<1x7x9x3x!quant.uniform<i8:f32, {{.*}}>>
-// CHECK:       "tosa.conv2d"
-// DEQUANTIZE int8 -> float is exactly quant.dcast
-// CHECK:       %[[F:.*]] = quant.dcast %{{.*}} : tensor<1x7x9x4x!quant.uniform<i8:f32, {{.*}}>> to tensor<1x7x9x4xf32>
-// CHECK-NEXT:  return %[[F]] : tensor<1x7x9x4xf32>
+// Requantize (reference/requantize.h): (m, e) = QuantizeMultiplier(double(si) / double(so)),
+// q_out = clamp(zp_out + MBQM(q_in - zp_in, m, e)); tosa.rescale shift = 31 - e.
 
-// QUANTIZE int8 -> int8 is TFLite's Requantize: one rescale from zero point -128 to -33.
-// REQ:       %[[IZP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
-// REQ-NEXT:  %[[OZP:.*]] = "tosa.const"() {values = dense<-33> : tensor<1xi8>}
-// REQ-NEXT:  "tosa.rescale"(%{{.*}}, %{{.*}}, %{{.*}}, %[[IZP]], %[[OZP]]) {{.*}} : (tensor<3x10xi8>, {{.*}}) -> tensor<3x10xi8>
+!q = !quant.uniform<i8:f32, 0.5:-3>
+// CHECK-LABEL: @quantize_float_to_int8
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7xf32>)
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[ARG]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[Q]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[R:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  return %[[R]]
+func.func @quantize_float_to_int8(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7x!q> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7x!q>
+  return %0 : tensor<3x5x7x!q>
+}
+
+// -----
+
+// quant.qcast handles every quantized type, per-axis included.
+!q = !quant.uniform<i8:f32:2, {0.5:-3, 0.25:1, 0.125, 1.0:4, 2.0:-1, 0.5, 0.25}>
+// CHECK-LABEL: @quantize_float_to_per_axis_int8
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %arg0 : tensor<3x5x7xf32> to tensor<3x5x7x{{.*}}>
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[Q]] : {{.*}} to tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[R:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to
+// CHECK-NEXT:  return %[[R]]
+func.func @quantize_float_to_per_axis_int8(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7x!q> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7x!q>
+  return %0 : tensor<3x5x7x!q>
+}
+
+// -----
+
+!x = !quant.uniform<i8:f32, 0.5:-3>
+!y = !quant.uniform<i8:f32, 0.25:4>
+// CHECK-LABEL: @requantize_int8
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xi8>
+// 0.5 / 0.25 = 2.0 = 0.5 * 2^2 -> (1073741824, 2) -> shift 29
+// CHECK-NEXT:  %[[M:.*]] = "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<29> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<4> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.25:4>>
+// CHECK-NEXT:  return %[[Q]]
+func.func @requantize_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
+  return %0 : tensor<3x5x7x!y>
+}
+
+// -----
+
+// The requantize of models/concat-requantize.int8.tflite (softmax output to concat scale).
+!x = !quant.uniform<i8:f32, 0.00390625:-128>
+!y = !quant.uniform<i8:f32, 0.04700824245810509:-33>
+// CHECK-LABEL: @requantize_int8_odd_scale
+// 0.00390625 / 0.04700824245810509 = 0.08309712926368917 = 0.6647...*2^-3 -> (1427597810, -3) -> shift 34
+// CHECK:       %[[M:.*]] = "tosa.const"() {values = dense<1427597810> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<34> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-33> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}} : (tensor<3x10xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x10xi8>
+func.func @requantize_int8_odd_scale(%arg0: tensor<3x10x!x>) -> tensor<3x10x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x10x!x>) -> tensor<3x10x!y>
+  return %0 : tensor<3x10x!y>
+}
+
+// -----
+
+// The input QUANTIZE of models/coverage/cnn-mixed.uint8-io.tflite: uint8 -> int8 at the same
+// scale. The uint8 zero point is read as unsigned (input_unsigned).
+!x = !quant.uniform<u8:f32, 0.015683481469750404:96>
+!y = !quant.uniform<i8:f32, 0.015683481469750404:-32>
+// CHECK-LABEL: @requantize_uint8_to_int8
+// 1.0 = 0.5 * 2^1 -> (1073741824, 1) -> shift 30
+// CHECK:       %[[M:.*]] = "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<96> : tensor<1xi8>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-32> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = true, output_unsigned = false} : (tensor<1x5x7x3xi8>, {{.*}}) -> tensor<1x5x7x3xi8>
+func.func @requantize_uint8_to_int8(%arg0: tensor<1x5x7x3x!x>) -> tensor<1x5x7x3x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<1x5x7x3x!x>) -> tensor<1x5x7x3x!y>
+  return %0 : tensor<1x5x7x3x!y>
+}
+
+// -----
+
+// int8 -> uint8 at the same scale, zero points 0 and 128 (TFLite's q ^ 0x80 fast path
+// computes the same): the unsigned 128 is stored as the i8 bit pattern -128.
+!x = !quant.uniform<i8:f32, 0.5>
+!y = !quant.uniform<u8:f32, 0.5:128>
+// CHECK-LABEL: @requantize_int8_to_uint8
+// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<30> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%{{.*}}, %{{.*}}, %{{.*}}, %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = true} : {{.*}} -> tensor<3x5xi8>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.5:128>>
+func.func @requantize_int8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+!x = !quant.uniform<i16:f32, 3.0485785828204826e-05>
+!y = !quant.uniform<i8:f32, 0.0078125>
+// CHECK-LABEL: @requantize_int16_to_int8
+// 3.0485785828204826e-05 / 0.0078125 = 0.0039021805860102177 = 0.9989...*2^-8 -> (2145246464, -8) -> shift 39
+// CHECK:       %[[M:.*]] = "tosa.const"() {values = dense<2145246464> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<39> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi16>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}} : (tensor<3x5xi16>, tensor<1xi32>, tensor<1xi8>, tensor<1xi16>, tensor<1xi8>) -> tensor<3x5xi8>
+func.func @requantize_int16_to_int8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+!x = !quant.uniform<i8:f32, 0.0078125:3>
+!y = !quant.uniform<i16:f32, 7.58949390728958e-05>
+// CHECK-LABEL: @requantize_int8_to_int16
+// 0.0078125 / 7.58949390728958e-05 = 102.93835261526763 = 0.8042...*2^7 -> (1727018977, 7) -> shift 24
+// CHECK:       %[[M:.*]] = "tosa.const"() {values = dense<1727018977> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<24> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<3> : tensor<1xi8>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi16>}
+// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}} : (tensor<3x5xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi16>) -> tensor<3x5xi16>
+func.func @requantize_int8_to_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+!x = !quant.uniform<i32:f32, 1.4643665963376407e-05>
+!y = !quant.uniform<i8:f32, 0.06680203974246979:7>
+// CHECK-LABEL: @requantize_int32_to_int8
+// 1.4643665963376407e-05 / 0.06680203974246979 = 2.192098627501431e-04 = 0.8979...*2^-12 -> (1928190344, -12) -> shift 43
+// CHECK:       %[[M:.*]] = "tosa.const"() {values = dense<1928190344> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<43> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<7> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}} : (tensor<3x5xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<3x5xi8>
+func.func @requantize_int32_to_int8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// The largest ratio tosa.rescale takes: 2^28 = 0.5 * 2^29 -> (1073741824, 29) -> shift 2.
+!x = !quant.uniform<i8:f32, 1.0>
+!y = !quant.uniform<i8:f32, 3.725290298461914e-09>
+// CHECK-LABEL: @requantize_ratio_2_pow_28
+// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
+// CHECK:       "tosa.rescale"
+func.func @requantize_ratio_2_pow_28(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// ===--- requantizes that decline: dcast -> qcast ---=== //
+
+// 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30) -> shift 1, below tosa.rescale's 2.
+!x = !quant.uniform<i8:f32, 1.0>
+!y = !quant.uniform<i8:f32, 1.862645149230957e-09>
+// CHECK-LABEL: @requantize_declines_ratio_too_large
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x!quant.uniform<i8:f32, 1.0>>)
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[ARG]] : tensor<3x5x!quant.uniform<i8:f32, 1.0>> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 1.862645149230957e-09>>
+// CHECK-NEXT:  return %[[Q]]
+func.func @requantize_declines_ratio_too_large(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  // expected-remark@+1 {{fallback: requantization multiplier outside tosa.rescale's range}}
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+!x = !quant.uniform<i8:f32:1, {0.5:-3, 0.25:1, 0.125, 1.0:4, 2.0:-1}>
+!y = !quant.uniform<i8:f32, 0.25:4>
+// CHECK-LABEL: @requantize_declines_per_axis_input
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x{{.*}}> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 0.25:4>>
+// CHECK-NEXT:  return %[[Q]]
+func.func @requantize_declines_per_axis_input(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+!x = !quant.uniform<i8:f32, 0.5:-3>
+!y = !quant.uniform<i8:f32:1, {0.5:-3, 0.25:1, 0.125, 1.0:4, 2.0:-1}>
+// CHECK-LABEL: @requantize_declines_per_axis_result
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x{{.*}}>
+// CHECK-NEXT:  return %[[Q]]
+func.func @requantize_declines_per_axis_result(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  // expected-remark@+1 {{fallback: per-axis quantized result 0}}
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+!q = !quant.uniform<i8:f32, 0.5:-3>
+// CHECK-LABEL: @dequantize_int8_to_float
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[Q]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xf32>
+// CHECK-NEXT:  return %[[F]]
+func.func @dequantize_int8_to_float(%arg0: tensor<3x5x7x!q>) -> tensor<3x5x7xf32> {
+  %0 = "tfl.dequantize"(%arg0) : (tensor<3x5x7x!q>) -> tensor<3x5x7xf32>
+  return %0 : tensor<3x5x7xf32>
+}
+
+// -----
+
+// Per-axis int8 weights dequantized (a weight-only model).
+!q = !quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.0625}>
+// CHECK-LABEL: @dequantize_per_axis_weights
+// CHECK:       %[[C:.*]] = arith.constant dense<{{\[\[}}1, 2, 3, 4, 5], [-1, -2, -3, -4, -5], [127, -127, 0, 1, -1]]> : tensor<3x5xi8>
+// CHECK-NEXT:  %[[W:.*]] = quant.scast %[[C]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.0625}>>
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[W]] : {{.*}} to tensor<3x5xi8>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[S]] : tensor<3x5xi8> to
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[Q]] : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:  return %[[F]]
+func.func @dequantize_per_axis_weights() -> tensor<3x5xf32> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<3x5x!q>, value = dense<[[1, 2, 3, 4, 5], [-1, -2, -3, -4, -5], [127, -127, 0, 1, -1]]> : tensor<3x5xi8>} : () -> tensor<3x5x!q>
+  %0 = "tfl.dequantize"(%w) : (tensor<3x5x!q>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// float16 weights (models/coverage/cnn-mixed.float16w.tflite): a widening cast.
+// CHECK-LABEL: @dequantize_float16_weights
+// CHECK:       %[[C:.*]] = arith.constant dense<[1.5, -2.0, 0.25]> : tensor<3xf16>
+// CHECK-NEXT:  %[[F:.*]] = "tosa.cast"(%[[C]]) : (tensor<3xf16>) -> tensor<3xf32>
+// CHECK-NEXT:  return %[[F]]
+func.func @dequantize_float16_weights() -> tensor<3xf32> {
+  %w = "tfl.pseudo_const"() {value = dense<[1.5, -2.0, 0.25]> : tensor<3xf16>} : () -> tensor<3xf16>
+  %0 = "tfl.dequantize"(%w) : (tensor<3xf16>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// DEQUANTIZE to a non-float result (TFLite's kernel only writes float32): the integer
+// pattern declines; the fallback dequantizes, then casts.
+!q = !quant.uniform<i8:f32, 0.5:-3>
+// CHECK-LABEL: @dequantize_declines_integer_result
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[F]]) : (tensor<3x5xf32>) -> tensor<3x5xi32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @dequantize_declines_integer_result(%arg0: tensor<3x5x!q>) -> tensor<3x5xi32> {
+  // expected-remark@+1 {{fallback: result tensor<3x5xi32> is not the operand's expressed type tensor<3x5xf32>}}
+  %0 = "tfl.dequantize"(%arg0) : (tensor<3x5x!q>) -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}
+
+// -----
+
+// TFLite stores scales as float32, so its ratio is double(float(0.1)) / double(float(0.3))
+// = 0.33333332505491076 -> (1431655730, -1) -> shift 32, as the conv, FC and ADD patterns compute
+// it (they round each scale to float32 first). With the double scales of the type,
+// 0.1 / 0.3 = 0.3333...3 would give (1431655765, -1).
+!x = !quant.uniform<i8:f32, 0.1>
+!y = !quant.uniform<i8:f32, 0.3>
+// CHECK-LABEL: @requantize_scales_are_float32
+// CHECK:       "tosa.const"() {values = dense<1431655730> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<32> : tensor<1xi8>}
+func.func @requantize_scales_are_float32(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}

@@ -1,5 +1,5 @@
 // The worked examples of the !quant.uniform type in "[RFC] Improvements in the 'quant'
-// dialect" (shared/seeds/rfc-quant-dialect-improvements.txt): its per-layer and per-channel
+// dialect" (see docs/quant-dialect.md): its per-layer and per-channel
 // examples, and the "Per-axis quantization integrity" examples, incorrect and correct.
 // RUN: tfl2quant opt %s --split-input-file --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --verify-diagnostics | iree-opt --split-input-file -o /dev/null

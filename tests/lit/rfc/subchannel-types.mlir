@@ -1,5 +1,5 @@
 // The worked examples of the type in "RFC: Supporting Sub-Channel (or Blockwise) Quantization
-// in MLIR" (shared/seeds/rfc-subchannel-quantization.txt), with numbers for the RFC's s_ij:z_ij
+// in MLIR" (see docs/quant-dialect.md), with numbers for the RFC's s_ij:z_ij
 // placeholders.
 // RUN: tfl2quant opt %s --split-input-file --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --verify-diagnostics | iree-opt --split-input-file -o /dev/null

@@ -1,6 +1,6 @@
 """`!quant.uniform`: per-layer, per-axis and sub-channel (blockwise) forms.
 
-Syntax and invariants follow the two RFCs (../shared/seeds) and upstream
+Syntax and invariants follow the two RFCs (docs/quant-dialect.md) and upstream
 MLIR's `QuantTypes.cpp`:
 
     !quant.uniform<i8<-8:7>:f32, 2.0:10>                      per-layer

@@ -1,0 +1,49 @@
+"""Integer and rounding arithmetic shared by the compiler (legalize/) and the numpy
+executor (runtime_check/), on whole arrays.
+
+numpy rounds ties to even (`np.round`, `np.rint`) and its `//` floors; TFLite's
+reference kernels, C and MLIR round ties away from zero (`std::round`,
+`TfLiteRound`, `math.round`) and truncate integer quotients (`/`, `arith.divsi`,
+`tosa.intdiv`). These are those operations, written once; this module imports
+nothing of the project, so either side can use it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def round_half_away(x) -> np.ndarray:
+    """std::round / TfLiteRound / MLIR's math.round: ties away from zero, in x's own float type.
+
+    An array or numpy scalar keeps its float type (the executor's math.round on f16
+    stays f16); Python floats and lists of them become float64. The integer a value
+    rounds to does not depend on the type it is rounded in (trunc and the fraction
+    are exact in any binary float type), only the result's dtype does.
+    """
+    x = np.asarray(x)
+    r = np.trunc(x)
+    return r + np.where(np.abs(x - r) >= 0.5, np.sign(x), 0).astype(x.dtype)
+
+
+def divide_toward_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """C's integer `/` (MLIR's arith.divsi, TOSA's intdiv): the quotient truncated toward zero."""
+    _check_divisor(b)
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
+
+
+def divide_floor(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The quotient rounded down (MLIR's arith.floordivsi; arith.divui on unsigned values)."""
+    _check_divisor(b)
+    return a // b
+
+
+def divide_ceil(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The quotient rounded up (MLIR's arith.ceildivsi)."""
+    _check_divisor(b)
+    return -((-a) // b)
+
+
+def _check_divisor(b) -> None:
+    if np.any(b == 0):
+        raise ZeroDivisionError("integer division by zero is undefined behaviour")
