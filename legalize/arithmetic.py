@@ -42,12 +42,9 @@ LEFT_SHIFT_8BIT = 20
 
 
 def _add_multipliers(op):
-    s1, s2 = (np.float32(per_tensor(v).scale) for v in op.operands[:2])
-    so = np.float32(per_tensor(op.result).scale)
-    twice_max = np.float64(np.float32(2) * max(s1, s2))
-    reals = [np.float64(s1) / twice_max, np.float64(s2) / twice_max,
-             twice_max / np.float64(np.float32(1 << LEFT_SHIFT_8BIT) * so)]
-    return reals
+    s1, s2, so = (np.float64(np.float32(per_tensor(v).scale)) for v in (*op.operands[:2], op.result))
+    twice_max = 2 * max(s1, s2)  # in double, as add.cc (exact: the scales are float32)
+    return [s1 / twice_max, s2 / twice_max, twice_max / ((1 << LEFT_SHIFT_8BIT) * so)]
 
 
 class RescaledAdd(IntegerPattern):

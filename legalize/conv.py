@@ -65,16 +65,12 @@ class ConvOp:
         self.weight_axis = 3 if depthwise else 0  # quantized_dimension of TFLite's weights
 
     def layout(self, op) -> str | None:
-        """Shapes TOSA's convolutions take: 4-D, and a CONV_2D filter spanning every input
-        channel (TFLite's reference kernel also runs grouped convolutions, TOSA has none)."""
+        """A CONV_2D filter spanning every input channel: TFLite's reference kernel also
+        runs grouped convolutions (the verifier allows them), TOSA has none."""
         x, w = op.operands[:2]
-        if len(x.type.shape) != 4 or len(w.type.shape) != 4:
-            return "input and filter must be 4-D"
         channels = x.type.shape[3]
         if not self.depthwise and w.type.shape[3] != channels:
             return f"grouped convolution ({channels} input channels, filter of {w.type.shape[3]})"
-        if self.depthwise and w.type.shape[3] % channels:
-            return f"depthwise filter of {w.type.shape[3]} channels for {channels} input channels"
         return None
 
     def weights(self, b, geo: _Geometry, w):
@@ -103,12 +99,13 @@ class QuantizedConv(IntegerPattern):
         self.kind = ConvOp(depthwise)
 
     def unsupported(self, op):
-        x, w, bias = op.operands[:3]
+        x, w = op.operands[:2]
+        bias = op.operands[2] if len(op.operands) > 2 else None
         reason = (static_shapes(op, [x, w, op.result])
                   or storage(op, "i8", values=[x, op.result])
                   or per_tensor_only(op, [x, op.result])
                   or storage_of(op, w, "i8")
-                  or (None if is_no_value(bias) else storage_of(op, bias, "i32"))
+                  or (None if bias is None or is_no_value(bias) else storage_of(op, bias, "i32"))
                   or self.kind.layout(op))
         if reason:
             return reason
@@ -121,10 +118,11 @@ class QuantizedConv(IntegerPattern):
         return None
 
     def rewrite(self, b, op, operands):
-        x, w, bias = operands[:3]
+        x, w = operands[:2]
+        bias = operands[2] if len(operands) > 2 else None
         geo = _Geometry(op, self.kind.depthwise)
         in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
-        if is_no_value(bias):
+        if bias is None or is_no_value(bias):
             bias = tosa.const(b, np.zeros(geo.out_channels, np.int32), i32)
         acc = b.value(self.kind.tosa_name,
                       [crop_input(b, x, geo.h, geo.w), self.kind.weights(b, geo, w), bias,
@@ -143,9 +141,10 @@ class FloatConv(FloatPattern):
         return static_shapes(op, op.operands[:2]) or self.kind.layout(op)
 
     def rewrite(self, b, op, operands, result_types):
-        x, w, bias = operands[:3]
+        x, w = operands[:2]
+        bias = operands[2] if len(operands) > 2 else None
         geo = _Geometry(op, self.kind.depthwise)
-        if is_no_value(bias):
+        if bias is None or is_no_value(bias):
             bias = tosa.const(b, np.zeros(geo.out_channels, np.float32), f32)
         zero = tosa.zero_point(b, 0.0, f32)
         acc = b.value(self.kind.tosa_name,

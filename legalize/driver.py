@@ -23,13 +23,13 @@ from tfl2quant.dialects.tfl import CONSTANT_OPS
 from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.diagnostic_engine import emit_remark
 from tfl2quant.ir.attributes import DenseElementsAttr
-from tfl2quant.ir.types import f32
+from tfl2quant.ir.types import IntegerType, element_type, f32
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 
 from . import RULES
 from .rule import Rule
-from .query import qtype
+from .query import non_empty, qtype
 
 PATHS = ("integer", "fallback", "float", "unlowered")
 
@@ -96,8 +96,11 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
             new_ops.append(op)
             continue
         b.location = op.location
-        if op.name in REWRITTEN_CONSTANTS:
+        if op.name in REWRITTEN_CONSTANTS and not _unsigned(op.result.type):
             _replace(op, [_constant(b, op)])
+            continue
+        if op.name in REWRITTEN_CONSTANTS:  # arith.constant is signless: kept for the ops that read it
+            new_ops.append(op)
             continue
         try:
             record, keep = _legalize_op(b, op, func.sym_name, index)
@@ -119,6 +122,11 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
 REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_qconst")
 
 
+def _unsigned(t) -> bool:
+    e = element_type(t)
+    return isinstance(e, IntegerType) and not e.is_signless
+
+
 def _constant(b: Builder, op: Operation) -> Value:
     """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast;
     a quantized sparse constant keeps its form but yields its storage type, then quant.scast."""
@@ -136,7 +144,11 @@ def _constant(b: Builder, op: Operation) -> Value:
     return c
 
 
-def _replace(op: Operation, values: list[Value]) -> None:
+def _replace(op: Operation, values: list[Value], b: Builder | None = None) -> None:
+    """Replace `op`'s results; a value whose shape is only more or less static than the
+    result's (`?` against 1) gets a tensor.cast to the result type first."""
+    if b is not None:
+        values = [v if v.type == r.type else b.value("tensor.cast", [v], r.type) for v, r in zip(values, op.results)]
     op.replace_all_uses_with(values)
     op.drop_operands()
 
@@ -151,16 +163,17 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     if op.regions:  # tfl.while / tfl.if call their subgraphs: kept as structured control flow
         return record("unlowered", "control flow stays a tfl op calling its subgraphs"), True
     rule = RULES.get(op.name, UNKNOWN)
-    float_reason = rule.unlowered or rule.float.unsupported(op)
+    empty = non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
+    float_reason = rule.unlowered or empty or rule.float.unsupported(op)  # TOSA has no empty tensors
     if not quantized:
         if float_reason is None:
-            _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)))
+            _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)), b)
             return record("float", None), False
         return record("unlowered", float_reason), True
 
-    reason = rule.integer.unsupported(op) if rule.integer else f"no integer pattern for {op.name}"
+    reason = empty or (rule.integer.unsupported(op) if rule.integer else f"no integer pattern for {op.name}")
     if reason is None:
-        _replace(op, _integer(b, op, rule.integer))
+        _replace(op, _integer(b, op, rule.integer), b)
         return record("integer", None), False
     floats = [b.value("quant.dcast", [v], expressed_type_of(v.type)) if qtype(v) else _dequantize_wide(b, v)
               for v in op.operands]
@@ -171,8 +184,8 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
         kept = b.create(op.name, floats, float_types, dict(op.attributes))
         results, path = kept.results, "unlowered"
         reason = reason if float_reason == reason else f"{reason}; {float_reason}"
-    _replace(op, [b.value("quant.qcast", [r], t) if qtype(t) else r
-                  for r, t in zip(results, op.result_types)])
+    _replace(op, [b.value("quant.qcast", [r], r.type.with_element_type(element_type(t))) if qtype(t) else r
+                  for r, t in zip(results, op.result_types)], b)
     return record(path, reason), False
 
 
@@ -198,7 +211,8 @@ def _dequantize_wide(b: Builder, v: Value) -> Value:
 
     zero_point = along_axis(params.get("zero_point").value, np.float64)
     scale = along_axis(params.get("scale").value, np.float32)
-    real = ((values - zero_point).astype(np.float32) * scale).astype(np.float32)
+    with np.errstate(over="ignore"):  # a bias beyond float32's range is inf, as float(q - zp) * s is
+        real = ((values - zero_point).astype(np.float32) * scale).astype(np.float32)
     return b.value("arith.constant", [], v.type.with_element_type(f32),
                    {"value": DenseElementsAttr.from_array(real, f32)})
 
@@ -206,4 +220,5 @@ def _dequantize_wide(b: Builder, v: Value) -> Value:
 def _integer(b: Builder, op: Operation, pattern) -> list[Value]:
     storage = [b.value("quant.scast", [v], storage_type_of(v.type)) if qtype(v) else v for v in op.operands]
     results = pattern.rewrite(b, op, storage)
-    return [b.value("quant.scast", [r], t) if qtype(t) else r for r, t in zip(results, op.result_types)]
+    return [b.value("quant.scast", [r], r.type.with_element_type(element_type(t))) if qtype(t) else r
+            for r, t in zip(results, op.result_types)]

@@ -68,10 +68,6 @@ class GatherNd(StaticPattern):
     """The last index dimension (nd coordinates) becomes one flat row index:
     sum(coordinate * row stride) in i32, then tosa.gather on [1, rows, slice]."""
 
-    def check(self, op):
-        nd = op.operands[1].type.shape[-1] if op.operands[1].type.shape else 0
-        return None if 0 < nd <= len(op.operands[0].type.shape) else f"{nd} coordinates per index"
-
     def rewrite(self, b, op, operands, result_types):
         params, indices = operands[:2]
         p, ishape = params.type.shape, indices.type.shape

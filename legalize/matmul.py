@@ -30,13 +30,17 @@ INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
 def weights_layout(op) -> str | None:
-    """TFLite's FC reads 2-D [units, depth] weights in the DEFAULT layout (SHUFFLED4x16INT8
-    exists for uint8 inputs only, and neither pattern unshuffles it)."""
-    w = op.operands[1]
-    if len(w.type.shape) != 2:
-        return f"{len(w.type.shape)}-D weights"
+    """The [units, depth] weights (2-D: the verifier checked) in the DEFAULT layout:
+    SHUFFLED4x16INT8 exists for uint8 inputs only, and neither pattern unshuffles it.
+    An input that does not split into whole rows TFLite truncates; no pattern does."""
     if option(op, "weights_format", "DEFAULT") != "DEFAULT":
         return "shuffled weights format"
+    if static_shapes(op, op.operands[:2]):
+        return static_shapes(op, op.operands[:2])
+    depth = op.operands[1].type.shape[1]
+    total = int(np.prod(op.operands[0].type.shape))
+    if total % depth:
+        return f"an input of {total} elements does not split into rows of {depth}"
     return None
 
 
@@ -78,12 +82,13 @@ class QuantizedFullyConnected(IntegerPattern):
     def unsupported(self, op):
         x, w = op.operands[:2]
         bias = op.operands[2] if len(op.operands) > 2 else None
-        reason = (static_shapes(op, [x, w, op.result])
+        reason = (weights_layout(op)
+                  or static_shapes(op, [x, w, op.result])
                   or storage(op, "i8", values=[x, op.result])
                   or per_tensor_only(op, [x, op.result])
                   or storage_of(op, w, "i8")
                   or (None if bias is None or is_no_value(bias) else storage_of(op, bias, "i32")))
-        if reason or (reason := weights_layout(op)):
+        if reason:
             return reason
         q = qtype(w)
         if weight_scales(w, w.type.shape[0], 0) is None and per_tensor(w) is None:
@@ -112,7 +117,7 @@ class QuantizedFullyConnected(IntegerPattern):
 
 class FloatFullyConnected(FloatPattern):
     def unsupported(self, op):
-        return static_shapes(op, [op.operands[0], op.operands[1], op.result]) or weights_layout(op)
+        return weights_layout(op) or static_shapes(op, [op.operands[0], op.operands[1], op.result])
 
     def rewrite(self, b, op, operands, result_types):
         x, w = operands[:2]

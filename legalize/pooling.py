@@ -22,7 +22,7 @@ from tfl2quant.ir.types import f32, i8, i32, tensor
 
 from .emit import divide_half_away
 from .fused_activation import clamp_float, clamp_quantized, quantized_range
-from .query import per_tensor, per_tensor_only, static_shapes, storage
+from .query import floats_only, option, per_tensor, per_tensor_only, static_shapes, storage
 from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 from .window import crop_input, pad_attr, valid_counts, window_axis
 
@@ -46,10 +46,21 @@ class _Window:
         return valid_counts(self.h, self.w, self.height, self.width, *self.kernel, *self.stride)
 
 
+def window_fits(op) -> str | None:
+    """TOSA pools need a window no larger than the padded input (pad < kernel); TFLite's
+    kernels clip a larger one to the input, which no converter writes."""
+    _, h, w, _ = op.operands[0].type.shape
+    kh, kw = option(op, "filter_height", 1), option(op, "filter_width", 1)
+    if kh > h or kw > w:
+        return f"filter {kh}x{kw} larger than the input {h}x{w}"
+    return None
+
+
 def _unsupported(op):
     return (static_shapes(op)
             or storage(op, "i8")
-            or per_tensor_only(op))
+            or per_tensor_only(op)
+            or window_fits(op))
 
 
 class QuantizedMaxPool(IntegerPattern):
@@ -91,7 +102,9 @@ class FloatPool(FloatPattern):
         self.tosa_name = tosa_name
 
     def unsupported(self, op):
-        return static_shapes(op)
+        return (static_shapes(op)
+                or window_fits(op)
+                or (floats_only(op) if self.tosa_name == "tosa.avg_pool2d" else None))
 
     def rewrite(self, b, op, operands, result_types):
         win = _Window(op)

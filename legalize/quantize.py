@@ -14,6 +14,7 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
+from tfl2quant.ir.types import element_type
 
 from .fixed_point import quantize_multiplier, tosa_shift
 from .query import per_tensor_only, qtype, role, storage_name
@@ -50,11 +51,11 @@ class Quantize(IntegerPattern):
         return None
 
     def rewrite(self, b, op, operands):
-        x, result_type = operands[0], op.result.type
+        x = operands[0]
         src, dst = qtype(op.operands[0]), qtype(op.result)
-        storage_result = result_type.with_element_type(dst.storage_type)
+        storage_result = x.type.with_element_type(dst.storage_type)  # the driver reconciles ? dimensions
         if src is None:
-            q = b.value("quant.qcast", [x], result_type)
+            q = b.value("quant.qcast", [x], x.type.with_element_type(dst))
             return [b.value("quant.scast", [q], storage_result)]
         m, s = _requantize_multiplier(src, dst)
         return [tosa.rescale(b, x, [m], [tosa_shift(s)], src.zero_point, dst.zero_point, storage_result,
@@ -70,7 +71,7 @@ class Dequantize(IntegerPattern):
 
     def rewrite(self, b, op, operands):
         q = b.value("quant.scast", [operands[0]], op.operands[0].type)
-        return [b.value("quant.dcast", [q], op.result.type)]
+        return [b.value("quant.dcast", [q], op.operands[0].type.with_element_type(element_type(op.result.type)))]
 
 
 class Requantize(FloatPattern):

@@ -86,8 +86,6 @@ class Resize(StaticPattern):
         self.bilinear = bilinear
 
     def check(self, op):
-        if len(op.operands[0].type.shape) != 4:
-            return "resize of a tensor that is not 4-D"
         if self.bilinear and not isinstance(element_type(expressed_type_of(op.operands[0].type)), FloatType):
             return "bilinear resize of integers"
         if self.bilinear and qtype(op.operands[0]) and storage_name(op.operands[0]) in ("i8", "i16"):
@@ -153,13 +151,7 @@ class QuantizedBilinear(IntegerPattern):
         x = op.operands[0]
         reason = (static_shapes(op, [x, op.result])
                   or storage(op, "i8", "i16", values=[x, op.result]))
-        if reason:
-            return reason
-        if len(x.type.shape) != 4:
-            return "resize of a tensor that is not 4-D"
-        if option(op, "align_corners", False) and option(op, "half_pixel_centers", False):
-            return "align_corners together with half_pixel_centers, which TFLite rejects"
-        return None
+        return reason
 
     def rewrite(self, b, op, operands):
         x = operands[0]

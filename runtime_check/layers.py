@@ -52,6 +52,10 @@ def operators(func: FuncOp) -> list[Operation]:
 def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Rounding) -> list[LayerComparison]:
     """`tensors`: every tensor TFLite computed, by index; `func` the imported subgraph 0."""
     index_of = {v: k for k, v in func.tensor_values.items()}
+    for v, k in list(index_of.items()):  # a tensor with min/max statistics: its value is the
+        producer = v.owner_op            # quantfork.stats result; the op's own result is the same tensor
+        if producer is not None and producer.name == "quantfork.stats":
+            index_of.setdefault(producer.operands[0], k)
     out = []
     for position, op in enumerate(operators(func)):
         where = op.location.describe()

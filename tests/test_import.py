@@ -133,35 +133,51 @@ def test_codes_above_127_are_read_from_builtin_code():
     assert any(name.startswith("tfl.stablehlo_") for name in _tfl_ops(module))
 
 
-def test_every_builtin_operator_imports_with_its_options():
-    """One op per builtin code, each with its options table (schema defaults): named
-    tfl.<lower-case name>, every option present under its schema field name."""
+def test_every_builtin_operator_reads_its_options():
+    """One op per builtin code, each with the options table TFLite's parser reads for it
+    (schema defaults): every option present under its schema field name. The ops are
+    nonsense (one input each), so this reads them as the importer does, without the
+    verifiers of the tfl dialect."""
+    from tfl2quant.importer.flatbuffer import read_model
+    from tfl2quant.importer.model import builtin_name, operator_options
+    from tfl2quant.importer.options import OPTIONS_OF
+
     m = tb.ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [2, 3])
     expected = []
-    options_of = {}
-    for union in ("BuiltinOptions", "BuiltinOptions2"):
-        for member in schema.UNIONS[union].values():
-            options_of[member] = union
     for code, name in sorted(schema.BUILTIN_OPERATORS.items()):
-        if name in ("CUSTOM", "WHILE", "IF", "CALL_ONCE", "PLACEHOLDER_FOR_GREATER_OP_CODES"):
+        if name in ("CUSTOM", "PLACEHOLDER_FOR_GREATER_OP_CODES"):
             continue
         y = g.tensor(f"y{code}", [2, 3])
-        table = _options_table(name)
-        options = getattr(fb, table + "T")() if table and table in options_of and not _has_subgraph_refs(table) else None
+        table = OPTIONS_OF.get(name, (None, None))[1]
+        options = getattr(fb, table + "T")() if table else None
         g.op(name, [x], [y], options)
-        expected.append((name, table if options is not None else None))
+        expected.append((name, table))
         g.output(y)
-    module = _import_bytes(m.build())
-    ops = [op for op in module.walk() if op.name.startswith("tfl.") and op.name != "tfl.no_value"]
-    assert [op.name for op in ops] == ["tfl." + name.lower() for name, _ in expected]
+    model = read_model(Buffer(bytearray(m.build()), "model.tflite"))
+    codes = model.vector("operator_codes")
+    ops = list(model.vector("subgraphs")[0].vector("operators"))
+    assert [builtin_name(codes[int(op.get("opcode_index"))]) for op in ops] == [name for name, _ in expected]
     for op, (name, table) in zip(ops, expected):
+        attrs = operator_options(op, name)
         if table is None:
+            assert attrs == {}, name
             continue
         fields = {f.name for f in schema.TABLES[table] if f.kind != "union_type"
                   and (table, f.name) not in schema.DEPRECATED and f.kind not in ("vector", "string", "table")}
-        assert fields <= set(op.attributes), f"{name}: missing {fields - set(op.attributes)}"
+        assert fields <= set(attrs), f"{name}: missing {fields - set(attrs)}"
+
+
+def test_options_follow_tflites_parser_naming():
+    """Tables named after their operator, and the ones TFLite's parser reads by hand."""
+    from tfl2quant.importer.options import OPTIONS_OF
+    assert OPTIONS_OF["CONV_2D"] == ("builtin_options", "Conv2DOptions")
+    assert OPTIONS_OF["AVERAGE_POOL_2D"] == OPTIONS_OF["MAX_POOL_2D"] == ("builtin_options", "Pool2DOptions")
+    assert OPTIONS_OF["MEAN"] == OPTIONS_OF["REDUCE_MAX"] == ("builtin_options", "ReducerOptions")
+    assert OPTIONS_OF["STABLEHLO_GATHER"] == ("builtin_options_2", "StablehloGatherOptions")
+    assert "TANH" not in OPTIONS_OF and "RELU" not in OPTIONS_OF
+    assert _options_table("CONV_2D") == "Conv2DOptions"  # the schema's naming agrees
 
 
 def _options_table(op_name: str) -> str | None:
@@ -173,9 +189,6 @@ def _options_table(op_name: str) -> str | None:
             return candidates[guess.lower()]
     return None
 
-
-def _has_subgraph_refs(table: str) -> bool:
-    return any("subgraph_ind" in f.name for f in schema.TABLES[table])
 
 
 def test_packed_int4_constants_unpack_exactly():

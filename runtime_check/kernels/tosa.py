@@ -69,6 +69,25 @@ def depthwise_conv2d(ctx, x, w, bias, izp, wzp):
     return _wrap(ctx, acc.reshape(n, oh, ow, c * m) + bias)
 
 
+def transpose_conv2d(ctx, x, w, bias, izp, wzp):
+    """TOSA TRANSPOSE_CONV2D: input pixel (iy, ix) adds x * w[oc, ky, kx] at output
+    (iy * stride_y + out_pad_top + ky, ix * stride_x + out_pad_left + kx), inside the output."""
+    x, w = _conv_inputs(x, w, izp, wzp)
+    sy, sx = ctx.attr("stride")
+    top, _, left, _ = ctx.attr("out_pad")
+    n, ih, iw, _ = x.shape
+    _, oh, ow, oc = ctx.result_shape
+    acc = np.zeros((n, oh, ow, oc), x.dtype)
+    for ky in range(w.shape[1]):
+        for kx in range(w.shape[2]):
+            taps = np.einsum("nhwc,oc->nhwo", x, w[:, ky, kx, :])
+            oy = np.arange(ih) * sy + top + ky
+            ox = np.arange(iw) * sx + left + kx
+            ry, rx = (oy >= 0) & (oy < oh), (ox >= 0) & (ox < ow)
+            acc[:, oy[ry][:, None], ox[rx][None, :], :] += taps[:, ry][:, :, rx]
+    return _wrap(ctx, acc + bias)
+
+
 def matmul(ctx, a, b, azp, bzp):
     if _is_float(a):
         return _wrap(ctx, np.matmul(a - first(azp), b - first(bzp)))
@@ -177,6 +196,7 @@ KERNELS = {
     "tosa.const": lambda ctx: ctx.attr("values"),
     "tosa.const_shape": lambda ctx: ctx.attr("values"),
     "tosa.conv2d": conv2d, "tosa.depthwise_conv2d": depthwise_conv2d, "tosa.matmul": matmul,
+    "tosa.transpose_conv2d": transpose_conv2d,
     "tosa.max_pool2d": max_pool2d, "tosa.avg_pool2d": avg_pool2d, "tosa.rescale": rescale,
     "tosa.add": _binary(np.add), "tosa.sub": _binary(np.subtract), "tosa.mul": mul,
     "tosa.intdiv": _binary(divide_toward_zero), "tosa.maximum": _binary(np.maximum),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr
 from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
-from ..ir.types import FloatType, IndexType, IntegerType, RankedTensorType, Type
+from ..ir.types import FloatType, IndexType, IntegerType, RankedTensorType, Type, element_type
 from . import assembly
 from . import elementwise_rules as rules
 from ._util import register_simple_ops
@@ -51,6 +51,9 @@ class ConstantOp(Operation):
             raise self.error("requires a typed 'value' attribute")
         if t != self.result.type:
             raise self.error(f"value type {t} must match the result type {self.result.type}")
+        e = element_type(t)
+        if isinstance(e, IntegerType) and not e.is_signless:
+            raise self.error(f"integer return type must be signless, got {t}")
 
 
 INTEGER, FLOAT = ("integer", "index"), ("float",)

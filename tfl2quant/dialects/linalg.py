@@ -6,12 +6,49 @@ from typing import Callable, Sequence
 from ..ir.affine import AffineMap, AffineMapAttr
 from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr
 from ..ir.builder import Builder
-from ..ir.core import PURE, TERMINATOR, Block, Region, Value
+from ..ir.core import PURE, TERMINATOR, Block, Operation, Region, Value
 from ..ir.types import RankedTensorType, element_type, i32
 from ._util import register_simple_ops
 
-register_simple_ops("linalg.generic linalg.broadcast linalg.fill")
+register_simple_ops("linalg.broadcast linalg.fill")
 register_simple_ops("linalg.yield", traits={PURE, TERMINATOR})
+
+
+def _verify_generic(self: Operation) -> None:
+    """Upstream's structured-op rules for the linalg.generic we build: one indexing map
+    per operand, each over one dimension per iterator and with one result per operand
+    dimension; a block argument of each operand's element type; a yield of the
+    outputs' element types; tensor results of the outputs' types."""
+    segments = self.attributes.get("operandSegmentSizes")
+    maps = self.attributes.get("indexing_maps")
+    iterators = self.attributes.get("iterator_types")
+    if segments is None or maps is None or iterators is None:
+        raise self.error("requires operandSegmentSizes, indexing_maps and iterator_types")
+    n_in, n_out = segments.value
+    if n_in + n_out != len(self.operands):
+        raise self.error(f"operandSegmentSizes ({n_in}, {n_out}) do not add up to {len(self.operands)} operands")
+    maps = [m.value for m in maps.value]
+    if len(maps) != len(self.operands):
+        raise self.error(f"expected {len(self.operands)} indexing maps, got {len(maps)}")
+    loops = len(iterators.value)
+    for k, (m, v) in enumerate(zip(maps, self.operands)):
+        rank = len(getattr(v.type, "shape", ()))
+        if m.num_dims != loops or len(m.results) != rank:
+            raise self.error(f"indexing map #{k} {m} must have {loops} dims and {rank} results for {v.type}")
+    outputs = self.operands[n_in:]
+    if [r.type for r in self.results] != [v.type for v in outputs]:
+        raise self.error("results must have the types of the output operands")
+    block = self.regions[0].blocks[0] if self.regions and self.regions[0].blocks else None
+    if block is None or [a.type for a in block.args] != [element_type(v.type) for v in self.operands]:
+        raise self.error("the region's arguments must be the element types of the operands")
+    terminator = block.ops[-1] if block.ops else None
+    if terminator is None or terminator.name != "linalg.yield" or \
+            [v.type for v in terminator.operands] != [element_type(v.type) for v in outputs]:
+        raise self.error("the region must yield one value of each output's element type")
+
+
+for _cls in register_simple_ops("linalg.generic").values():
+    _cls.verify_ = _verify_generic
 
 PARALLEL = DialectAttr("linalg", "iterator_type", "parallel")
 

@@ -1,10 +1,26 @@
 """The tensor dialect ops the lowering emits (shapes, reshapes, splats)."""
-from ..ir.core import PURE, TERMINATOR
+from ..ir.core import PURE, TERMINATOR, Operation
+from ..ir.types import RankedTensorType
 from ._util import register_simple_ops
 
 register_simple_ops("""
-    tensor.empty tensor.splat tensor.reshape tensor.from_elements tensor.dim tensor.cast
+    tensor.empty tensor.splat tensor.reshape tensor.from_elements tensor.dim
     tensor.collapse_shape tensor.expand_shape tensor.extract tensor.insert tensor.pad
     tensor.extract_slice tensor.insert_slice tensor.generate tensor.rank
 """)
 register_simple_ops("tensor.yield", traits={PURE, TERMINATOR})
+
+
+def _verify_cast(self: Operation) -> None:
+    """tensor.cast changes only how static a shape is: same element type and rank,
+    and each dimension equal or `?` on one side (upstream's CastOp::areCastCompatible)."""
+    (src,), (dst,) = self.operand_types, self.result_types
+    if not (isinstance(src, RankedTensorType) and isinstance(dst, RankedTensorType)):
+        return
+    if src.element_type != dst.element_type or len(src.shape) != len(dst.shape) or any(
+            a is not None and b is not None and a != b for a, b in zip(src.shape, dst.shape)):
+        raise self.error(f"operand type {src} and result type {dst} are cast incompatible")
+
+
+for _cls in register_simple_ops("tensor.cast").values():
+    _cls.verify_ = _verify_cast

@@ -1,7 +1,8 @@
-"""The TFLite dialect as imported: `tfl.*` ops are generic, except constants.
+"""The TFLite dialect as imported: one op class per TFLite builtin operator.
 
-Operator ops stay plain `Operation`s named `tfl.<builtin>`; only the
-constant-like ops are registered so that passes may fold and drop them.
+Constant-like ops are pure (passes may fold and drop them). Operators carry
+the checks of TFLite's Prepare functions as verifiers (tfl_verifiers.py), so
+a model the interpreter would refuse is refused here, before legalization.
 """
 from __future__ import annotations
 
@@ -9,11 +10,22 @@ import numpy as np
 
 from ..ir.core import CONSTANT, PURE, TERMINATOR, Operation, Value
 from ._util import register_simple_ops
+from .tfl_verifiers import SPECS, verify_tfl
 
 CONSTANT_OPS = frozenset({"tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_const",
                           "tfl.pseudo_sparse_qconst", "tfl.no_value"})
 register_simple_ops(" ".join(sorted(CONSTANT_OPS)), traits={PURE, CONSTANT})
 register_simple_ops("tfl.yield", traits={TERMINATOR})
+
+
+def _verify(self: Operation) -> None:
+    spec = SPECS.get(self.name)
+    if spec is not None:
+        verify_tfl(self, spec)
+
+
+for _cls in register_simple_ops(" ".join(sorted(SPECS)), traits=frozenset()).values():
+    _cls.verify_ = _verify
 
 
 def constant_array(v: Value) -> np.ndarray | None:

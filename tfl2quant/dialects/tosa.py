@@ -52,7 +52,7 @@ class ConstShapeOp(Operation):
 for _cls in register_simple_ops("""
     tosa.add tosa.sub tosa.mul tosa.intdiv tosa.maximum tosa.minimum tosa.pow
     tosa.logical_left_shift tosa.logical_right_shift tosa.arithmetic_right_shift
-    tosa.bitwise_and tosa.bitwise_or tosa.bitwise_xor tosa.bitwise_not
+    tosa.bitwise_and tosa.bitwise_or tosa.bitwise_xor tosa.bitwise_not tosa.clz
     tosa.logical_and tosa.logical_or tosa.logical_xor tosa.logical_not
     tosa.equal tosa.greater tosa.greater_equal tosa.select
     tosa.abs tosa.negate tosa.exp tosa.log tosa.reciprocal tosa.rsqrt tosa.tanh tosa.sigmoid

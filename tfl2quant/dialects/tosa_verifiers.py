@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
-from ..ir.attributes import DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, TypeAttr
+from ..ir.attributes import DenseArrayAttr, DenseElementsAttr, DialectAttr, FloatAttr, IntegerAttr, TypeAttr
 from ..ir.core import Operation, Value
 from ..ir.types import (FloatType, IndexType, IntegerType, RankedTensorType, Type, element_type, f16, f32, i1,
-                        i8, i16, i32, i64)
+                        i4, i8, i16, i32)
 
 # --- small questions -----------------------------------------------------------------------
 
@@ -21,6 +21,8 @@ from ..ir.types import (FloatType, IndexType, IntegerType, RankedTensorType, Typ
 def _ranked(op: Operation, v: Value, what: str) -> RankedTensorType:
     if not isinstance(v.type, RankedTensorType):
         raise op.error(f"{what} must be a ranked tensor, got {v.type}")
+    if 0 in v.type.shape:
+        raise op.error(f"{what} must be a tosa-conformant tensor without empty dimensions, got {v.type}")
     return v.type
 
 
@@ -104,11 +106,6 @@ def _zero_point(op: Operation, k: int, of: Type, what: str) -> Optional[int]:
     return None if values is None else int(values.reshape(-1)[0]) if _is_int(of) else float(values.reshape(-1)[0])
 
 
-def _float_zero(op: Operation, value, what: str) -> None:
-    if value is not None and value != 0:
-        raise op.error(f"{what} must be zero for floating point types, got {value}")
-
-
 # --- elementwise ------------------------------------------------------------------------------
 
 
@@ -120,6 +117,40 @@ def binary(op: Operation) -> None:
         raise op.error(f"requires the same element type for all operands and results, got "
                        f"{a.element_type}, {b.element_type} -> {out.element_type}")
     _shape_matches(op, out, _broadcast(op, [a.shape, b.shape]), "result")
+
+
+def integer_binary(op: Operation) -> None:
+    """intdiv (i32; upstream's verifier also takes i64, which no TOSA 1.0 profile has),
+    shifts and bitwise ops (i8/i16/i32)."""
+    binary(op)
+    e = _elem(op.result)
+    allowed = (i32, IntegerType(64)) if op.name == "tosa.intdiv" else (i8, i16, i32)
+    if e not in allowed:
+        raise op.error(f"operands must be {' or '.join(map(str, allowed))} tensors, got {op.result.type}")
+    if op.name == "tosa.arithmetic_right_shift":
+        _bool_attr(op, "round")
+
+
+def integer_unary(op: Operation) -> None:
+    """bitwise_not (i8/i16/i32) and clz (i32)."""
+    unary(op)
+    allowed = (i32,) if op.name == "tosa.clz" else (i8, i16, i32)
+    if _elem(op.result) not in allowed:
+        raise op.error(f"operand must be a {' or '.join(map(str, allowed))} tensor, got {op.result.type}")
+
+
+def _bool_attr(op: Operation, name: str) -> bool:
+    a = op.attributes.get(name)
+    if not (isinstance(a, IntegerAttr) and a.type == i1):
+        raise op.error(f"requires bool attribute '{name}'" + (f", got {a}" if a is not None else ""))
+    return bool(a.value)
+
+
+def _enum_attr(op: Operation, name: str, mnemonic: str, values: tuple) -> str:
+    a = op.attributes.get(name)
+    if not isinstance(a, DialectAttr) or a.mnemonic != mnemonic or a.body not in values:
+        raise op.error(f"requires attribute '{name}' = #tosa.{mnemonic}<{'|'.join(values)}>, got {a}")
+    return a.body
 
 
 def comparison(op: Operation) -> None:
@@ -184,11 +215,9 @@ def negate(op: Operation) -> None:
     if x.element_type != out.element_type:
         raise op.error("requires the same element type for operand and result")
     _shape_matches(op, out, x.shape, "result")
-    zps = [_zero_point(op, 1, x.element_type, "input zero point"),
-           _zero_point(op, 2, out.element_type, "output zero point")]
-    if _is_float(x.element_type):
-        for zp, what in zip(zps, ("input zero point", "output zero point")):
-            _float_zero(op, zp, what)
+    _zero_unless_i8(op, _zero_point(op, 1, x.element_type, "input zero point"), x.element_type, "input zero point")
+    _zero_unless_i8(op, _zero_point(op, 2, out.element_type, "output zero point"), out.element_type,
+                    "output zero point")
 
 
 def clamp(op: Operation) -> None:
@@ -215,9 +244,6 @@ def select(op: Operation) -> None:
     _shape_matches(op, out, _broadcast(op, [c.shape, a.shape, b.shape]), "result")
 
 
-CASTABLE = (i1, i8, i16, i32, i64, f16, f32)
-
-
 def cast(op: Operation) -> None:
     _count(op, 1)
     x, out = _ranked(op, op.operands[0], "operand"), _ranked(op, op.result, "result")
@@ -234,9 +260,10 @@ def rescale(op: Operation) -> None:
     for t, what in ((x.element_type, "input"), (out.element_type, "output")):
         if not (_is_int(t) and t.width in (8, 16, 32, 48)):
             raise op.error(f"{what} must be an i8, i16, i32 or i48 tensor, got {t}")
-    scale32 = _attr(op, "scale32", type(op.attributes.get("scale32")))
-    multiplier_type = i32 if getattr(scale32, "value", True) else i16
-    per_channel = bool(getattr(op.attributes.get("per_channel"), "value", False))
+    flags = {name: _bool_attr(op, name) for name in ("scale32", "per_channel", "input_unsigned", "output_unsigned")}
+    _enum_attr(op, "rounding_mode", "rounding_mode", ("SINGLE_ROUND", "INEXACT_ROUND", "DOUBLE_ROUND"))
+    multiplier_type = i32 if flags["scale32"] else i16
+    per_channel = flags["per_channel"]
     channels = x.shape[-1] if per_channel and x.shape else 1
     for k, elem, what in ((1, multiplier_type, "multiplier"), (2, i8, "shift")):
         t = _ranked(op, op.operands[k], what)
@@ -245,8 +272,6 @@ def rescale(op: Operation) -> None:
     shifts = _const_values(op.operands[2])
     if shifts is not None and (shifts.min() < 2 or shifts.max() > 62):
         raise op.error(f"shift values must be in [2, 62], got {shifts.min()}..{shifts.max()}")
-    flags = {name: bool(getattr(op.attributes.get(name), "value", False))
-             for name in ("input_unsigned", "output_unsigned")}
     for k, t, what, unsigned in ((3, x.element_type, "input zero point", flags["input_unsigned"]),
                                  (4, out.element_type, "output zero point", flags["output_unsigned"])):
         zp = _zero_point(op, k, t, what)
@@ -274,7 +299,15 @@ def table(op: Operation) -> None:
 
 # --- convolutions, matmul, pools ------------------------------------------------------------------
 
-ACC_TYPES = {i8: (i32,), i16: (i64,), f16: (f16, f32), f32: (f32,)}
+i48 = IntegerType(48)
+ACC_TYPES = {i8: (i32,), i16: (i48,), f16: (f16, f32), f32: (f32,)}      # conv2d, depthwise_conv2d
+POOL_ACC_TYPES = {i8: (i32,), i16: (i32,), f16: (f16, f32), f32: (f32,)}  # avg_pool2d
+
+
+def _zero_unless_i8(op: Operation, value, elem: Type, what: str) -> None:
+    """TOSA 1.0: ERROR_IF(!is_same<in_t, i8_t>() && zp != 0)."""
+    if value is not None and elem != i8 and value != 0:
+        raise op.error(f"{what} must be 0 for {elem}, got {value}")
 
 
 def _window_out(op: Operation, size, kernel, before, after, stride, dilation, what: str) -> Optional[int]:
@@ -302,16 +335,13 @@ def _conv_common(op: Operation, kind: str) -> None:
     if acc not in ACC_TYPES.get(x.element_type, ()):
         raise op.error(f"accumulator type {acc} is not allowed for {x.element_type} input")
     if _is_int(x.element_type):
-        if w.element_type not in (i8,) or out.element_type != acc or bias.element_type != acc:
+        if w.element_type not in (i8, i4) or out.element_type != acc or bias.element_type != acc:
             raise op.error(f"integer convolution takes i8 weights and gives and adds {acc}, got weight "
                            f"{w.element_type}, bias {bias.element_type}, output {out.element_type}")
     elif not (x.element_type == w.element_type == bias.element_type == out.element_type):
         raise op.error("a float convolution needs one element type for input, weight, bias and output")
-    zps = (_zero_point(op, 3, x.element_type, "input zero point"),
-           _zero_point(op, 4, w.element_type, "weight zero point"))
-    if _is_float(x.element_type):
-        _float_zero(op, zps[0], "input zero point")
-        _float_zero(op, zps[1], "weight zero point")
+    _zero_unless_i8(op, _zero_point(op, 3, x.element_type, "input zero point"), x.element_type, "input zero point")
+    _zero_unless_i8(op, _zero_point(op, 4, w.element_type, "weight zero point"), w.element_type, "weight zero point")
     if kind == "conv2d":
         kh, kw, channels = w.shape[1], w.shape[2], w.shape[0]
         if not _same(w.shape[3], x.shape[3]):
@@ -326,6 +356,36 @@ def _conv_common(op: Operation, kind: str) -> None:
     _shape_matches(op, out, (x.shape[0], oh, ow, channels), "output")
     if bias.shape[0] not in (1, None) and not _same(bias.shape[0], channels):
         raise op.error(f"bias has {bias.shape[0]} elements for {channels} output channels")
+
+
+def transpose_conv2d(op: Operation) -> None:
+    """TOSA 1.0 TRANSPOSE_CONV2D: weight [OC, KH, KW, IC]; the output is
+    (in - 1) * stride + out_pad_before + out_pad_after + kernel (negative out_pad crops)."""
+    _count(op, 5)
+    x, w, bias = (_ranked(op, op.operands[k], what) for k, what in ((0, "input"), (1, "weight"), (2, "bias")))
+    out = _ranked(op, op.result, "output")
+    if len(x.shape) != 4 or len(w.shape) != 4 or len(bias.shape) != 1:
+        raise op.error(f"expects a 4-D input and weight and a 1-D bias, got {x}, {w}, {bias}")
+    out_pad = _int_array(op, "out_pad", 4)
+    stride = _int_array(op, "stride", 2)
+    if min(stride) < 1:
+        raise op.error(f"stride must be >= 1, got {stride}")
+    acc = _attr(op, "acc_type", TypeAttr).value
+    if acc not in ACC_TYPES.get(x.element_type, ()):
+        raise op.error(f"accumulator type {acc} is not allowed for {x.element_type} input")
+    if _is_int(x.element_type) and (w.element_type != i8 or out.element_type != acc or bias.element_type != acc):
+        raise op.error(f"integer transpose convolution takes i8 weights and gives and adds {acc}")
+    if _is_float(x.element_type) and not (x.element_type == w.element_type == bias.element_type == out.element_type):
+        raise op.error("a float convolution needs one element type for input, weight, bias and output")
+    _zero_unless_i8(op, _zero_point(op, 3, x.element_type, "input zero point"), x.element_type, "input zero point")
+    _zero_unless_i8(op, _zero_point(op, 4, w.element_type, "weight zero point"), w.element_type, "weight zero point")
+    if not _same(w.shape[3], x.shape[3]):
+        raise op.error(f"weight input channels {w.shape[3]} do not match input channels {x.shape[3]}")
+    size = [None if x.shape[k + 1] is None or w.shape[k + 1] is None else
+            (x.shape[k + 1] - 1) * stride[k] + out_pad[2 * k] + out_pad[2 * k + 1] + w.shape[k + 1] for k in (0, 1)]
+    _shape_matches(op, out, (x.shape[0], size[0], size[1], w.shape[0]), "output")
+    if bias.shape[0] not in (1, None) and not _same(bias.shape[0], w.shape[0]):
+        raise op.error(f"bias has {bias.shape[0]} elements for {w.shape[0]} output channels")
 
 
 def conv2d(op: Operation) -> None:
@@ -343,7 +403,7 @@ def matmul(op: Operation) -> None:
         raise op.error(f"expects 3-D operands, got {a} and {b}")
     if a.element_type != b.element_type:
         raise op.error(f"expects operands of one element type, got {a.element_type} and {b.element_type}")
-    want_out = {i8: i32, i16: i64}.get(a.element_type, a.element_type)
+    want_out = {i8: i32, i16: i48}.get(a.element_type, a.element_type)
     if out.element_type != want_out and not (a.element_type == f16 and out.element_type == f32):
         raise op.error(f"{a.element_type} operands give {want_out}, got {out.element_type}")
     if not _same(a.shape[2], b.shape[1]):
@@ -352,10 +412,8 @@ def matmul(op: Operation) -> None:
     if not _same(a.shape[0], b.shape[0]):
         raise op.error(f"batch sizes differ: {a.shape[0]} and {b.shape[0]}")
     _shape_matches(op, out, (batch, a.shape[1], b.shape[2]), "output")
-    zps = (_zero_point(op, 2, a.element_type, "a zero point"), _zero_point(op, 3, b.element_type, "b zero point"))
-    if _is_float(a.element_type):
-        _float_zero(op, zps[0], "a zero point")
-        _float_zero(op, zps[1], "b zero point")
+    _zero_unless_i8(op, _zero_point(op, 2, a.element_type, "a zero point"), a.element_type, "a zero point")
+    _zero_unless_i8(op, _zero_point(op, 3, b.element_type, "b zero point"), b.element_type, "b zero point")
 
 
 def pool(op: Operation) -> None:
@@ -376,13 +434,12 @@ def pool(op: Operation) -> None:
     _shape_matches(op, out, (x.shape[0], oh, ow, x.shape[3]), "output")
     if avg:
         acc = _attr(op, "acc_type", TypeAttr).value
-        if acc not in ACC_TYPES.get(x.element_type, ()):
+        if acc not in POOL_ACC_TYPES.get(x.element_type, ()):
             raise op.error(f"accumulator type {acc} is not allowed for {x.element_type} input")
-        zps = (_zero_point(op, 1, x.element_type, "input zero point"),
-               _zero_point(op, 2, out.element_type, "output zero point"))
-        if _is_float(x.element_type):
-            _float_zero(op, zps[0], "input zero point")
-            _float_zero(op, zps[1], "output zero point")
+        _zero_unless_i8(op, _zero_point(op, 1, x.element_type, "input zero point"), x.element_type,
+                        "input zero point")
+        _zero_unless_i8(op, _zero_point(op, 2, out.element_type, "output zero point"), out.element_type,
+                        "output zero point")
 
 
 # --- reductions and data movement -------------------------------------------------------------
@@ -390,7 +447,9 @@ def pool(op: Operation) -> None:
 
 def _axis(op: Operation, rank: int) -> int:
     axis = _attr(op, "axis", IntegerAttr).value
-    if not 0 <= axis < max(rank, 1):
+    if rank < 1:
+        raise op.error("operand must have rank >= 1")
+    if not 0 <= axis < rank:
         raise op.error(f"axis {axis} is out of range for rank {rank}")
     return axis
 
@@ -436,6 +495,8 @@ def reshape(op: Operation) -> None:
 def transpose(op: Operation) -> None:
     _count(op, 1)
     x, out = _ranked(op, op.operands[0], "input"), _ranked(op, op.result, "output")
+    if not x.shape:
+        raise op.error("input must have rank >= 1")
     perms = _int_array(op, "perms", len(x.shape))
     if sorted(perms) != list(range(len(x.shape))):
         raise op.error(f"perms {list(perms)} is not a permutation of 0..{len(x.shape) - 1}")
@@ -480,6 +541,8 @@ def slice_(op: Operation) -> None:
 def tile(op: Operation) -> None:
     _count(op, 2)
     x, out = _ranked(op, op.operands[0], "input"), _ranked(op, op.result, "output")
+    if not x.shape:
+        raise op.error("input must have rank >= 1")
     multiples = _shape_operand(op, op.operands[1], "multiples")
     if x.element_type != out.element_type:
         raise op.error("requires the same element type for input and output")
@@ -530,6 +593,7 @@ def gather(op: Operation) -> None:
 
 def resize(op: Operation) -> None:
     _count(op, 4)
+    _enum_attr(op, "mode", "resize_mode", ("NEAREST_NEIGHBOR", "BILINEAR"))
     x, out = _ranked(op, op.operands[0], "input"), _ranked(op, op.result, "output")
     if len(x.shape) != 4 or len(out.shape) != 4:
         raise op.error(f"expects 4-D input and output, got {x} and {out}")
@@ -569,13 +633,14 @@ def const_shape(op: Operation) -> None:
 
 
 VERIFIERS: dict[str, Callable[[Operation], None]] = {
-    **{name: binary for name in ("tosa.add", "tosa.sub", "tosa.intdiv", "tosa.maximum", "tosa.minimum", "tosa.pow",
-                                 "tosa.logical_left_shift", "tosa.logical_right_shift",
-                                 "tosa.arithmetic_right_shift", "tosa.bitwise_and", "tosa.bitwise_or",
-                                 "tosa.bitwise_xor")},
+    **{name: binary for name in ("tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow")},
+    **{name: integer_binary for name in ("tosa.intdiv", "tosa.logical_left_shift", "tosa.logical_right_shift",
+                                         "tosa.arithmetic_right_shift", "tosa.bitwise_and", "tosa.bitwise_or",
+                                         "tosa.bitwise_xor")},
     **{name: comparison for name in ("tosa.equal", "tosa.greater", "tosa.greater_equal")},
     **{name: logical for name in ("tosa.logical_and", "tosa.logical_or", "tosa.logical_xor", "tosa.logical_not")},
-    **{name: unary for name in ("tosa.abs", "tosa.identity", "tosa.bitwise_not")},
+    **{name: unary for name in ("tosa.abs", "tosa.identity")},
+    **{name: integer_unary for name in ("tosa.bitwise_not", "tosa.clz")},
     **{name: float_unary for name in ("tosa.exp", "tosa.log", "tosa.reciprocal", "tosa.rsqrt", "tosa.tanh",
                                       "tosa.sigmoid", "tosa.floor", "tosa.ceil", "tosa.erf", "tosa.sin",
                                       "tosa.cos")},
@@ -584,6 +649,7 @@ VERIFIERS: dict[str, Callable[[Operation], None]] = {
     "tosa.mul": mul, "tosa.negate": negate, "tosa.clamp": clamp, "tosa.select": select, "tosa.cast": cast,
     "tosa.rescale": rescale, "tosa.table": table,
     "tosa.conv2d": conv2d, "tosa.depthwise_conv2d": depthwise_conv2d, "tosa.matmul": matmul,
+    "tosa.transpose_conv2d": transpose_conv2d,
     "tosa.max_pool2d": pool, "tosa.avg_pool2d": pool, "tosa.argmax": argmax,
     "tosa.reshape": reshape, "tosa.transpose": transpose, "tosa.pad": pad, "tosa.slice": slice_, "tosa.tile": tile,
     "tosa.concat": concat, "tosa.reverse": reverse, "tosa.gather": gather, "tosa.resize": resize,

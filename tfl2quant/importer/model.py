@@ -15,7 +15,7 @@ import numpy as np
 from ..dialects.builtin import ModuleOp
 from ..dialects.func import FuncOp
 from ..dialects.quant.types import QuantizedType
-from ..errors import Tfl2QuantError
+from ..errors import Tfl2QuantError, VerificationError
 from ..ir.attributes import (ArrayAttr, BoolAttr, DenseElementsAttr, DenseStringElementsAttr,
                              DictionaryAttr, IntegerAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr,
                              UnitAttr)
@@ -25,9 +25,9 @@ from ..ir.location import NameLoc
 from ..ir.types import FunctionType, NoneType, RankedTensorType, f32, i32, i64
 from . import schema
 from .flatbuffer import Buffer, FlatbufferError, Table, read_model
-from .options import table_attributes
-from .tensors import (TypeReader, decode_strings, decode_tensor_data, is_quantized, quantization_attributes,
-                      tensor_type_name)
+from .options import OPTIONS_OF, table_attributes
+from .tensors import (ELEMENT_TYPES, SUB_BYTE_BITS, TypeReader, decode_strings, decode_tensor_data, is_quantized,
+                      quantization_attributes, tensor_type_name)
 
 
 def builtin_name(code_table: Table) -> str:
@@ -89,7 +89,7 @@ class ModelImporter:
         out = {}
         for entry in self.model.vector("metadata") or []:
             name = entry.get("name") or ""
-            if name in out or name == "debug_metadata":
+            if not name or name in out or name == "debug_metadata":  # MLIR has no empty attribute name
                 continue
             data = self.buffer_data(int(entry.get("buffer")), f"metadata '{name}'")
             out[name] = StringAttr(bytes(data) if data is not None else b"")  # raw bytes, escaped when printed
@@ -225,6 +225,8 @@ class SubgraphImporter:
         tt = tensor_type_name(t, where)
         loc = NameLoc(self.tensor_name(k))
         if data is None:  # a variable tensor without initial data: zeros, as TFLite allocates it
+            if ELEMENT_TYPES[tt][1] is None and tt not in SUB_BYTE_BITS:
+                raise FlatbufferError(f"{where}: a variable tensor of type {tt} has no numeric zero")
             value = DenseElementsAttr.splat(0, storage)
             op = "tfl.pseudo_qconst" if q else "tfl.pseudo_const"
             attrs = {"qtype": TypeAttr(rtype), "value": value} if q else {"value": value}
@@ -244,7 +246,7 @@ class SubgraphImporter:
         attrs = {"value": value}
         if t.get("is_variable"):
             attrs["tfl.is_variable"] = UnitAttr()
-        wide = quantization_attributes(t)
+        wide = quantization_attributes(t, where)
         if wide:
             attrs["tfl.quantization"] = DictionaryAttr(tuple(wide.items()))
         return b.value("tfl.pseudo_const", [], rtype, attrs, location=loc)
@@ -277,27 +279,28 @@ class SubgraphImporter:
                 continue
             operands.append(self.value(b, self.check_index(k, where + ": input"), where))
         outputs = [self.check_index(k, where + ": output") for k in _ints(op, "outputs")]
+        if len(set(outputs)) != len(outputs):
+            raise FlatbufferError(f"{where}: lists output tensor {outputs} more than once")
         for k in outputs:
             if k in self.values:
                 raise FlatbufferError(f"{where}: writes tensor {k} \"{self.tensor_name(k)}\", which already has "
                                       f"a value (written twice, or a constant or input)")
         result_types = [self.types.tensor_type(self.tensors[k], self.where(k)) for k in outputs]
-        attrs = {}
-        for union in ("builtin_options", "builtin_options_2"):
-            options = op.get(union)
-            if options is not None:
-                attrs.update(table_attributes(options))
-        attrs = self.subgraph_references(attrs, where)
+        attrs = self.subgraph_references(operator_options(op, builtin), where)
         if builtin == "CUSTOM":
             attrs["custom_code"] = StringAttr(code.get("custom_code") or "")
             attrs["custom_option"] = OpaqueAttr(f'#tfl<const_bytes : "0x{self.custom_options(op, where).hex().upper()}">')
         if builtin == "WHILE":
             attrs["is_stateless"] = BoolAttr(False)
-        if builtin == "CALL_ONCE":  # the TFL dialect names the initializer by its function name
+        if builtin == "CALL_ONCE" and "init_subgraph_index" in attrs:  # named by its function, as in the TFL dialect
             attrs["session_init_function"] = StringAttr(attrs.pop("init_subgraph_index").root)
         loc = NameLoc(self.tensor_name(outputs[0])) if outputs else NameLoc(name)
         regions = [Region() for _ in range(_region_count(builtin, attrs))]
         created = b.create(name, operands, result_types, attrs, regions=regions, location=loc)
+        try:
+            created.verify_()  # TFLite's Prepare checks (dialects/tfl_verifiers.py)
+        except VerificationError as e:
+            raise FlatbufferError(f"{where} (tensor \"{loc.name}\"): {e.message.split(' op ', 1)[-1]}") from None
         for k, r in zip(outputs, created.results):
             self.values[k] = self.with_stats(b, k, r)
 
@@ -361,12 +364,30 @@ def _call_region(module: ModuleOp, region: Region, ref: SymbolRefAttr, op: Opera
     op's operands after the first `skip` (if: the condition is not passed on)."""
     callee = module.lookup(ref.root)
     ft = callee.function_type
+    passed = list(op.operands[skip:])
+    if len(passed) != len(ft.inputs) or any(a.type != t for a, t in zip(passed, ft.inputs)):
+        raise FlatbufferError(f"op '{op.name}' at {op.location.describe()}: passes "
+                              f"({', '.join(str(a.type) for a in passed)}) to subgraph @{ref.root}, which takes "
+                              f"({', '.join(str(t) for t in ft.inputs)})")
     block = Block(ft.inputs if not skip else ())
-    args = list(block.args) if not skip else list(op.operands[skip:])
+    args = list(block.args) if not skip else passed
     inner = Builder(block=block, location=op.location)
     call = inner.create("func.call", args, list(ft.results), {"callee": ref})
     inner.create("tfl.yield", call.results)
     region.append(block)
+
+
+def operator_options(op: Table, builtin: str) -> dict:
+    """The operator's options as attributes. Like TFLite's parser, an operator reads only
+    its own options table: one of another type counts as absent, and an absent table
+    gives no attributes (readers use TFLite's defaults; the verifiers refuse what
+    TFLite's Prepare refuses, such as a convolution without a padding)."""
+    expected = OPTIONS_OF.get(builtin)
+    if expected is None:
+        return {}
+    union, table_name = expected
+    options = op.get(union)
+    return table_attributes(options) if options is not None and options.type_name == table_name else {}
 
 
 def _ints(table: Table, name: str) -> list[int]:

@@ -67,3 +67,39 @@ def _scalar_attr(value, type_name: str) -> Attribute:
     if type_name in ("long", "ulong"):
         return IntegerAttr(int(value), i64)
     return FloatAttr(float(value), f32 if type_name == "float" else f64)
+
+
+# The options table each builtin operator reads: the table named after the operator
+# (CONV_2D -> Conv2DOptions, STABLEHLO_GATHER -> StablehloGatherOptions), and these,
+# which TFLite's parser (core/api/flatbuffer_conversions.cc) reads for operators whose
+# table has another name.
+OPTIONS_BY_HAND = {
+    "AVERAGE_POOL_2D": "Pool2DOptions", "MAX_POOL_2D": "Pool2DOptions", "L2_POOL_2D": "Pool2DOptions",
+    "L2_NORMALIZATION": "L2NormOptions", "MAXIMUM": "MaximumMinimumOptions", "MINIMUM": "MaximumMinimumOptions",
+    "MEAN": "ReducerOptions", "SUM": "ReducerOptions", "REDUCE_PROD": "ReducerOptions",
+    "REDUCE_MAX": "ReducerOptions", "REDUCE_MIN": "ReducerOptions", "REDUCE_ANY": "ReducerOptions",
+    "REDUCE_ALL": "ReducerOptions", "UNIDIRECTIONAL_SEQUENCE_RNN": "SequenceRNNOptions",
+    "CONV_3D_TRANSPOSE": "Conv3DOptions", "RANDOM_STANDARD_NORMAL": "RandomOptions",
+    "RANDOM_UNIFORM": "RandomOptions", "MULTINOMIAL": "RandomOptions",
+}
+
+
+def _normalized(name: str) -> str:
+    return name.lower().replace("_", "")
+
+
+def _options_index() -> dict[str, tuple[str, str]]:
+    """operator -> (union field, options table) for every operator that reads options."""
+    unions = {"builtin_options": schema.UNIONS["BuiltinOptions"], "builtin_options_2": schema.UNIONS["BuiltinOptions2"]}
+    by_name = {_normalized(table): (field, table) for field, members in unions.items() for table in members.values()}
+    out = {}
+    for op in schema.BUILTIN_OPERATORS.values():
+        table = OPTIONS_BY_HAND.get(op)
+        key = _normalized(table) if table else _normalized(op) + "options"
+        if key in by_name:
+            out[op] = by_name[key]
+    return out
+
+
+OPTIONS_OF: dict[str, tuple[str, str]] = _options_index()
+

@@ -39,9 +39,10 @@ ELEMENT_TYPES: dict[str, tuple[Type, str | None]] = {
 SUB_BYTE_BITS = {"INT4": 4, "UINT4": 4, "INT2": 2}
 
 
-def quantization_attributes(t: Table) -> dict | None:
+def quantization_attributes(t: Table, where: str = "") -> dict | None:
     """Quantization MLIR cannot type: int64 storage (int16x8 biases; !quant.uniform
-    stops at 32 bits). The parameters are kept as attributes of the defining op."""
+    stops at 32 bits). The parameters are kept as attributes of the defining op,
+    checked as the quant types' rules would check them."""
     from ..ir.attributes import ArrayAttr, FloatAttr, IntegerAttr
     from ..ir.types import i64
     q = t.get("quantization")
@@ -49,8 +50,17 @@ def quantization_attributes(t: Table) -> dict | None:
     if q is None or not is_quantized(t) or not isinstance(elem, IntegerType) or elem.width <= MAX_STORAGE_BITS:
         return None
     scales = q.vector("scale")
+    scales = np.zeros(0, np.float32) if scales is None else scales
     zps = q.vector("zero_point")
-    return {"scale": ArrayAttr(tuple(FloatAttr(float(s), f32) for s in (scales.tolist() if scales is not None else []))),
+    axis, shape = int(q.get("quantized_dimension")), t.vector("shape")
+    shape = [] if shape is None else shape.tolist()
+    if not np.isfinite(scales).all() or (scales < 0).any():
+        raise FlatbufferError(f"{where}: quantization scales are not all finite non-negative numbers")
+    if zps is not None and len(zps) not in (0, len(scales)):
+        raise FlatbufferError(f"{where}: quantization has {len(scales)} scales but {len(zps)} zero points")
+    if len(scales) > 1 and not (0 <= axis < len(shape) and shape[axis] == len(scales)):
+        raise FlatbufferError(f"{where}: {len(scales)} scales along dimension {axis} of shape {shape}")
+    return {"scale": ArrayAttr(tuple(FloatAttr(float(s), f32) for s in scales.tolist())),
             "zero_point": ArrayAttr(tuple(IntegerAttr(int(z), i64) for z in (zps.tolist() if zps is not None else []))),
             "quantized_dimension": IntegerAttr(int(q.get("quantized_dimension")), i64)}
 
@@ -77,9 +87,21 @@ class TypeReader:
         self.importer, self.tensors = importer, tensors
 
     def tensor_type(self, t: Table, where: str, is_constant: bool = False) -> Type:
+        t_type = self._tensor_type(t, where, is_constant)
+        elem = getattr(t_type, "element_type", None)
+        if isinstance(elem, QuantizedType):  # the quantization must fit the tensor (the RFC's rules)
+            try:
+                elem.verify()
+                elem.verify_in_tensor(t_type)
+            except Tfl2QuantError as e:
+                raise FlatbufferError(f"{where}: {e.message}") from None
+        return t_type
+
+    def _tensor_type(self, t: Table, where: str, is_constant: bool) -> Type:
         tt = tensor_type_name(t, where)
         elem = ELEMENT_TYPES[tt][0]
-        if isinstance(elem, IntegerType) and is_quantized(t) and elem.width <= MAX_STORAGE_BITS:
+        # quantization of a float or bool tensor means nothing to TFLite's kernels: ignored
+        if isinstance(elem, IntegerType) and 1 < elem.width <= MAX_STORAGE_BITS and is_quantized(t):
             elem = self.quantized_type(t, elem, is_constant, where)
         shape = t.vector("shape")
         if shape is None and not t.get("has_rank"):
@@ -110,7 +132,11 @@ class TypeReader:
             return self.blockwise_type(t, details, storage, signed, lo, hi, where)
         if details is not None:
             raise Tfl2QuantError(f"{where}: {details.type_name} quantization is not supported")
-        scales = [float(s) if s != 0 else float(np.finfo(np.float32).tiny) for s in q.vector("scale").tolist()]
+        raw = q.vector("scale")
+        if not np.isfinite(raw).all() or (raw < 0).any():
+            bad = next(float(x) for x in raw.tolist() if not math.isfinite(x) or x < 0)
+            raise FlatbufferError(f"{where}: quantization scale {bad} is not a finite non-negative number")
+        scales = [float(s) if s != 0 else float(np.finfo(np.float32).tiny) for s in raw.tolist()]
         zps = q.vector("zero_point")
         zps = zps.tolist() if zps is not None and len(zps) else [0] * len(scales)
         if len(zps) != len(scales):
@@ -134,6 +160,8 @@ class TypeReader:
             raise FlatbufferError(f"{where}: block size {block} does not divide the last dimension {shape[-1]}")
         params_shape = tuple(shape[:-1]) + (shape[-1] // block,)
         scales = self._constant_values(details.get("scales"), where, "scales").astype(np.float64)
+        if not np.isfinite(scales).all() or (scales < 0).any():
+            raise FlatbufferError(f"{where}: blockwise scales are not all finite non-negative numbers")
         zp_index = int(details.get("zero_points"))
         zps = (self._constant_values(zp_index, where, "zero points").astype(np.int64)
                if zp_index >= 0 and zp_index != int(details.get("scales")) and self._has_data(zp_index) else
@@ -177,9 +205,11 @@ def decode_tensor_data(data: np.ndarray, tt: str, shape: tuple, where: str) -> n
     if dtype is None:
         raise Tfl2QuantError(f"{where}: constants of type {tt} cannot be decoded")
     itemsize = np.dtype(dtype).itemsize
-    if count >= 0 and data.size != count * itemsize or data.size % itemsize:
+    if count >= 0 and data.size < count * itemsize or count < 0 and data.size % itemsize:
         raise FlatbufferError(
             f"{where}: buffer has {data.size} bytes, shape {list(shape)} of {tt} needs {count * itemsize}")
+    if count >= 0:  # a larger buffer is read as TFLite reads it: its first bytes (subgraph.cc)
+        data = data[:count * itemsize]
     array = data.view(dtype) if data.size else np.zeros(0, dtype)
     want = numpy_dtype(ELEMENT_TYPES[tt][0])
     if array.dtype != want:  # same bytes, the element type's container (bool, bf16, f8, native order)

@@ -33,10 +33,7 @@ def format_float(value: float, ftype: Type | None = None) -> str:
             mantissa, _, exponent = text.partition("e")
             text = f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
         return text
-    width = ftype.width if isinstance(ftype, FloatType) else 64
-    dtype = {16: np.float16, 32: np.float32, 64: np.float64}.get(width, np.float64)
-    if isinstance(ftype, FloatType) and ftype.name != "f16" and width == 16:
-        dtype = numpy_dtype(ftype)
+    dtype = numpy_dtype(ftype) if isinstance(ftype, FloatType) else np.dtype(np.float64)  # bf16, f8: ml_dtypes
     bits = np.array([value], dtype=dtype).view(f"u{np.dtype(dtype).itemsize}")[0]
     return f"0x{int(bits):0{np.dtype(dtype).itemsize * 2}X}"
 

@@ -336,20 +336,6 @@ func.func @add_declines_int16(%arg0: tensor<1x3x5x7x!x>, %arg1: tensor<1x3x5x7x!
 
 // -----
 
-// Both operands int8 but the result int16.
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!z = !quant.uniform<i16:f32, 0.5>
-// CHECK-LABEL: @add_declines_int16_result
-// CHECK:       "tosa.add"({{.*}}) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
-// CHECK-NEXT:  quant.qcast %{{.*}} : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i16:f32, 0.5>>
-func.func @add_declines_int16_result(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!x>) -> tensor<3x5x!z> {
-  // expected-remark@+1 {{fallback: result 0 is i16; the integer pattern takes i8}}
-  %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<3x5x!x>, tensor<3x5x!x>) -> tensor<3x5x!z>
-  return %0 : tensor<3x5x!z>
-}
-
-// -----
-
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32:1, {0.5:-3, 0.25:1, 0.5, 0.125:2, 1.0}>
 !z = !quant.uniform<i8:f32, 1.0:5>

@@ -44,6 +44,7 @@ func.func @conv2d_per_channel_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x
 // Scales of models/conv2d-valid-stride2.int8.tflite (the first three channels).
 !x = !quant.uniform<i8:f32, 0.0156855545938015:-32>
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.0009335765498690307, 0.0017878685612231493, 0.0008756806491874158}>
+!b = !quant.uniform<i32:f32:0, {1.4643665940463528e-05, 2.8043709923607045e-05, 1.3735536629564749e-05}>
 !y = !quant.uniform<i8:f32, 0.06680203974246979:7>
 // CHECK-LABEL: @conv2d_per_channel_odd_scales_relu_int8
 // CHECK:       "tosa.conv2d"
@@ -63,8 +64,8 @@ func.func @conv2d_per_channel_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x
 // CHECK-NEXT:  quant.scast %[[R]]
 func.func @conv2d_per_channel_odd_scales_relu_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]], [[[127, -127, 0, 1, -1, 2, -2]]]]> : tensor<3x1x1x7xi8>} : () -> tensor<3x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<3x1x1x7x!w>, none) -> tensor<1x3x5x3x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<3x!b>, value = dense<0> : tensor<3xi32>} : () -> tensor<3x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<3x1x1x7x!w>, tensor<3x!b>) -> tensor<1x3x5x3x!y>
   return %0 : tensor<1x3x5x3x!y>
 }
 
@@ -100,6 +101,7 @@ func.func @conv2d_per_tensor_odd_scales_relu6_int8(%arg0: tensor<1x3x5x7x!x>) ->
 
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_valid_stride2_crops_unread_row_int8
 // CHECK:       %[[X:.*]] = quant.scast %arg0 : {{.*}} to tensor<1x6x9x3xi8>
@@ -114,8 +116,8 @@ func.func @conv2d_per_tensor_odd_scales_relu6_int8(%arg0: tensor<1x3x5x7x!x>) ->
 // CHECK-NEXT:  "tosa.const"() {values = dense<33> : tensor<1xi8>}
 func.func @conv2d_valid_stride2_crops_unread_row_int8(%arg0: tensor<1x6x9x3x!x>) -> tensor<1x2x4x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x3x3x3x!w>, value = dense<1> : tensor<2x3x3x3xi8>} : () -> tensor<2x3x3x3x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x6x9x3x!x>, tensor<2x3x3x3x!w>, none) -> tensor<1x2x4x2x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x6x9x3x!x>, tensor<2x3x3x3x!w>, tensor<2x!b>) -> tensor<1x2x4x2x!y>
   return %0 : tensor<1x2x4x2x!y>
 }
 
@@ -123,6 +125,7 @@ func.func @conv2d_valid_stride2_crops_unread_row_int8(%arg0: tensor<1x6x9x3x!x>)
 
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_same_stride2_dilated_asymmetric_pad_int8
 // Effective kernel (2-1)*2+1 = 3 rows, (3-1)*2+1 = 5 columns. SAME, stride 2:
@@ -131,27 +134,29 @@ func.func @conv2d_valid_stride2_crops_unread_row_int8(%arg0: tensor<1x6x9x3x!x>)
 // CHECK:       "tosa.conv2d"({{.*}}) {pad = array<i64: 0, 1, 1, 2>, stride = array<i64: 2, 2>, dilation = array<i64: 2, 2>, acc_type = i32} : (tensor<1x4x6x3xi8>, tensor<2x2x3x3xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x3x2xi32>
 func.func @conv2d_same_stride2_dilated_asymmetric_pad_int8(%arg0: tensor<1x4x6x3x!x>) -> tensor<1x2x3x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x2x3x3x!w>, value = dense<1> : tensor<2x2x3x3xi8>} : () -> tensor<2x2x3x3x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 2 : i32, dilation_w_factor = 2 : i32, fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!x>, tensor<2x2x3x3x!w>, none) -> tensor<1x2x3x2x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 2 : i32, dilation_w_factor = 2 : i32, fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!x>, tensor<2x2x3x3x!w>, tensor<2x!b>) -> tensor<1x2x3x2x!y>
   return %0 : tensor<1x2x3x2x!y>
 }
 
 // -----
 
+// DEPTHWISE_CONV_2D may have no bias (two operands; CONV_2D requires one): a zero int32
+// bias.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_no_bias_int8
+// CHECK-LABEL: @depthwise_conv2d_no_bias_int8
 // CHECK:       %[[X:.*]] = quant.scast %arg0
-// CHECK-NEXT:  %[[W:.*]] = quant.scast
-// tfl.no_value as the bias: a zero int32 bias.
-// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi32>}
-// CHECK:       "tosa.conv2d"(%[[X]], %[[W]], %[[B]], {{.*}} : (tensor<1x3x5x7xi8>, tensor<2x1x1x7xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x5x2xi32>
-func.func @conv2d_no_bias_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
-  return %0 : tensor<1x3x5x2x!y>
+// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0> : tensor<7xi32>}
+// CHECK:       "tosa.depthwise_conv2d"(%[[X]], %{{.*}}, %[[B]], {{.*}} : (tensor<1x3x5x7xi8>, tensor<1x1x7x1xi8>, tensor<7xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x5x7xi32>
+// 0.5 * 0.25 / 1.0 = 0.125 -> (1073741824, -2) -> shift 33
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<33> : tensor<1xi8>}
+func.func @depthwise_conv2d_no_bias_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x7x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x7x!w>, value = dense<1> : tensor<1x1x1x7xi8>} : () -> tensor<1x1x1x7x!w>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<1x1x1x7x!w>) -> tensor<1x3x5x7x!y>
+  return %0 : tensor<1x3x5x7x!y>
 }
 
 // -----
@@ -160,14 +165,15 @@ func.func @conv2d_no_bias_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> 
 // into its NONE branch): the full int8 range, no clamp.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_fused_tanh_is_ignored_int8
 // CHECK:       %[[Y:.*]] = "tosa.rescale"
 // CHECK-NEXT:  quant.scast %[[Y]]
 func.func @conv2d_fused_tanh_is_ignored_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "TANH", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "TANH", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -176,6 +182,7 @@ func.func @conv2d_fused_tanh_is_ignored_int8(%arg0: tensor<1x3x5x7x!x>) -> tenso
 // QuantizeMultiplier flushes multipliers whose exponent is below -31 to (0, 0).
 !x = !quant.uniform<i8:f32, 9.5367431640625e-07>
 !w = !quant.uniform<i8<-127:127>:f32, 9.5367431640625e-07>
+!b = !quant.uniform<i32:f32, 9.094947017729282e-13>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_tiny_multiplier_flushes_to_zero_int8
 // 2^-20 * 2^-20 / 1.0 = 2^-40 = 0.5 * 2^-39: exponent -39 < -31 -> (0, 0) -> shift 31
@@ -187,8 +194,8 @@ func.func @conv2d_fused_tanh_is_ignored_int8(%arg0: tensor<1x3x5x7x!x>) -> tenso
 // CHECK-NEXT:  "tosa.rescale"
 func.func @conv2d_tiny_multiplier_flushes_to_zero_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -197,6 +204,7 @@ func.func @conv2d_tiny_multiplier_flushes_to_zero_int8(%arg0: tensor<1x3x5x7x!x>
 // The largest multiplier tosa.rescale takes: shift 2.
 !x = !quant.uniform<i8:f32, 1.0>
 !w = !quant.uniform<i8<-127:127>:f32, 1.0>
+!b = !quant.uniform<i32:f32, 1.0>
 !y = !quant.uniform<i8:f32, 3.725290298461914e-09>
 // CHECK-LABEL: @conv2d_multiplier_2_pow_28_int8
 // 1.0 * 1.0 / 2^-28 = 2^28 = 0.5 * 2^29 -> (1073741824, 29) -> shift 2
@@ -205,8 +213,8 @@ func.func @conv2d_tiny_multiplier_flushes_to_zero_int8(%arg0: tensor<1x3x5x7x!x>
 // CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
 func.func @conv2d_multiplier_2_pow_28_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -217,6 +225,7 @@ func.func @conv2d_multiplier_2_pow_28_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<
 // frexp -> (1 - 2^-46, 0), round((1 - 2^-46) * 2^31) = 2^31 -> (1073741824, 1) -> shift 30
 !x = !quant.uniform<i8:f32, 1.0000001192092896>
 !w = !quant.uniform<i8<-127:127>:f32, 0.9999998807907104>
+!b = !quant.uniform<i32:f32, 0.9999999999999858>
 !y = !quant.uniform<i8:f32, 1.0>
 // CHECK-LABEL: @conv2d_multiplier_rounds_up_to_next_power_of_two_int8
 // CHECK:       "tosa.conv2d"
@@ -224,8 +233,8 @@ func.func @conv2d_multiplier_2_pow_28_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<
 // CHECK-NEXT:  "tosa.const"() {values = dense<30> : tensor<1xi8>}
 func.func @conv2d_multiplier_rounds_up_to_next_power_of_two_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -283,8 +292,7 @@ func.func @depthwise_conv2d_mult2_per_channel_int8(%arg0: tensor<1x4x6x2x!x>) ->
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<1> : tensor<1xi8>}
 func.func @depthwise_conv2d_weights_not_constant_int8(%arg0: tensor<1x4x6x2x!x>, %arg1: tensor<1x2x3x4x!w>) -> tensor<1x3x4x4x!y> {
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.depthwise_conv_2d"(%arg0, %arg1, %b) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x6x2x!x>, tensor<1x2x3x4x!w>, none) -> tensor<1x3x4x4x!y>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %arg1) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x6x2x!x>, tensor<1x2x3x4x!w>) -> tensor<1x3x4x4x!y>
   return %0 : tensor<1x3x4x4x!y>
 }
 
@@ -314,8 +322,7 @@ func.func @conv2d_float_relu6(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x3x3x7x
 // CHECK-NEXT:  return %[[Y]]
 func.func @depthwise_conv2d_float_no_bias(%arg0: tensor<1x4x6x2xf32>) -> tensor<1x3x4x6xf32> {
   %w = "tfl.pseudo_const"() {value = dense<0.5> : tensor<1x2x3x6xf32>} : () -> tensor<1x2x3x6xf32>
-  %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.depthwise_conv_2d"(%arg0, %w, %b) {depth_multiplier = 3 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x6x2xf32>, tensor<1x2x3x6xf32>, none) -> tensor<1x3x4x6xf32>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 3 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x6x2xf32>, tensor<1x2x3x6xf32>) -> tensor<1x3x4x6xf32>
   return %0 : tensor<1x3x4x6xf32>
 }
 
@@ -323,13 +330,13 @@ func.func @depthwise_conv2d_float_no_bias(%arg0: tensor<1x4x6x2xf32>) -> tensor<
 
 // A float conv with a dynamic input has no lowering: it stays a tfl op.
 // CHECK-LABEL: @conv2d_float_dynamic_batch_is_unlowered
-// CHECK-NEXT:  "tfl.no_value"
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%arg0, %arg1, %{{.*}})
+// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<0.0> : tensor<2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%arg0, %arg1, %[[B]])
 // CHECK-NEXT:  return %[[Y]]
 func.func @conv2d_float_dynamic_batch_is_unlowered(%arg0: tensor<?x3x5x7xf32>, %arg1: tensor<2x1x1x7xf32>) -> tensor<?x3x5x2xf32> {
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_const"() {value = dense<0.0> : tensor<2xf32>} : () -> tensor<2xf32>
   // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x3x5x7xf32>)}}
-  %0 = "tfl.conv_2d"(%arg0, %arg1, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x3x5x7xf32>, tensor<2x1x1x7xf32>, none) -> tensor<?x3x5x2xf32>
+  %0 = "tfl.conv_2d"(%arg0, %arg1, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x3x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<?x3x5x2xf32>
   return %0 : tensor<?x3x5x2xf32>
 }
 
@@ -366,33 +373,17 @@ func.func @conv2d_declines_uint8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y
 // CHECK-LABEL: @conv2d_declines_int16_activations
 // CHECK:       %[[X:.*]] = quant.dcast %arg0 : {{.*}} to tensor<1x3x5x7xf32>
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
-// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2xf32>}
+// The int64 bias is dequantized at compile time: (0 - 0) * scale = 0.0.
+// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<0.0> : tensor<2xf32>
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
 // CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]])
 // CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[ACC]] : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i16:f32, 0.0001831110566854477>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @conv2d_declines_int16_activations(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_const"() {value = dense<0> : tensor<2xi64>, tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<2xi64>
   // expected-remark@+1 {{fallback: operand 0 is i16; the integer pattern takes i8}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "INT64", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
-  return %0 : tensor<1x3x5x2x!y>
-}
-
-// -----
-
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32, 0.25>
-!y = !quant.uniform<i16:f32, 1.0>
-// CHECK-LABEL: @conv2d_declines_int16_result
-// CHECK:       quant.dcast %arg0
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %{{.*}} : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i16:f32, 1.0>>
-func.func @conv2d_declines_int16_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{fallback: result 0 is i16; the integer pattern takes i8}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "INT64", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2xi64>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -400,6 +391,7 @@ func.func @conv2d_declines_int16_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3
 
 !x = !quant.uniform<i8:f32:3, {0.5:-3, 0.25:1, 0.5:0, 0.125:2, 1.0:-1, 0.5:0, 0.25:4}>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_per_axis_input
 // CHECK:       quant.dcast %arg0 : tensor<1x3x5x7x{{.*}}> to tensor<1x3x5x7xf32>
@@ -407,9 +399,9 @@ func.func @conv2d_declines_int16_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3
 // CHECK-NEXT:  quant.qcast %{{.*}} : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
 func.func @conv2d_declines_per_axis_input(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
   // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -419,18 +411,20 @@ func.func @conv2d_declines_per_axis_input(%arg0: tensor<1x3x5x7x!x>) -> tensor<1
 // between the casts.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_dynamic_batch
 // CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<?x3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x3x5x7xf32>
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%[[X]], %[[W]], %{{.*}}) {{.*}} : (tensor<?x3x5x7xf32>, tensor<2x1x1x7xf32>, none) -> tensor<?x3x5x2xf32>
+// CHECK-NEXT:  %[[B:.*]] = quant.dcast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 0.125>> to tensor<2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%[[X]], %[[W]], %[[B]]) {{.*}} : (tensor<?x3x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<?x3x5x2xf32>
 // CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x3x5x2xf32> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @conv2d_declines_dynamic_batch(%arg0: tensor<?x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
   // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<?x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<?x3x5x2x!y>
   return %0 : tensor<?x3x5x2x!y>
 }
 
@@ -438,15 +432,16 @@ func.func @conv2d_declines_dynamic_batch(%arg0: tensor<?x3x5x7x!x>) -> tensor<?x
 
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_dynamic_result
 // CHECK:       "tosa.conv2d"({{.*}}acc_type = f32} : {{.*}} -> tensor<?x3x5x2xf32>
 // CHECK-NEXT:  quant.qcast %{{.*}} : tensor<?x3x5x2xf32> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
 func.func @conv2d_declines_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
   // expected-remark@+1 {{fallback: dynamic shape of result 0 (tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>)}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<?x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<?x3x5x2x!y>
   return %0 : tensor<?x3x5x2x!y>
 }
 
@@ -454,6 +449,7 @@ func.func @conv2d_declines_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?
 
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i4<-7:7>:f32:0, {0.25, 0.125}>
+!b = !quant.uniform<i32:f32:0, {0.125, 0.0625}>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_int4_weights
 // CHECK:       %[[X:.*]] = quant.dcast %arg0
@@ -462,46 +458,27 @@ func.func @conv2d_declines_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?
 // CHECK-NEXT:  quant.qcast
 func.func @conv2d_declines_int4_weights(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]]]> : tensor<2x1x1x7xi4>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
   // expected-remark@+1 {{fallback: operand 1 is i4; the integer pattern takes i8}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
 // -----
 
+// conv.cc refuses CONV_2D filters with zero points (tfl/verify.mlir), depthwise_conv.cc
+// does not check them: DEPTHWISE_CONV_2D weights with a zero point take the fallback.
 !x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!w = !quant.uniform<i8:f32:3, {0.25:0, 0.125:3}>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_float_bias
-// CHECK:       %[[B:.*]] = arith.constant dense<[1.5, -2.5]> : tensor<2xf32>
-// CHECK:       %[[X:.*]] = quant.dcast %arg0
-// CHECK-NEXT:  %[[W:.*]] = quant.dcast
-// The float bias is used as it is.
-// CHECK:       "tosa.conv2d"(%[[X]], %[[W]], %[[B]], {{.*}}acc_type = f32
+// CHECK-LABEL: @depthwise_conv2d_declines_asymmetric_per_channel_weights
+// CHECK:       quant.dcast %{{.*}} : tensor<1x1x1x2x!quant.uniform<i8:f32:3, {0.25, 0.125:3}>> to tensor<1x1x1x2xf32>
+// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = f32
 // CHECK-NEXT:  quant.qcast
-func.func @conv2d_declines_float_bias(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.pseudo_const"() {value = dense<[1.5, -2.5]> : tensor<2xf32>} : () -> tensor<2xf32>
-  // expected-remark@+1 {{fallback: operand 2 is f32; the integer pattern takes i32}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2xf32>) -> tensor<1x3x5x2x!y>
-  return %0 : tensor<1x3x5x2x!y>
-}
-
-// -----
-
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8:f32:0, {0.25:0, 0.125:3}>
-!y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_asymmetric_per_channel_weights
-// CHECK:       quant.dcast %{{.*}} : tensor<2x1x1x7x!quant.uniform<i8:f32:0, {0.25, 0.125:3}>> to tensor<2x1x1x7xf32>
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast
-func.func @conv2d_declines_asymmetric_per_channel_weights(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+func.func @depthwise_conv2d_declines_asymmetric_per_channel_weights(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x2x!w>, value = dense<1> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!w>
   // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x2x!w>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -510,15 +487,14 @@ func.func @conv2d_declines_asymmetric_per_channel_weights(%arg0: tensor<1x3x5x7x
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8:f32, 0.25:2>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_per_tensor_weights_with_zero_point
-// CHECK:       quant.dcast %{{.*}} : tensor<2x1x1x7x!quant.uniform<i8:f32, 0.25:2>> to tensor<2x1x1x7xf32>
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
+// CHECK-LABEL: @depthwise_conv2d_declines_per_tensor_weights_with_zero_point
+// CHECK:       quant.dcast %{{.*}} : tensor<1x1x1x2x!quant.uniform<i8:f32, 0.25:2>> to tensor<1x1x1x2xf32>
+// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = f32
 // CHECK-NEXT:  quant.qcast
-func.func @conv2d_declines_per_tensor_weights_with_zero_point(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+func.func @depthwise_conv2d_declines_per_tensor_weights_with_zero_point(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x2x!w>, value = dense<1> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!w>
   // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x2x!w>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -526,19 +502,21 @@ func.func @conv2d_declines_per_tensor_weights_with_zero_point(%arg0: tensor<1x3x
 
 // CONV_2D weights are quantized along the output channels (dimension 0); along the
 // input channels (dimension 3) they cannot be folded into a per-channel rescale.
+// (conv.cc takes as many scales as output channels: 7 in, 7 out.)
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32:3, {0.25, 0.125, 0.25, 0.125, 0.25, 0.125, 0.25}>
+!b = !quant.uniform<i32:f32:0, {0.125, 0.0625, 0.125, 0.0625, 0.125, 0.0625, 0.125}>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_weights_quantized_along_input_channels
-// CHECK:       quant.dcast %{{.*}} : tensor<2x1x1x7x{{.*}}> to tensor<2x1x1x7xf32>
+// CHECK:       quant.dcast %{{.*}} : tensor<7x1x1x7x{{.*}}> to tensor<7x1x1x7xf32>
 // CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
 // CHECK-NEXT:  quant.qcast
-func.func @conv2d_declines_weights_quantized_along_input_channels(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+func.func @conv2d_declines_weights_quantized_along_input_channels(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x7x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<7x1x1x7x!w>, value = dense<1> : tensor<7x1x1x7xi8>} : () -> tensor<7x1x1x7x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<7x!b>, value = dense<0> : tensor<7xi32>} : () -> tensor<7x!b>
   // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
-  return %0 : tensor<1x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<7x1x1x7x!w>, tensor<7x!b>) -> tensor<1x3x5x7x!y>
+  return %0 : tensor<1x3x5x7x!y>
 }
 
 // -----
@@ -554,9 +532,8 @@ func.func @conv2d_declines_weights_quantized_along_input_channels(%arg0: tensor<
 // CHECK-NEXT:  quant.qcast
 func.func @depthwise_conv2d_declines_weights_quantized_along_dimension_0(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x4x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x4x!w>, value = dense<1> : tensor<1x1x1x4xi8>} : () -> tensor<1x1x1x4x!w>
-  %b = "tfl.no_value"() {value} : () -> none
   // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
-  %0 = "tfl.depthwise_conv_2d"(%arg0, %w, %b) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x4x!w>, none) -> tensor<1x3x5x4x!y>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x4x!w>) -> tensor<1x3x5x4x!y>
   return %0 : tensor<1x3x5x4x!y>
 }
 
@@ -565,6 +542,7 @@ func.func @depthwise_conv2d_declines_weights_quantized_along_dimension_0(%arg0: 
 // tosa.rescale takes shifts 2..62: a multiplier of 2^29 would need shift 1.
 !x = !quant.uniform<i8:f32, 1.0>
 !w = !quant.uniform<i8<-127:127>:f32, 1.0>
+!b = !quant.uniform<i32:f32, 1.0>
 !y = !quant.uniform<i8:f32, 1.862645149230957e-09>
 // CHECK-LABEL: @conv2d_declines_multiplier_too_large
 // 1.0 * 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30) -> shift 1 < 2
@@ -573,8 +551,8 @@ func.func @depthwise_conv2d_declines_weights_quantized_along_dimension_0(%arg0: 
 // CHECK-NOT:   "tosa.rescale"
 func.func @conv2d_declines_multiplier_too_large(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
   // expected-remark@+1 {{fallback: requantization multiplier outside tosa.rescale's range}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, none) -> tensor<1x3x5x2x!y>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }

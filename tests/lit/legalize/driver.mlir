@@ -48,17 +48,18 @@ func.func @pseudo_sparse_qconst_yields_storage() -> tensor<2x4x!q> {
 
 // -----
 
-// tfl.no_value (an absent optional operand) is read by the patterns, then dropped once
-// no op reads it.
+
+// tfl.no_value (an absent optional operand: FULLY_CONNECTED's bias) is read by the
+// patterns, then dropped once no op reads it.
 // CHECK-LABEL: @no_value_is_dropped_once_read
 // CHECK-NOT:   "tfl.no_value"
-// CHECK:       "tosa.const"() {values = dense<0.0> : tensor<2xf32>}
-// CHECK:       "tosa.conv2d"
-// CHECK-NOT:   "tfl.conv_2d"
-func.func @no_value_is_dropped_once_read(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x1x1x7xf32>) -> tensor<1x3x5x2xf32> {
+// CHECK:       "tosa.matmul"
+// CHECK-NOT:   "tfl.fully_connected"
+// CHECK:       return
+func.func @no_value_is_dropped_once_read(%arg0: tensor<2x7xf32>, %arg1: tensor<3x7xf32>) -> tensor<2x3xf32> {
   %b = "tfl.no_value"() {value} : () -> none
-  %0 = "tfl.conv_2d"(%arg0, %arg1, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7xf32>, tensor<2x1x1x7xf32>, none) -> tensor<1x3x5x2xf32>
-  return %0 : tensor<1x3x5x2xf32>
+  %0 = "tfl.fully_connected"(%arg0, %arg1, %b) {fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"} : (tensor<2x7xf32>, tensor<3x7xf32>, none) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
 }
 
 // -----

@@ -204,19 +204,6 @@ func.func @gather_nd_f32_one_coordinate_int64(%arg0: tensor<4x5xf32>, %arg1: ten
 
 // -----
 
-// 3 coordinates into a rank-2 tensor.
-// CHECK-LABEL: @gather_nd_declines_more_coordinates_than_dimensions
-// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5xf32>, %[[INDICES:.*]]: tensor<2x3xi32>)
-// CHECK-NEXT:    %[[Y:.*]] = "tfl.gather_nd"(%[[PARAMS]], %[[INDICES]])
-// CHECK-NEXT:    return %[[Y]]
-func.func @gather_nd_declines_more_coordinates_than_dimensions(%arg0: tensor<4x5xf32>, %arg1: tensor<2x3xi32>) -> tensor<2xf32> {
-  // expected-remark@+1 {{unlowered: 3 coordinates per index}}
-  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x5xf32>, tensor<2x3xi32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
-}
-
-// -----
-
 !p = !quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>
 !o = !quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3}>
 // CHECK-LABEL: @gather_nd_declines_per_axis

@@ -336,15 +336,16 @@ func.func @concatenation_int8_on_storage(%arg0: tensor<3x10x!q>, %arg1: tensor<3
 
 // -----
 
-// Every input counts: the second one's scale differs from the result's.
-!q = !quant.uniform<i8:f32, 0.05:-3>
-!r = !quant.uniform<i8:f32, 0.02:-3>
+// Every input counts: the second one's scale differs from the result's. uint8 inputs may
+// (concatenation.cc rescales them); int8 ones must share the output's (tfl/verify.mlir).
+!q = !quant.uniform<u8:f32, 0.05:125>
+!r = !quant.uniform<u8:f32, 0.02:125>
 // CHECK-LABEL: @concatenation_declines_quantized_differently
-// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<3x4x!quant.uniform<i8:f32, 0.02:-3>>)
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<u8:f32, 0.05:125>>, %[[B:.*]]: tensor<3x4x!quant.uniform<u8:f32, 0.02:125>>)
 // CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %[[A]] : {{.*}} to tensor<3x10xf32>
 // CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %[[B]] : {{.*}} to tensor<3x4xf32>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_REAL]], %[[B_REAL]]) {axis = 1 : i32} : (tensor<3x10xf32>, tensor<3x4xf32>) -> tensor<3x14xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<3x14xf32> to tensor<3x14x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<3x14xf32> to tensor<3x14x!quant.uniform<u8:f32, 0.05:125>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @concatenation_declines_quantized_differently(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!r>) -> tensor<3x14x!q> {
   // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}

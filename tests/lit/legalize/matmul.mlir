@@ -257,22 +257,6 @@ func.func @fully_connected_declines_int16_activations(%arg0: tensor<2x7x!x>) -> 
 
 // -----
 
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32, 0.25>
-!y = !quant.uniform<u8:f32, 1.0:5>
-// CHECK-LABEL: @fully_connected_declines_uint8_result
-// CHECK:       "tosa.matmul"({{.*}} -> tensor<1x2x3xf32>
-// CHECK:       quant.qcast %{{.*}} : tensor<2x3xf32> to tensor<2x3x!quant.uniform<u8:f32, 1.0:5>>
-func.func @fully_connected_declines_uint8_result(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{fallback: result 0 is u8; the integer pattern takes i8}}
-  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, none) -> tensor<2x3x!y>
-  return %0 : tensor<2x3x!y>
-}
-
-// -----
-
 !x = !quant.uniform<i8:f32:1, {0.5:-3, 0.25, 0.5, 0.125, 1.0, 0.5, 0.25}>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !y = !quant.uniform<i8:f32, 1.0:5>
@@ -328,30 +312,6 @@ func.func @fully_connected_declines_int4_weights(%arg0: tensor<2x7x!x>) -> tenso
 
 // -----
 
-// An int64 bias (quantized_bias_type INT64) is not int32; its quantization is a
-// tfl.quantization attribute, and the fallback dequantizes it at compile time:
-// (q - zp) * scale = [8 * 0.125, -4 * 0.125, 2 * 0.125] = [1.0, -0.5, 0.25].
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32, 0.25>
-!y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @fully_connected_declines_int64_bias
-// CHECK:       %[[X:.*]] = quant.dcast %arg0
-// CHECK-NEXT:  %[[W:.*]] = quant.dcast
-// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<[1.0, -0.5, 0.25]> : tensor<3xf32>
-// CHECK:       "tosa.matmul"({{.*}} -> tensor<1x2x3xf32>
-// CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 1, 3]> : tensor<3xindex>}
-// CHECK-NEXT:  "tosa.reshape"(%[[B]], %{{.*}}) : (tensor<3xf32>, !tosa.shape<3>) -> tensor<1x1x3xf32>
-// CHECK:       quant.qcast
-func.func @fully_connected_declines_int64_bias(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
-  %b = "tfl.pseudo_const"() {value = dense<[8, -4, 2]> : tensor<3xi64>, tfl.quantization = {scale = [0.125 : f32], zero_point = [0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<3xi64>
-  // expected-remark@+1 {{fallback: operand 2 is i64; the integer pattern takes i32}}
-  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "INT64", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, tensor<3xi64>) -> tensor<2x3x!y>
-  return %0 : tensor<2x3x!y>
-}
-
-// -----
-
 // The per-channel reference kernel assumes symmetric weights (it ignores their zero points).
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8:f32:0, {0.25, 0.125:2, 0.0625}>
@@ -365,61 +325,5 @@ func.func @fully_connected_declines_asymmetric_per_channel_weights(%arg0: tensor
   %b = "tfl.no_value"() {value} : () -> none
   // expected-remark@+1 {{fallback: per-channel weights with non-zero zero points}}
   %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, none) -> tensor<2x3x!y>
-  return %0 : tensor<2x3x!y>
-}
-
-// -----
-
-// Weights quantized along the depth (dimension 1, not the units): the reason says so.
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32:1, {0.25, 0.125, 0.25, 0.125, 0.25, 0.125, 0.25}>
-!y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @fully_connected_declines_weights_quantized_along_depth
-// CHECK:       quant.dcast %{{.*}} : tensor<3x7x{{.*}}> to tensor<3x7xf32>
-// CHECK:       "tosa.matmul"({{.*}} -> tensor<1x2x3xf32>
-// CHECK:       quant.qcast
-func.func @fully_connected_declines_weights_quantized_along_depth(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{fallback: per-axis weights quantized along dimension 1, not the units dimension 0}}
-  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, none) -> tensor<2x3x!y>
-  return %0 : tensor<2x3x!y>
-}
-
-// -----
-
-// SHUFFLED4x16INT8 weights are declined by both patterns (neither unshuffles them; TFLite
-// only accepts this format for uint8 inputs with int16 outputs): the op stays a tfl op.
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32, 0.25>
-!y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @fully_connected_declines_shuffled_weights
-// CHECK:       quant.dcast %arg0
-// CHECK:       "tfl.fully_connected"
-// CHECK-NEXT:  quant.qcast
-func.func @fully_connected_declines_shuffled_weights(%arg0: tensor<2x16x!x>) -> tensor<2x4x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<4x16x!w>, value = dense<1> : tensor<4x16xi8>} : () -> tensor<4x16x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{unlowered: shuffled weights format}}
-  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "SHUFFLED4x16INT8"} : (tensor<2x16x!x>, tensor<4x16x!w>, none) -> tensor<2x4x!y>
-  return %0 : tensor<2x4x!y>
-}
-
-// -----
-
-// 3-D weights: the integer pattern declines, and so must the float pattern (it reads
-// [units, depth]); the op stays a tfl op between the casts.
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8<-127:127>:f32, 0.25>
-!y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @fully_connected_declines_3d_weights
-// CHECK:       quant.dcast %arg0
-// CHECK:       "tfl.fully_connected"
-// CHECK-NEXT:  quant.qcast
-func.func @fully_connected_declines_3d_weights(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x3x7x!w>, value = dense<1> : tensor<1x3x7xi8>} : () -> tensor<1x3x7x!w>
-  %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{unlowered: 3-D weights}}
-  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<1x3x7x!w>, none) -> tensor<2x3x!y>
   return %0 : tensor<2x3x!y>
 }

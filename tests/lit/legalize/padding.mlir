@@ -280,37 +280,6 @@ func.func @mirror_pad_symmetric_int8_on_storage(%arg0: tensor<3x5x!q>) -> tensor
 
 // -----
 
-// REFLECT leaves out the edge, so at most 5 - 1 = 4 columns can be mirrored; 5 cannot.
-// CHECK-LABEL: @mirror_pad_reflect_declines_too_wide
-// CHECK:         "tfl.mirror_pad"
-// CHECK-NOT:     tosa
-func.func @mirror_pad_reflect_declines_too_wide(%arg0: tensor<4x5xf32>) -> tensor<4x10xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<[[0, 0], [0, 5]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
-  // expected-remark@+1 {{unlowered: padding wider than the mirrored dimension}}
-  %1 = "tfl.mirror_pad"(%arg0, %0) {mode = "REFLECT"} : (tensor<4x5xf32>, tensor<2x2xi32>) -> tensor<4x10xf32>
-  return %1 : tensor<4x10xf32>
-}
-
-// -----
-
-// mirror_pad.cc requires one quantization for input and output, unlike PAD.
-!q = !quant.uniform<i8:f32, 0.05:-3>
-!r = !quant.uniform<i8:f32, 0.05:3>
-// CHECK-LABEL: @mirror_pad_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<3x5xf32>
-// CHECK:         %[[PADDED:.*]] = "tosa.concat"({{.*}}) {axis = 1 : i32} : (tensor<3x1xf32>, tensor<3x5xf32>, tensor<3x1xf32>) -> tensor<3x7xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x7xf32> to tensor<3x7x!quant.uniform<i8:f32, 0.05:3>>
-// CHECK-NEXT:    return %[[Y]]
-func.func @mirror_pad_declines_quantized_differently(%arg0: tensor<3x5x!q>) -> tensor<3x7x!r> {
-  %0 = "tfl.pseudo_const"() {value = dense<[[0, 0], [1, 1]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
-  // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}
-  %1 = "tfl.mirror_pad"(%arg0, %0) {mode = "REFLECT"} : (tensor<3x5x!q>, tensor<2x2xi32>) -> tensor<3x7x!r>
-  return %1 : tensor<3x7x!r>
-}
-
-// -----
-
 // CHECK-LABEL: @dilate_is_not_lowered
 // CHECK:         "tfl.dilate"
 // CHECK-NOT:     tosa

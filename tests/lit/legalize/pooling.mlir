@@ -185,19 +185,6 @@ func.func @average_pool2d_declines_int16(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x
 
 // -----
 
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!y = !quant.uniform<i16:f32, 0.5>
-// CHECK-LABEL: @max_pool2d_declines_int16_result
-// CHECK:       "tosa.max_pool2d"({{.*}} -> tensor<1x2x3x3xf32>
-// CHECK-NEXT:  quant.qcast %{{.*}} : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<i16:f32, 0.5>>
-func.func @max_pool2d_declines_int16_result(%arg0: tensor<1x4x6x3x!x>) -> tensor<1x2x3x3x!y> {
-  // expected-remark@+1 {{fallback: result 0 is i16; the integer pattern takes i8}}
-  %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!x>) -> tensor<1x2x3x3x!y>
-  return %0 : tensor<1x2x3x3x!y>
-}
-
-// -----
-
 !q = !quant.uniform<i8:f32:3, {0.5:-3, 0.25:1, 0.125:2}>
 // CHECK-LABEL: @average_pool2d_declines_per_axis
 // CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : {{.*}} to tensor<1x4x6x3xf32>

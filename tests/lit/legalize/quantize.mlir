@@ -261,21 +261,6 @@ func.func @dequantize_float16_weights() -> tensor<3xf32> {
 
 // -----
 
-// DEQUANTIZE to a non-float result (TFLite's kernel only writes float32): the integer
-// pattern declines; the fallback dequantizes, then casts.
-!q = !quant.uniform<i8:f32, 0.5:-3>
-// CHECK-LABEL: @dequantize_declines_integer_result
-// CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[F]]) : (tensor<3x5xf32>) -> tensor<3x5xi32>
-// CHECK-NEXT:  return %[[Y]]
-func.func @dequantize_declines_integer_result(%arg0: tensor<3x5x!q>) -> tensor<3x5xi32> {
-  // expected-remark@+1 {{fallback: result tensor<3x5xi32> is not the operand's expressed type tensor<3x5xf32>}}
-  %0 = "tfl.dequantize"(%arg0) : (tensor<3x5x!q>) -> tensor<3x5xi32>
-  return %0 : tensor<3x5xi32>
-}
-
-// -----
-
 // TFLite stores scales as float32, so its ratio is double(float(0.1)) / double(float(0.3))
 // = 0.33333332505491076 -> (1431655730, -1) -> shift 32, as the conv, FC and ADD patterns compute
 // it (they round each scale to float32 first). With the double scales of the type,

@@ -130,23 +130,6 @@ func.func @resize_nearest_declines_quantized_differently(%arg0: tensor<1x2x3x1x!
 }
 
 // -----
-
-// Quantized and 3-D: the integer and the float pattern both decline.
-!q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @resize_nearest_int8_declines_not_4d
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x1x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3x1xf32>
-// CHECK-NEXT:    %[[RESIZED:.*]] = "tfl.resize_nearest_neighbor"(%[[REAL]], %{{.*}}) {align_corners = false, half_pixel_centers = false} : (tensor<2x3x1xf32>, tensor<2xi32>) -> tensor<4x6x1xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[RESIZED]] : tensor<4x6x1xf32> to tensor<4x6x1x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    return %[[Y]]
-func.func @resize_nearest_int8_declines_not_4d(%arg0: tensor<2x3x1x!q>) -> tensor<4x6x1x!q> {
-  %0 = "tfl.pseudo_const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: resize of a tensor that is not 4-D}}
-  %1 = "tfl.resize_nearest_neighbor"(%arg0, %0) {align_corners = false, half_pixel_centers = false} : (tensor<2x3x1x!q>, tensor<2xi32>) -> tensor<4x6x1x!q>
-  return %1 : tensor<4x6x1x!q>
-}
-
-// -----
 // Per-axis values (channels quantized each their own way) take the fallback.
 !p = !quant.uniform<i8:f32:3, {0.05:-3, 0.1:-3}>
 // CHECK-LABEL: @resize_nearest_declines_per_axis
@@ -442,24 +425,6 @@ func.func @resize_bilinear_declines_uint8(%arg0: tensor<1x2x3x1x!u>) -> tensor<1
 
 // -----
 
-// TFLite's Prepare rejects the two flags together; the float pattern refuses int8, whose float
-// fallback would be steps away from the 10-bit kernel.
-!q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @resize_bilinear_int8_declines_align_corners_with_half_pixel
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<1x2x3x1xf32>
-// CHECK-NEXT:    %[[RESIZED:.*]] = "tfl.resize_bilinear"(%[[REAL]], %{{.*}}) {align_corners = true, half_pixel_centers = true} : (tensor<1x2x3x1xf32>, tensor<2xi32>) -> tensor<1x3x4x1xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[RESIZED]] : tensor<1x3x4x1xf32> to tensor<1x3x4x1x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    return %[[Y]]
-func.func @resize_bilinear_int8_declines_align_corners_with_half_pixel(%arg0: tensor<1x2x3x1x!q>) -> tensor<1x3x4x1x!q> {
-  %0 = "tfl.pseudo_const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: align_corners together with half_pixel_centers, which TFLite rejects; TFLite's int8/int16 kernel interpolates with 10-bit fixed-point weights (ResizeBilinearInteger): a float fallback is several steps off}}
-  %1 = "tfl.resize_bilinear"(%arg0, %0) {align_corners = true, half_pixel_centers = true} : (tensor<1x2x3x1x!q>, tensor<2xi32>) -> tensor<1x3x4x1x!q>
-  return %1 : tensor<1x3x4x1x!q>
-}
-
-// -----
-
 // CHECK-LABEL: @resize_bilinear_declines_integers
 // CHECK:         "tfl.resize_bilinear"({{.*}}) {align_corners = false, half_pixel_centers = false} : (tensor<1x2x3x1xi32>, tensor<2xi32>) -> tensor<1x3x4x1xi32>
 // CHECK-NOT:     tosa
@@ -468,32 +433,6 @@ func.func @resize_bilinear_declines_integers(%arg0: tensor<1x2x3x1xi32>) -> tens
   // expected-remark@+1 {{unlowered: bilinear resize of integers}}
   %1 = "tfl.resize_bilinear"(%arg0, %0) {align_corners = false, half_pixel_centers = false} : (tensor<1x2x3x1xi32>, tensor<2xi32>) -> tensor<1x3x4x1xi32>
   return %1 : tensor<1x3x4x1xi32>
-}
-
-// -----
-
-// CHECK-LABEL: @resize_bilinear_declines_not_4d
-// CHECK:         "tfl.resize_bilinear"({{.*}} : (tensor<2x3x1xf32>, tensor<2xi32>) -> tensor<3x4x1xf32>
-// CHECK-NOT:     tosa
-func.func @resize_bilinear_declines_not_4d(%arg0: tensor<2x3x1xf32>) -> tensor<3x4x1xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: resize of a tensor that is not 4-D}}
-  %1 = "tfl.resize_bilinear"(%arg0, %0) {align_corners = false, half_pixel_centers = false} : (tensor<2x3x1xf32>, tensor<2xi32>) -> tensor<3x4x1xf32>
-  return %1 : tensor<3x4x1xf32>
-}
-
-// -----
-
-!q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @resize_bilinear_int8_declines_not_4d
-// CHECK:         %[[REAL:.*]] = quant.dcast %{{.*}} : {{.*}} to tensor<2x3x1xf32>
-// CHECK-NEXT:    %[[RESIZED:.*]] = "tfl.resize_bilinear"(%[[REAL]], %{{.*}})
-// CHECK-NEXT:    quant.qcast %[[RESIZED]] : tensor<3x4x1xf32> to tensor<3x4x1x!quant.uniform<i8:f32, 0.05:-3>>
-func.func @resize_bilinear_int8_declines_not_4d(%arg0: tensor<2x3x1x!q>) -> tensor<3x4x1x!q> {
-  %0 = "tfl.pseudo_const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: resize of a tensor that is not 4-D}}
-  %1 = "tfl.resize_bilinear"(%arg0, %0) {align_corners = false, half_pixel_centers = false} : (tensor<2x3x1x!q>, tensor<2xi32>) -> tensor<3x4x1x!q>
-  return %1 : tensor<3x4x1x!q>
 }
 
 // -----

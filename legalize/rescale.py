@@ -1,0 +1,56 @@
+"""TFLite's requantization step as TOSA: `zp_out + MBQM(x - zp_in, QuantizeMultiplier(M))`.
+
+MultiplyByQuantizedMultiplier (MBQM, double-rounding build; kernels/internal/common.h)
+with `(m, shift) = QuantizeMultiplier(M)` is one `tosa.rescale` with DOUBLE_ROUND and
+shift `31 - shift` (fixed_point.py derives the equality), as long as that shift is in
+TOSA's [2, 62]: multipliers from 2^-31 up to 2^29. A larger multiplier (`shift` 30 or
+31) first shifts `x` left exactly by the excess, with a rescale by 2^30 (`x * 2^30 /
+2^(30 - k)` is exact), then applies the rest; TFLite's `x * (1 << left_shift)` overflows
+int32 there just as our saturating pre-shift would, which no converter produces.
+
+Patterns call `mbqm(...)` with the real multiplier; `mbqm_reason(...)` says when a
+multiplier is outside what one or two rescales can reproduce.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.ir.core import Value
+from tfl2quant.ir.types import Type, i32
+
+from .fixed_point import quantize_multiplier, tosa_shift
+
+MAX_LEFT_SHIFT = 31
+
+
+def mbqm_reason(real) -> Optional[str]:
+    """Why `real` (a double, or one per channel) cannot be an MBQM multiplier here, or None."""
+    real = np.atleast_1d(np.asarray(real, np.float64))
+    if not np.isfinite(real).all():
+        return "requantization multiplier is not finite"
+    _, shift = quantize_multiplier(real)
+    if shift.max() > MAX_LEFT_SHIFT:
+        return f"requantization multiplier {float(np.abs(real).max())!r} needs a left shift over 31"
+    return None
+
+
+def mbqm(b, x: Value, real, input_zp: int, output_zp: int, result_type: Type,
+         input_unsigned: bool = False, output_unsigned: bool = False) -> Value:
+    """`clamp(output_zp + MBQM(x - input_zp, QM(real)))` to `result_type`'s element type.
+
+    `real` is one multiplier or one per channel of the last axis (tosa.rescale's
+    per_channel). `x` is an integer tensor (storage or i32)."""
+    mult, shift = quantize_multiplier(np.atleast_1d(np.asarray(real, np.float64)))
+    if mult.size > 1 and np.all(mult == mult[0]) and np.all(shift == shift[0]):
+        mult, shift = mult[:1], shift[:1]
+    excess = int(max(shift.max() - 29, 0))
+    if excess:  # 2^30-scaled exact left shift first: the remaining shift is <= 29
+        x = tosa.rescale(b, x, [1 << 30], [30 - excess], input_zp, 0, x.type.with_element_type(i32),
+                         input_unsigned=input_unsigned)
+        input_zp, input_unsigned = 0, False
+        shift = shift - excess
+    return tosa.rescale(b, x, mult, tosa_shift(shift), input_zp, output_zp, result_type,
+                        input_unsigned=input_unsigned, output_unsigned=output_unsigned)

@@ -1,0 +1,216 @@
+"""Valid output or a clear error (issue: never invalid IR): one regression test per case
+the structure-aware fuzzer found. A model the TFLite interpreter refuses gets one line
+naming the op, its index and location; a model it accepts converts to IR that iree-opt
+verifies; no Python warning either way."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from ai_edge_litert import schema_py_generated as schema
+
+from runtime_check import interpreter
+from runtime_check.check import check_model
+from tfl2quant.errors import InternalError, Tfl2QuantError
+from tfl2quant.ir.printer import print_module
+from tfl2quant.pipeline import convert
+
+from .conftest import iree_verify
+from .tflite_builder import ModelBuilder, min_max, per_tensor
+
+
+
+def q8():
+    return per_tensor(0.05, -3)
+
+
+def write(tmp_path, m: ModelBuilder, name="model.tflite", edit=None):
+    path = tmp_path / name
+    path.write_bytes(m.build(edit))
+    return path
+
+
+def converts(path, allow_unregistered: bool = False) -> str:
+    """Convert with warnings as errors; the final IR must verify upstream."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = print_module(convert(str(path), "final").module)
+    r = iree_verify(text, allow_unregistered=allow_unregistered)
+    assert r.returncode == 0, r.stderr[:2000]
+    return text
+
+
+def refused(path) -> str:
+    """The one-line user error (never an internal one), with warnings as errors."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(Tfl2QuantError) as e:
+            convert(str(path), "final")
+    assert not isinstance(e.value, InternalError), str(e.value)
+    assert "\n" not in str(e.value)
+    return str(e.value)
+
+
+def conv_model(stride=1, quant=True, options_edit=None) -> ModelBuilder:
+    m = ModelBuilder()
+    g = m.subgraph()
+    q = q8() if quant else None
+    x = g.input("x", [1, 5, 7, 3], "INT8" if quant else "FLOAT32", quant=q)
+    w = g.const("w", np.ones((2, 3, 3, 3), np.int8 if quant else np.float32),
+                quant=per_tensor(0.25) if quant else None)
+    b = g.const("b", np.zeros(2, np.int32 if quant else np.float32), quant=per_tensor(0.0125) if quant else None)
+    y = g.tensor("y", [1, 5, 7, 2], "INT8" if quant else "FLOAT32", quant=per_tensor(0.1, 2) if quant else None)
+    o = schema.Conv2DOptionsT()
+    o.padding, o.strideH, o.strideW, o.dilationHFactor, o.dilationWFactor = 0, stride, stride, 1, 1
+    if options_edit:
+        options_edit(o)
+    g.op("CONV_2D", [x, w, b], [y], o)
+    g.output(y)
+    return m
+
+
+def test_negative_stride_is_refused_naming_the_op(tmp_path):
+    message = refused(write(tmp_path, conv_model(stride=-2)))
+    assert "op 0 'tfl.conv_2d'" in message and "option 'stride_h' is -2; TFLite requires at least 1" in message
+
+
+def test_a_declared_shape_the_kernel_would_not_compute_is_refused(tmp_path):
+    message = refused(write(tmp_path, conv_model(stride=2)))  # 5x7 with stride 2 gives 3x4, not 5x7
+    assert "result 0 has shape [1, 5, 7, 2], but TFLite computes [1, 3, 4, 2]" in message
+
+
+def test_options_of_another_operator_count_as_absent(tmp_path):
+    """CALL_ONCE with a Concatenation options table (KeyError 'init_subgraph_index' once):
+    TFLite's parser reads no options then; so do we."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    g.op("CALL_ONCE", [], [], schema.ConcatenationOptionsT())
+    x = g.input("x", [2])
+    g.output(x)
+    text = converts(write(tmp_path, m), allow_unregistered=True)
+    assert '"tfl.call_once"()' in text
+
+
+def test_an_operator_with_more_results_than_its_kind_is_refused(tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    a, b = g.input("a", [2, 3]), g.input("b", [2, 3])
+    y, z = g.tensor("y", [2, 3]), g.tensor("z", [2, 3])
+    g.op("ADD", [a, b], [y, z], schema.AddOptionsT())
+    g.output(y)
+    assert "has 2 results; TFLite's kernel gives 1" in refused(write(tmp_path, m))
+
+
+@pytest.mark.parametrize("scale", [float("nan"), float("inf"), -0.5])
+def test_a_scale_that_is_not_finite_and_positive_is_refused_without_warnings(tmp_path, scale):
+    m = conv_model()
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build(lambda mt: setattr(mt.subgraphs[0].tensors[0].quantization, "scale", [scale])))
+    message = refused(path)
+    assert "tensor 0 \"x\": quantization scale" in message and "is not a finite non-negative number" in message
+
+
+def test_a_buffer_larger_than_its_shape_needs_is_read_like_tflite(tmp_path):
+    """TFLite reads the first bytes (required_bytes <= bytes in subgraph.cc); so do we."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [1])
+    c = g.const("c", np.array([3, 7], np.int32), shape=[1])  # 8 bytes for an int32[1]
+    y = g.tensor("y", [1])
+    cast = g.tensor("c_f", [1])
+    g.op("CAST", [c], [cast], schema.CastOptionsT())
+    g.op("ADD", [x, cast], [y], schema.AddOptionsT())
+    g.output(y)
+    path = write(tmp_path, m)
+    interpreter.load(str(path))  # TFLite accepts it
+    text = converts(path)
+    assert "dense<3> : tensor<1xi32>" in text
+    result = check_model(str(path))
+    assert result.passed, result.outputs
+
+
+def test_an_empty_metadata_name_is_not_printed(tmp_path):
+    m = conv_model(quant=False)
+    m.metadata("", b"data")
+    text = converts(write(tmp_path, m))
+    assert '"" =' not in text
+
+
+def test_nan_in_an_8_bit_float_constant_prints_as_its_8_bit_pattern(tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [3])
+    raw = np.array([0x7F, 0x38, 0x00], np.uint8)  # f8E4M3FN: NaN, 1.0, 0.0
+    c = g.tensor("c", [3], "FLOAT8_E4M3FN", buffer=m.buffer(raw.tobytes()))
+    y, z = g.tensor("y", [3]), g.tensor("z", [3])
+    g.op("CAST", [c], [y], schema.CastOptionsT())
+    g.op("ADD", [x, y], [z], schema.AddOptionsT())
+    g.output(z)
+    path = write(tmp_path, m)
+    text = print_module(convert(str(path), "tfl").module)
+    assert "dense<[0x7F, 1.0, 0.0]> : tensor<3xf8E4M3FN>" in text
+    assert iree_verify(text, allow_unregistered=True).returncode == 0
+
+
+def test_a_complex_operand_never_reaches_a_clamp(tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [3], "COMPLEX64")
+    y = g.tensor("y", [3], "COMPLEX64")
+    g.op("RELU", [x], [y])
+    g.output(y)
+    assert "operand 0 is complex<f32>; the kernel takes float or quantized tensors" in refused(write(tmp_path, m))
+
+
+def test_an_int16_zero_point_other_than_0_never_reaches_tosa_rescale(tmp_path):
+    """TFLite requantizes int8 into an int16 with any zero point (quantize.cc checks it only
+    for int16 -> int16); TOSA's rescale takes only 0 there, so that one falls back."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 3], "INT8", quant=q8())
+    y = g.tensor("y", [2, 3], "INT16", quant=per_tensor(0.01, 5))
+    g.op("QUANTIZE", [x], [y])
+    g.output(y)
+    path = write(tmp_path, m)
+    records = convert(str(path), "legalized").report.records
+    assert [(r.path, r.reason) for r in records] == [("fallback", "result 0 is i16 with zero point 5, not 0")]
+    converts(path)
+
+
+def test_int16_requantize_needs_zero_points_0(tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 3], "INT16", quant=per_tensor(0.01, 3))
+    y = g.tensor("y", [2, 3], "INT16", quant=per_tensor(0.02))
+    g.op("QUANTIZE", [x], [y])
+    g.output(y)
+    assert "operand 0 is i16 with a zero point other than 0" in refused(write(tmp_path, m))
+
+
+def test_check_handles_min_max_statistics_on_intermediate_tensors(tmp_path):
+    """quantfork.stats once replaced an op's own result in the per-layer map (KeyError)."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    a, b = g.input("a", [1, 4]), g.input("b", [1, 4])
+    t = g.tensor("t", [1, 4], quant=min_max(-2.0, 2.0))
+    y = g.tensor("y", [1, 4])
+    g.op("ADD", [a, b], [t], schema.AddOptionsT())
+    g.op("MUL", [t, a], [y], schema.MulOptionsT())
+    g.output(y)
+    result = check_model(str(write(tmp_path, m)))
+    assert result.error is None and result.passed
+    assert [layer.skipped for layer in result.layers] == [None, None]
+
+
+def test_a_dynamic_batch_quantize_reconciles_its_shapes(tmp_path):
+    """A `?` input quantized into a declared static result: a tensor.cast, not a
+    mismatched quant.qcast."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [1, 3], shape_signature=[-1, 3])
+    y = g.tensor("y", [1, 3], "INT8", quant=q8())
+    g.op("QUANTIZE", [x], [y])
+    g.output(y)
+    text = converts(write(tmp_path, m))
+    assert "tensor.cast" in text

@@ -1,0 +1,350 @@
+"""Verifiers of `tfl.*` operators: what TFLite's kernels check in Prepare.
+
+A model the TFLite interpreter refuses at `allocate_tensors` (a wrong operand
+count, a filter of the wrong rank, a stride of 0, operands of two types, a
+softmax output that is not quantized as the kernel needs, shapes that do not
+broadcast, a result shape the kernel would not compute...) gets one line
+naming the op and what is wrong, here, before any pattern reads the op; a
+model it accepts verifies. `SPECS` at the bottom is the table: operand and
+result counts, type rules (below), and the shape rules of tfl_shapes.py. Each
+rule follows the kernel named in its docstring (LiteRT `tflite/kernels/<name>.cc`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..ir.core import Operation, Value
+from ..ir.types import UNSIGNED, IntegerType, Type, element_type
+from . import tfl_shapes as shapes
+from .tfl_shapes import option, present
+
+# --- types as TFLite tells them apart ---------------------------------------------------------
+
+
+def tflite_type(v: Value | Type) -> str:
+    """The TfLiteType a value has: `i8` for int8 storage (quantized or not), `f32`..."""
+    from .quant.types import quantized_element_type
+    t = v.type if isinstance(v, Value) else v
+    q = quantized_element_type(t)
+    if q is not None:
+        return f"{'i' if q.is_signed else 'u'}{q.storage_width}"
+    e = element_type(t)
+    if isinstance(e, IntegerType):
+        return f"{'u' if e.signedness == UNSIGNED else 'i'}{e.width}"
+    return str(e)
+
+
+def quantization(v: Value):
+    from .quant.types import quantized_element_type
+    return quantized_element_type(v.type)
+
+
+def type_key(v: Value) -> str:
+    """The type as TFLite's kernels tell types apart: `i8` and quantized `i8` differ."""
+    return tflite_type(v) + (" (quantized)" if quantization(v) is not None else "")
+
+
+NUMERIC = frozenset({"f32", "f16", "bf16", "f64", "i8", "u8", "i16", "i32", "i64", "u16", "u32", "i4"})
+FLOATS = frozenset({"f32", "f16", "bf16", "f64"})
+Q = " (quantized)"
+
+
+def both(*checks: Callable[[Operation], None]) -> Callable[[Operation], None]:
+    def check(op: Operation) -> None:
+        for c in checks:
+            c(op)
+    return check
+
+
+def float_or_quantized(op: Operation) -> None:
+    """Kernels that compute on real values: float, or quantized integers (never plain ones)."""
+    x = op.operands[0]
+    if tflite_type(x) not in FLOATS and quantization(x) is None:
+        raise op.error(f"operand 0 is {type_key(x)}; the kernel takes float or quantized tensors")
+
+
+def boolean_result(op: Operation) -> None:
+    if tflite_type(op.result) != "i1":
+        raise op.error(f"result is {type_key(op.result)}; the kernel gives bool")
+
+
+def integer_operands(*indices: int, kinds=("i32",)):
+    def check(op: Operation) -> None:
+        for k in indices:
+            if k < len(op.operands) and tflite_type(op.operands[k]) not in kinds:
+                raise op.error(f"operand {k} is {type_key(op.operands[k])}; the kernel takes {' or '.join(kinds)}")
+    return check
+
+
+def zero_points_zero(*values: str, when: str = "i16"):
+    """The quantized values (operand indices, "r" for results) of storage `when` have zero
+    point 0 (TFLite's int16 kernels are symmetric; int8/int16 filters too)."""
+    def check(op: Operation) -> None:
+        for key in values:
+            for v in (op.results if key == "r" else op.operands[int(key):int(key) + 1]):
+                q = quantization(v)
+                if q is not None and tflite_type(v) == when and any(q.zero_points_flat()):
+                    raise op.error(f"{'result' if key == 'r' else 'operand ' + key} is {when} with a zero point "
+                                   f"other than 0")
+    return check
+
+
+# --- per-kernel type rules ---------------------------------------------------------------------
+
+WEIGHTS = {"f32": ("f32", "i8" + Q, "u8" + Q, "i4" + Q), "i8" + Q: ("i8" + Q, "i4" + Q), "u8" + Q: ("u8" + Q,),
+           "i16" + Q: ("i8" + Q, "i16" + Q, "i4" + Q)}
+HYBRID_DEPTHWISE = ("f32", "i8" + Q)  # depthwise_conv.cc: only int8 filters make a hybrid kernel
+
+
+def weighted(kind: str):
+    """The types CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED take (conv.cc,
+    depthwise_conv.cc, fully_connected.cc): the weights of the input's type (int8 or int4
+    for int16 and for hybrid float inputs); the output of the input's (FC: an 8-bit input
+    may also give int16); the bias float for float inputs, int32 for 8-bit ones, int64
+    (or, for CONV_2D and FC, int32) for int16 ones; CONV_2D filter zero points 0 for
+    int8/int16 inputs (FC and DEPTHWISE_CONV_2D do not check theirs)."""
+    def check(op: Operation) -> None:
+        x, w, y = (type_key(v) for v in (op.operands[0], op.operands[1], op.results[0]))
+        base = tflite_type(op.operands[0])
+        if x not in WEIGHTS:
+            raise op.error(f"input is {x}; the kernel takes f32 or quantized i8, u8, i16")
+        if w not in WEIGHTS[x] or kind == "depthwise" and x == "f32" and w not in HYBRID_DEPTHWISE:
+            raise op.error(f"weights are {w} for an input of {x}")
+        wq = quantization(op.operands[1])
+        if wq is not None and kind != "fc":
+            channels = op.operands[1].type.shape[0 if kind == "conv" else 3]
+            count = len(wq.scales_flat())
+            if count not in (1, channels):
+                raise op.error(f"filter has {count} scales for {channels} output channels")
+        if wq is not None and kind == "fc" and len(wq.scales_flat()) > 1 and getattr(wq, "quantized_dimension", 0):
+            raise op.error("per-channel weights must be quantized along dimension 0 (the units)")
+        outputs = {x} | ({"i16" + Q} if kind == "fc" and base in ("i8", "u8") else set())
+        if y not in outputs:
+            raise op.error(f"result is {y} for an input of {x}")
+        if kind == "conv" and base in ("i8", "i16") and any(quantization(op.operands[1]).zero_points_flat()):
+            raise op.error(f"the filter of an {base} convolution must have zero points 0")
+        if len(op.operands) > 2 and present(op.operands[2]):
+            bias = _bias_key(op.operands[2])
+            want = {"f32": ("f32",), "i8": ("i32" + Q,), "u8": ("i32" + Q,),
+                    "i16": ("i64" + Q,) if kind == "depthwise" else ("i32" + Q, "i64" + Q)}[base]
+            if bias not in want:
+                raise op.error(f"bias is {bias}; an input of {x} takes {' or '.join(want)}")
+        if kind == "fc":
+            shuffled = option(op, "weights_format", "DEFAULT") != "DEFAULT"
+            if shuffled != (len(op.results) == 2):
+                raise op.error("shuffled weights give two results (the output and the input workspace), "
+                               "others one")
+    return check
+
+
+def _bias_key(v: Value) -> str:
+    """A bias's type; an int64 bias is quantized when its constant carries the parameters
+    !quant.uniform cannot hold (the importer's `tfl.quantization` attribute). TFLite reads an
+    integer bias without parameters as raw accumulator values; converters always write them,
+    and the fallback needs them, so a quantized op without them is refused here."""
+    producer = v.owner_op
+    if tflite_type(v) == "i64" and producer is not None and "tfl.quantization" in producer.attributes:
+        return "i64" + Q
+    return type_key(v)
+
+
+def _near(value: float, want: float) -> bool:
+    return abs(value - want) < 0.001 * want
+
+
+def softmax_types(log: bool):
+    """activations.cc. SOFTMAX: int8/uint8 inputs may give int16; an int8 -> int8 output
+    must be scale 1/256, zero point -128, an int16 -> int16 one 1/32768 and 0, and an
+    int16 input has zero point 0. LOG_SOFTMAX takes float, int8 or uint8, keeps the type,
+    and gives scale 16/256 with zero point 127 (int8) or 255 (uint8)."""
+    def check(op: Operation) -> None:
+        x, y = type_key(op.operands[0]), type_key(op.results[0])
+        base, out = tflite_type(op.operands[0]), tflite_type(op.results[0])
+        widen = not log and base in ("i8", "u8") and y == "i16" + Q
+        if y != x and not widen:
+            raise op.error(f"result is {y} for an input of {x}")
+        if log and base not in ("f32", "i8", "u8"):
+            raise op.error(f"LOG_SOFTMAX takes float32, int8 or uint8, got {x}")
+        qx, q = quantization(op.operands[0]), quantization(op.results[0])
+        if q is None:
+            return
+        if not hasattr(q, "scale") or not hasattr(qx, "scale"):
+            raise op.error("input and output must be quantized per tensor")
+        if base == "i16" and qx.zero_point:
+            raise op.error("an int16 input must have zero point 0")
+        want = ({"i8": (16 / 256, 127), "u8": (16 / 256, 255)} if log else
+                {"i8": (1 / 256, -128), "i16": (1 / 32768, 0)} if base == out else {}).get(out)
+        if want is not None and (not _near(q.scale, want[0]) or q.zero_point != want[1]):
+            raise op.error(f"{out} output must be quantized with scale {want[0]} and zero point {want[1]}, "
+                           f"got {q.scale} and {q.zero_point}")
+    return check
+
+
+def concatenation_types(op: Operation) -> None:
+    """concatenation.cc: no fused activation; int8 inputs share the output's scale and zero
+    point, int16 ones zero point 0; uint8 inputs are rescaled by the kernel."""
+    if option(op, "fused_activation_function", "NONE") != "NONE":
+        raise op.error("a fused activation on CONCATENATION (the kernel refuses it)")
+    out = quantization(op.result)
+    storage = tflite_type(op.result)
+    if storage == "i16" and out is not None and any(out.zero_points_flat()):
+        raise op.error("an int16 result must have zero point 0")
+    for k, v in enumerate(op.operands):
+        q = quantization(v)
+        if out is None or q is None:
+            continue
+        if storage == "i8" and (not hasattr(q, "scale") or not hasattr(out, "scale")):
+            if q != out:
+                raise op.error(f"int8 operand {k} is quantized unlike the output: the kernel copies stored values")
+            continue
+        if storage == "i16" and any(q.zero_points_flat()):
+            raise op.error(f"int16 operand {k} must have zero point 0")
+        if storage == "i8" and (q.scale, q.zero_point) != (out.scale, out.zero_point):
+            raise op.error(f"int8 operand {k} is quantized ({q.scale}, {q.zero_point}), the output "
+                           f"({out.scale}, {out.zero_point}): the kernel copies stored values")
+
+
+def quantize(op: Operation) -> None:
+    """quantize.cc: a float32 or quantized input, a quantized output."""
+    x = op.operands[0]
+    if not (tflite_type(x) == "f32" or quantization(x) is not None):
+        raise op.error(f"operand 0 is {type_key(x)}; QUANTIZE takes float32 or quantized tensors")
+    if quantization(op.result) is None:
+        raise op.error(f"result is {type_key(op.result)}; QUANTIZE gives a quantized tensor")
+
+
+def quantize_zero_points(op: Operation) -> None:
+    """quantize.cc: int16 -> int16 requantizes symmetric values (zero points 0)."""
+    if tflite_type(op.operands[0]) == tflite_type(op.result) == "i16":
+        zero_points_zero("0", "r")(op)
+
+
+DEQUANTIZABLE = ("i2", "i4", "u4", "u8", "i8", "i16", "f16", "f8E4M3FN", "f8E5M2")
+
+
+def dequantize(op: Operation) -> None:
+    """dequantize.cc: quantized int2/int4/uint4/uint8/int8/int16 (int16 with zero point 0),
+    float16 or float8 in, float32 out."""
+    x = op.operands[0]
+    quantized = quantization(x) is not None
+    if tflite_type(x) not in DEQUANTIZABLE or not quantized and tflite_type(x) not in ("f16", "f8E4M3FN", "f8E5M2"):
+        raise op.error(f"operand 0 is {type_key(x)}; DEQUANTIZE takes quantized int2/int4/int8/int16/uint4/uint8, "
+                       f"float16 or float8 tensors")
+    if type_key(op.result) != "f32":
+        raise op.error(f"result is {type_key(op.result)}; DEQUANTIZE gives float32")
+
+
+def same_quantization(op: Operation) -> None:
+    """mirror_pad.cc, expand_dims.cc: the output is quantized exactly like the input."""
+    if quantization(op.operands[0]) != quantization(op.result):
+        raise op.error("input and output must be quantized alike")
+
+
+def index_result(op: Operation) -> None:
+    """arg_min_max.cc: an int32 or int64 index result."""
+    if tflite_type(op.result) not in ("i32", "i64"):
+        raise op.error(f"result is {type_key(op.result)}; the kernel gives int32 or int64 indices")
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spec:
+    inputs: tuple[int, int]                 # fewest and most operands (absent optional ones count)
+    outputs: tuple[int, int] = (1, 1)
+    same_type: tuple = ()                   # operand indices ("r": every result, -1: every operand) of one type
+    types: frozenset | None = None          # TfLiteTypes operand 0 may have
+    check: Optional[Callable[[Operation], None]] = None
+
+
+def verify_tfl(op: Operation, spec: Spec) -> None:
+    lo, hi = spec.inputs
+    if not lo <= len(op.operands) <= hi:
+        raise op.error(f"has {len(op.operands)} operands; TFLite's kernel takes {lo if lo == hi else f'{lo} to {hi}'}")
+    lo, hi = spec.outputs
+    if not lo <= len(op.results) <= hi:
+        raise op.error(f"has {len(op.results)} results; TFLite's kernel gives {lo if lo == hi else f'{lo} to {hi}'}")
+    if spec.types is not None and op.operands and tflite_type(op.operands[0]) not in spec.types:
+        raise op.error(f"operand 0 is {tflite_type(op.operands[0])}; the kernel takes "
+                       f"{', '.join(sorted(spec.types))}")
+    if spec.same_type:
+        values = [v for k in spec.same_type
+                  for v in (op.results if k == "r" else op.operands[k:k + 1] if k >= 0 else op.operands)]
+        kinds = {type_key(v) for v in values if present(v)}
+        if len(kinds) > 1:
+            raise op.error(f"operands and result must have one type, got {', '.join(sorted(kinds))}")
+    if spec.check is not None:
+        spec.check(op)
+
+
+INT16_SYMMETRIC = zero_points_zero("0", "1", "2", "r")
+BINARY = Spec((2, 2), same_type=(0, 1, "r"), types=NUMERIC, check=both(INT16_SYMMETRIC, shapes.elementwise(0, 1)))
+COMPARISON = Spec((2, 2), same_type=(0, 1), check=both(boolean_result, shapes.elementwise(0, 1)))
+LOGICAL = Spec((2, 2), same_type=(0, 1, "r"), types=frozenset({"i1"}), check=shapes.elementwise(0, 1))
+UNARY = Spec((1, 1), same_type=(0, "r"), types=NUMERIC, check=shapes.same_shape)
+REAL_UNARY = Spec((1, 1), same_type=(0, "r"), check=both(float_or_quantized, INT16_SYMMETRIC, shapes.same_shape))
+WINDOWED = both(INT16_SYMMETRIC, shapes.pool)
+
+SPECS: dict[str, Spec] = {
+    **{f"tfl.{n}": BINARY for n in ("add", "sub", "mul", "div", "maximum", "minimum", "floor_div", "floor_mod",
+                                     "pow", "squared_difference")},
+    **{f"tfl.{n}": COMPARISON for n in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")},
+    "tfl.logical_and": LOGICAL, "tfl.logical_or": LOGICAL,
+    "tfl.logical_not": Spec((1, 1), same_type=(0, "r"), types=frozenset({"i1"}), check=shapes.same_shape),
+    **{f"tfl.{n}": UNARY for n in ("abs", "neg", "square", "sign")},
+    **{f"tfl.{n}": REAL_UNARY for n in ("relu", "relu6", "relu_n1_to_1", "relu_0_to_1", "leaky_relu", "hard_swish",
+                                         "elu", "gelu", "logistic", "tanh", "exp", "log", "sqrt", "rsqrt", "sin",
+                                         "cos", "floor", "ceil", "round")},
+    "tfl.prelu": Spec((2, 2), same_type=(0, 1, "r"), check=both(float_or_quantized, shapes.elementwise(0, 1))),
+    "tfl.softmax": Spec((1, 1), check=both(float_or_quantized, softmax_types(log=False), shapes.softmax_shape)),
+    "tfl.log_softmax": Spec((1, 1), check=both(float_or_quantized, softmax_types(log=True), shapes.softmax_shape)),
+    "tfl.cast": Spec((1, 1), check=shapes.same_shape),
+    "tfl.select": Spec((3, 3), same_type=(1, 2, "r"), check=both(integer_operands(0, kinds=("i1",)),
+                                                                 shapes.select(False))),
+    "tfl.select_v2": Spec((3, 3), same_type=(1, 2, "r"), check=both(integer_operands(0, kinds=("i1",)),
+                                                                    shapes.select(True))),
+    "tfl.conv_2d": Spec((2, 3), check=both(weighted("conv"), INT16_SYMMETRIC, shapes.conv(False))),
+    "tfl.depthwise_conv_2d": Spec((2, 3), check=both(weighted("depthwise"), INT16_SYMMETRIC, shapes.conv(True))),
+    "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
+                                                                   shapes.fully_connected)),
+    "tfl.max_pool_2d": Spec((1, 1), same_type=(0, "r"), types=NUMERIC, check=WINDOWED),
+    "tfl.average_pool_2d": Spec((1, 1), same_type=(0, "r"), types=NUMERIC, check=WINDOWED),
+    "tfl.reshape": Spec((1, 2), same_type=(0, "r"), check=shapes.same_elements),
+    "tfl.squeeze": Spec((1, 1), same_type=(0, "r"), check=shapes.squeeze),
+    "tfl.expand_dims": Spec((2, 2), same_type=(0, "r"), check=both(integer_operands(1, kinds=("i32", "i64")),
+                                                                   same_quantization, shapes.expand_dims)),
+    "tfl.transpose": Spec((2, 2), same_type=(0, "r"), check=shapes.transpose),
+    "tfl.concatenation": Spec((1, 1 << 20), same_type=(-1, "r"), check=both(concatenation_types,
+                                                                            shapes.concatenation)),
+    "tfl.pack": Spec((1, 1 << 20), same_type=(-1, "r"), check=shapes.pack),
+    "tfl.unpack": Spec((1, 1), outputs=(1, 1 << 20), same_type=(0, "r"), check=shapes.unpack),
+    "tfl.split": Spec((2, 2), outputs=(1, 1 << 20), same_type=(1, "r"), check=shapes.split(1, 0)),
+    "tfl.split_v": Spec((3, 3), outputs=(1, 1 << 20), same_type=(0, "r"),
+                        check=both(integer_operands(1, kinds=("i32", "i64")), shapes.split(0, 2, 1))),
+    "tfl.pad": Spec((2, 2), same_type=(0, "r"), check=shapes.paddings()),
+    "tfl.padv2": Spec((3, 3), same_type=(0, 2, "r"), check=shapes.paddings()),
+    "tfl.mirror_pad": Spec((2, 2), same_type=(0, "r"), check=both(same_quantization, shapes.paddings(mirror=True))),
+    "tfl.slice": Spec((3, 3), same_type=(0, "r"), check=shapes.slice_rule),
+    "tfl.strided_slice": Spec((4, 4), same_type=(0, "r"), check=both(integer_operands(1, 2, 3),
+                                                                     shapes.strided_slice)),
+    "tfl.tile": Spec((2, 2), same_type=(0, "r"), check=shapes.tile),
+    "tfl.broadcast_to": Spec((2, 2), same_type=(0, "r"), check=shapes.broadcast_to),
+    "tfl.fill": Spec((2, 2), same_type=(1, "r"), check=shapes.fill),
+    "tfl.zeros_like": Spec((1, 1), same_type=(0, "r"), check=shapes.same_shape),
+    "tfl.shape": Spec((1, 1), check=both(index_result, shapes.shape_rule)),
+    "tfl.reverse_v2": Spec((2, 2), same_type=(0, "r"), check=shapes.reverse),
+    "tfl.depth_to_space": Spec((1, 1), same_type=(0, "r"), check=shapes.block_rule(True)),
+    "tfl.space_to_depth": Spec((1, 1), same_type=(0, "r"), check=shapes.block_rule(False)),
+    **{f"tfl.{n}": Spec((2, 2), same_type=(0, "r"), check=both(INT16_SYMMETRIC, shapes.reduction))
+       for n in ("mean", "sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_any", "reduce_all")},
+    "tfl.arg_max": Spec((2, 2), check=both(index_result, shapes.arg_min_max)),
+    "tfl.arg_min": Spec((2, 2), check=both(index_result, shapes.arg_min_max)),
+    "tfl.gather": Spec((2, 2), same_type=(0, "r"), check=shapes.gather),
+    "tfl.gather_nd": Spec((2, 2), same_type=(0, "r"), check=shapes.gather_nd),
+    "tfl.resize_nearest_neighbor": Spec((2, 2), same_type=(0, "r"), check=shapes.resize(bilinear=False)),
+    "tfl.resize_bilinear": Spec((2, 2), same_type=(0, "r"), check=shapes.resize(bilinear=True)),
+    "tfl.quantize": Spec((1, 1), check=both(quantize, quantize_zero_points, shapes.same_shape)),
+    "tfl.dequantize": Spec((1, 1), check=both(dequantize, zero_points_zero("0"), shapes.same_shape)),
+}
