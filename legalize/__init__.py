@@ -8,12 +8,12 @@ pattern and a float pattern, a float pattern alone, or the reason it stays
 a `tfl.*` op.
 
 Families:
-    activation      RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU, LOGISTIC, TANH, SOFTMAX
+    activation      RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU, LOGISTIC, TANH
     arithmetic      ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW, SQUARED_DIFFERENCE, MAXIMUM, MINIMUM
     unary           ABS, NEG, EXP, LOG, SQRT, RSQRT, SIN, COS, FLOOR, CEIL, ROUND, SQUARE, SIGN
     comparison      EQUAL ... LESS_EQUAL, LOGICAL_*, SELECT(_V2), CAST
-    conv            CONV_2D, DEPTHWISE_CONV_2D (TRANSPOSE_CONV, CONV_3D...)
-    matmul          FULLY_CONNECTED (BATCH_MATMUL)
+    conv            CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV (CONV_3D...)
+    matmul          FULLY_CONNECTED, BATCH_MATMUL
     pooling         MAX_POOL_2D, AVERAGE_POOL_2D
     reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN
     quantize        QUANTIZE, DEQUANTIZE
@@ -22,7 +22,8 @@ Families:
     padding         PAD, PADV2, MIRROR_PAD
     gather          GATHER, GATHER_ND
     resize          RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR
-    normalization, recurrent, generate, control_flow, stablehlo: rows without a lowering yet
+    normalization   SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION
+    recurrent, generate, control_flow, stablehlo: rows without a lowering yet
 """
 from __future__ import annotations
 

@@ -1,10 +1,37 @@
 """Activation functions: the RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU,
-LOGISTIC, TANH, SOFTMAX, LOG_SOFTMAX.
+LOGISTIC, TANH.
 
-Float path only so far: quantized instances take the fallback (dequantize,
-these, quantize). TFLite's int8 kernels compute most of them with lookup
-tables or gemmlowp fixed point instead. SOFTMAX subtracts the row maximum
-first, as TFLite's float kernel does.
+Integer paths, bit-exact with TFLite's reference kernels (kernels/activations.cc), with
+`real = s * (q - zp)` (si, zi: input; so, zo: output) and MBQM the double-rounding
+MultiplyByQuantizedMultiplier (one tosa.rescale, rescale.py). Multipliers are
+computed in float32, as the Prepare functions do, then widened (QM: QuantizeMultiplier).
+uint8 runs in the signed view `q - 128` (storage.py).
+
+RELU, RELU6, RELU_N1_TO_1, RELU_0_TO_1 (ReluPrepare, QuantizedReluX; reference_ops::ReluX),
+real_out = clamp(real_in, a, b), so q_out = zo + (si / so)(q - zi), clamped:
+
+    q = clamp(zo + MBQM(q - zi, QM(si / so)), lo, hi)
+    lo = max(qmin, zo + roundf(a / so))     hi = b infinite ? qmax : min(qmax, zo + roundf(b / so))
+
+LEAKY_RELU (LeakyReluPrepare; reference/leaky_relu.h), real_out = real_in >= 0 ? real_in :
+alpha real_in:
+
+    d = q - zi;  q = clamp(zo + (d >= 0 ? MBQM(d, QM(si / so)) : MBQM(d, QM(si alpha / so))))
+
+  a negative alpha gives a negative multiplier, which the kernel negates: `-MBQM(d, |m|)`,
+  which is `MBQM(-d, |m|)` since SRDHM and RDBPOT round ties away from zero. (QM keeps
+  a negative multiplier that rounds to -2^31, which would overflow there; a float32
+  ratio has 24 significant bits and never rounds to it.)
+
+PRELU (PreluPrepare; reference/prelu.h), alpha a quantized tensor broadcast to the input:
+
+    d = q - zi;  q = clamp(zo + (d >= 0 ? MBQM(d, QM(si / so)) : MBQM(d (qa - za), QM(si sa / so))))
+
+HARD_SWISH, ELU, GELU, LOGISTIC, TANH on 8 bits, and GELU on int16: a stored result
+that depends on the stored input alone, a table (lut.py). HARD_SWISH's table runs the
+reference kernel's int16 fixed point (reference/hard_swish.h) on each of the 256
+inputs; the others are TFLite's own LUTPopulate. LOGISTIC and TANH on int16 run the
+fixed-point interpolation of reference/integer_ops/logistic.h, tanh.h (lut.sigmoid16).
 """
 from __future__ import annotations
 
@@ -14,40 +41,245 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import FloatAttr, IntegerAttr
+from tfl2quant.ir.types import i32
 
 from .emit import broadcast_rank, broadcast_to, compare, select, splat
-from .query import floats_only, static_shapes
-from .rule import Elementwise, FloatPattern, Rule
-from .unary import Unary
+from .fixed_point import quantize_float32, quantize_multiplier
+from .lut import (F32, Lut, Table, checked_log2, erfcf, expf, expm1f, rdbpot, sigmoid16, sigmoid16_input_scaling,
+                  srdhm, tanhf, wrap)
+from .query import floats_only, int16_zero_points, per_tensor, per_tensor_only, static_shapes, storage
+from .rescale import mbqm, mbqm_overflow
+from .rule import Elementwise, FloatPattern, IntegerPattern, Rule
+from .storage import UINT8_OFFSET, clamp, requantize, signed_view, unsigned_from, widen
+from .unary import Unary, f32_ratio, max_abs_input
 
 
-def _beta(op) -> float:
-    a = op.attributes.get("beta")
-    return float(a.value) if isinstance(a, FloatAttr) else 1.0
+def signed_zero_point(q) -> int:
+    """The zero point in the signed view uint8 runs in (storage.py)."""
+    return q.zero_point - (0 if q.is_signed else UINT8_OFFSET)
 
 
-class Softmax(FloatPattern):
-    """softmax(x) = exp(b*(x - max)) / sum(exp(b*(x - max))) over the last axis."""
+def to_storage(b, y, out_q):
+    """A result computed in the signed view back to the storage of `out_q`."""
+    return y if out_q.is_signed else unsigned_from(b, y)
 
-    def __init__(self, log: bool):
-        self.log = log
+
+# --- RELU family --------------------------------------------------------------------------------
+
+class QuantizedRelu(IntegerPattern):
+    def __init__(self, act_min: float, act_max: float, kinds: tuple):
+        self.act_min, self.act_max, self.kinds = act_min, act_max, kinds
 
     def unsupported(self, op):
-        return static_shapes(op, [op.operands[0]])
+        reason = (static_shapes(op)
+                  or storage(op, *self.kinds)
+                  or per_tensor_only(op)
+                  or int16_zero_points(op))
+        if reason:
+            return reason
+        in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
+        return mbqm_overflow(f32_ratio(in_q.scale, out_q.scale), max_abs_input(in_q))
 
-    def rewrite(self, b, op, operands, result_types):
-        x = operands[0]
-        t = x.type
-        axis = len(t.shape) - 1
-        shifted = tosa.binary(b, "tosa.sub", x, tosa.reduce(b, "tosa.reduce_max", x, axis), t)
-        beta = _beta(op)
-        if beta != 1.0:
-            shifted = tosa.mul(b, shifted, tosa.const(b, np.full((1,) * len(t.shape), beta, np.float32)), t)
-        e = b.value("tosa.exp", [shifted], t)
-        total = tosa.reduce(b, "tosa.reduce_sum", e, axis)
-        if self.log:
-            return [tosa.binary(b, "tosa.sub", shifted, b.value("tosa.log", [total], total.type), result_types[0])]
-        return [tosa.mul(b, e, b.value("tosa.reciprocal", [total], total.type), result_types[0])]
+    def bounds(self, out_q) -> tuple[int, int]:
+        qmin, qmax = out_q.storage_type_range
+        lo = max(qmin, quantize_float32(self.act_min, out_q.scale, out_q.zero_point))
+        if math.isinf(self.act_max):
+            return lo, qmax
+        return lo, min(qmax, quantize_float32(self.act_max, out_q.scale, out_q.zero_point))
+
+    def rewrite(self, b, op, operands):
+        in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
+        real = f32_ratio(in_q.scale, out_q.scale)
+        lo, hi = self.bounds(out_q)
+        if (lo, hi) == out_q.storage_type_range:
+            return [requantize(b, operands[0], in_q, out_q, real)]
+        x = signed_view(b, operands[0], in_q)
+        offset = out_q.zero_point - signed_zero_point(out_q)
+        y = mbqm(b, x.value, real, x.zero_point, signed_zero_point(out_q), x.value.type)
+        return [to_storage(b, clamp(b, y, lo - offset, hi - offset), out_q)]
+
+
+# --- LEAKY_RELU, PRELU ------------------------------------------------------------------------
+
+def _alpha(op) -> float:
+    a = op.attributes.get("alpha")
+    return float(a.value) if isinstance(a, FloatAttr) else 0.0
+
+
+def _sign_select(b, d, positive, negative):
+    """`d >= 0 ? positive : negative` (d is i32, the branches the signed view of the result)."""
+    non_negative = compare(b, "tosa.greater_equal", d, splat(b, 0, d.type), d.type.shape)
+    return select(b, non_negative, positive, negative, positive.type)
+
+
+class QuantizedLeakyRelu(IntegerPattern):
+    def unsupported(self, op):
+        reason = (static_shapes(op)
+                  or storage(op, "i8", "u8", "i16")
+                  or per_tensor_only(op)
+                  or int16_zero_points(op))
+        if reason:
+            return reason
+        in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
+        alpha = f32_ratio(in_q.scale, _alpha(op), out_q.scale)
+        return (mbqm_overflow(f32_ratio(in_q.scale, out_q.scale), max_abs_input(in_q))
+                or mbqm_overflow(abs(alpha), max_abs_input(in_q)))
+
+    def rewrite(self, b, op, operands):
+        in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
+        d = widen(b, signed_view(b, operands[0], in_q))
+        storage_type = d.type.with_element_type(out_q.storage_type)
+        zo = signed_zero_point(out_q)
+        identity = mbqm(b, d, f32_ratio(in_q.scale, out_q.scale), 0, zo, storage_type)
+        alpha = f32_ratio(in_q.scale, _alpha(op), out_q.scale)
+        scaled = d
+        if alpha < 0:  # the kernel's -MBQM(d, |m|), as MBQM(-d, |m|)
+            zero = tosa.zero_point(b, 0, i32)
+            scaled = b.value("tosa.negate", [d, zero, zero], d.type)
+        negative = mbqm(b, scaled, abs(alpha), 0, zo, storage_type)
+        return [to_storage(b, _sign_select(b, d, identity, negative), out_q)]
+
+
+class QuantizedPrelu(IntegerPattern):
+    def unsupported(self, op):
+        reason = (static_shapes(op)
+                  or storage(op, "i8", "u8")
+                  or per_tensor_only(op))
+        if reason:
+            return reason
+        (x_q, a_q), out_q = (per_tensor(v) for v in op.operands[:2]), per_tensor(op.result)
+        return (mbqm_overflow(f32_ratio(x_q.scale, out_q.scale), max_abs_input(x_q))
+                or mbqm_overflow(f32_ratio(x_q.scale, a_q.scale, out_q.scale),
+                                 max_abs_input(x_q) * max_abs_input(a_q)))
+
+    def rewrite(self, b, op, operands):
+        (x_q, a_q), out_q = (per_tensor(v) for v in op.operands[:2]), per_tensor(op.result)
+        rank = len(op.result.type.shape)
+        d, a = (widen(b, signed_view(b, broadcast_rank(b, v, rank), q)) for v, q in zip(operands[:2], (x_q, a_q)))
+        storage_type = d.type.with_element_type(out_q.storage_type)
+        zo = signed_zero_point(out_q)
+        identity = mbqm(b, d, f32_ratio(x_q.scale, out_q.scale), 0, zo, storage_type)
+        product = tosa.mul(b, d, a, d.type)
+        negative = mbqm(b, product, f32_ratio(x_q.scale, a_q.scale, out_q.scale), 0, zo, storage_type)
+        return [to_storage(b, _sign_select(b, d, identity, negative), out_q)]
+
+
+# --- HARD_SWISH: the reference kernel's fixed point, tabulated ------------------------------
+
+def _int16_multiplier(real: float) -> tuple[int, int]:
+    """QuantizeMultiplier, then DownScaleInt32ToInt16Multiplier (internal/common.h)."""
+    m, e = (int(v) for v in quantize_multiplier(real))
+    return (32767 if m >= (1 << 31) - 1 - (1 << 15) else (m + (1 << 15)) >> 16), e
+
+
+def _hard_swish_multipliers(in_q, out_q):
+    """HardSwishPrepare: ((output m16, e), (reluish m16, e)) from float32 scales."""
+    hires_input_scale = F32(F32(1.0 / 128.0) * F32(in_q.scale))
+    return (_int16_multiplier(f32_ratio(hires_input_scale, out_q.scale)),
+            _int16_multiplier(f32_ratio(hires_input_scale, F32(3.0) / F32(32768.0))))
+
+
+def _saturating_left_shift16(v: int, amount: int) -> int:
+    return min(max(v * (1 << amount), -32768), 32767)
+
+
+def _doubling_high_mul16(a: int, b: int) -> int:
+    """hard_swish.h SaturatingDoublingHighMul: a b / 2^15 truncated toward zero."""
+    if a == b == -32768:
+        return 32767
+    q = abs(a * b) >> 15
+    return wrap(-q if a * b < 0 else q, 16)
+
+
+class QuantizedHardSwish(Table):
+    """reference/hard_swish.h on every stored input (int16 arithmetic, as written there)."""
+
+    def check(self, op, in_q, out_q):
+        (_, output_exponent), _ = _hard_swish_multipliers(in_q, out_q)
+        if output_exponent > 0:
+            return f"output multiplier exponent {output_exponent} > 0, which TFLite's Prepare rejects"
+        return None
+
+    def outputs8(self, op, in_q, out_q):
+        (om, oe), (rm, re) = _hard_swish_multipliers(in_q, out_q)
+        lo, hi = in_q.storage_type_range
+        out = []
+        for v in range(lo, hi + 1):
+            hires = wrap(wrap(v - in_q.zero_point, 16) * 128, 16)
+            preshift = srdhm(hires, om, 16)
+            r = _saturating_left_shift16(hires, re - 1) if re > 0 else hires
+            r = srdhm(r, rm, 16)
+            r = _saturating_left_shift16(r, 1) if re > 0 else rdbpot(r, -re, 16) if re < 0 else r
+            r = wrap((r + (1 << 15)) >> 1, 16)
+            y = wrap(rdbpot(_doubling_high_mul16(r, preshift), -oe, 16) + out_q.zero_point, 16)
+            out.append(min(max(y, lo), hi))
+        return np.array(out, np.int64)
+
+
+# --- LUT activations ------------------------------------------------------------------------
+
+SQRT_2_OVER_PI = F32(1.12837916709551257390 * 0.707106781186547524401)  # M_2_SQRTPI * M_SQRT1_2
+
+
+def gelu_transform(op, out_q):
+    """reference/gelu.h GeluTransform / GeluTransformApproximate, in float32."""
+    a = op.attributes.get("approximate")
+    if isinstance(a, IntegerAttr) and a.value:
+        return lambda x: F32(F32(F32(0.5) * x) * F32(F32(1) + tanhf(SQRT_2_OVER_PI * (
+            x + F32(F32(F32(F32(0.044715) * x) * x) * x)))))
+    return lambda x: F32(F32(F32(0.5) * x) * erfcf(x * F32(-0.7071067811865476)))
+
+
+def _logistic8(op, in_q, out_q):
+    if F32(out_q.scale) != F32(1.0 / 256):
+        return f"output scale {out_q.scale!r} is not 1/256, which TFLite's LOGISTIC requires"
+    return None
+
+
+class Sigmoid16(IntegerPattern):
+    """LOGISTIC and TANH on int16 (zero points 0): lut.sigmoid16 with Prepare's input scaling."""
+
+    def __init__(self, tanh: bool):
+        self.tanh = tanh
+
+    def unsupported(self, op):
+        reason = (static_shapes(op)
+                  or storage(op, "i16")
+                  or per_tensor_only(op)
+                  or int16_zero_points(op))
+        if reason:
+            return reason
+        in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
+        log2, power_of_two = checked_log2(out_q.scale)
+        if not power_of_two or log2 != -15 or not self.tanh and F32(out_q.scale) != F32(1.0 / 32768):
+            return f"output scale {out_q.scale!r} is not 2^-15, which TFLite's int16 kernel requires"
+        multiplier, shift = sigmoid16_input_scaling(in_q.scale, self.tanh)
+        if 32768 * multiplier + (1 << shift >> 1) >= 1 << 31:
+            return f"input multiplier {multiplier} overflows int32 on the int16 range (undefined in TFLite)"
+        if shift > 29:
+            return f"input shift {shift} exceeds what one tosa.rescale rounds as TFLite does"
+        return None
+
+    def rewrite(self, b, op, operands):
+        return [sigmoid16(b, operands[0], *sigmoid16_input_scaling(per_tensor(op.operands[0]).scale, self.tanh),
+                          self.tanh)]
+
+
+class Either(IntegerPattern):
+    """The 8-bit pattern or the int16 one, by the input's storage type."""
+
+    def __init__(self, narrow: IntegerPattern, wide: IntegerPattern):
+        self.narrow, self.wide = narrow, wide
+
+    def pick(self, op) -> IntegerPattern:
+        q = per_tensor(op.operands[0])
+        return self.wide if q is not None and q.storage_width == 16 else self.narrow
+
+    def unsupported(self, op):
+        return storage(op, "i8", "u8", "i16") or self.pick(op).unsupported(op)
+
+    def rewrite(self, b, op, operands):
+        return self.pick(op).rewrite(b, op, operands)
 
 
 class Clamp(FloatPattern):
@@ -126,19 +358,21 @@ class Prelu(Elementwise):
         return [select(b, non_negative, x, tosa.mul(b, x, alpha, t), t)]
 
 
+SIGMOID = Lut(lambda op, out_q: lambda x: F32(F32(1) / F32(F32(1) + expf(-x))), check=_logistic8)
+ELU = Lut(lambda op, out_q: lambda x: expm1f(x) if x < F32(0) else x, kinds=("i8",))
+
 RULES = {
-    # TFLite op          Rule(integer path, float path)
-    "tfl.relu":         Rule(None,          Clamp(0.0, FLOAT_MAX)),
-    "tfl.relu6":        Rule(None,          Clamp(0.0, 6.0)),
-    "tfl.relu_n1_to_1": Rule(None,          Clamp(-1.0, 1.0)),
-    "tfl.relu_0_to_1":  Rule(None,          Clamp(0.0, 1.0)),
-    "tfl.leaky_relu":   Rule(None,          LeakyRelu()),
-    "tfl.prelu":        Rule(None,          Prelu()),
-    "tfl.hard_swish":   Rule(None,          HardSwish()),
-    "tfl.elu":          Rule(None,          Elu()),
-    "tfl.gelu":         Rule(None,          Gelu()),
-    "tfl.logistic":     Rule(None,          Unary("tosa.sigmoid", floats=True)),
-    "tfl.tanh":         Rule(None,          Unary("tosa.tanh", floats=True)),
-    "tfl.softmax":      Rule(None,          Softmax(log=False)),
-    "tfl.log_softmax":  Rule(None,          Softmax(log=True)),
+    # TFLite op          Rule(integer path,                                          float path)
+    "tfl.relu":         Rule(QuantizedRelu(0.0, math.inf, ("i8", "u8", "i16")),     Clamp(0.0, FLOAT_MAX)),
+    "tfl.relu6":        Rule(QuantizedRelu(0.0, 6.0, ("i8", "u8", "i16")),          Clamp(0.0, 6.0)),
+    "tfl.relu_n1_to_1": Rule(QuantizedRelu(-1.0, 1.0, ("i8", "u8")),               Clamp(-1.0, 1.0)),
+    "tfl.relu_0_to_1":  Rule(QuantizedRelu(0.0, 1.0, ("i8", "u8")),                Clamp(0.0, 1.0)),
+    "tfl.leaky_relu":   Rule(QuantizedLeakyRelu(),                                  LeakyRelu()),
+    "tfl.prelu":        Rule(QuantizedPrelu(),                                      Prelu()),
+    "tfl.hard_swish":   Rule(QuantizedHardSwish(),                                  HardSwish()),
+    "tfl.elu":          Rule(ELU,                                                   Elu()),
+    "tfl.gelu":         Rule(Lut(gelu_transform, kinds=("i8", "u8", "i16")),        Gelu()),
+    "tfl.logistic":     Rule(Either(SIGMOID, Sigmoid16(tanh=False)),                Unary("tosa.sigmoid", floats=True)),
+    "tfl.tanh":         Rule(Either(Lut(lambda op, out_q: tanhf), Sigmoid16(tanh=True)),
+                             Unary("tosa.tanh", floats=True)),
 }

@@ -1,16 +1,12 @@
 """Elementwise binary arithmetic: ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW,
 SQUARED_DIFFERENCE, MAXIMUM, MINIMUM.
 
-ADD integer path (int8, `integer_ops/add.h` AddFunc, Prepare in kernels/add.cc):
-
-    twice_max = 2 * max(s1, s2)
-    a = MBQM((q1 - zp1) << 20, QM(s1 / twice_max))       # 20 fraction bits kept
-    b = MBQM((q2 - zp2) << 20, QM(s2 / twice_max))
-    q = clamp(zp_out + MBQM(a + b, QM(twice_max / (2^20 * so))), act)
-
-Each MBQM is one `tosa.rescale` (DOUBLE_ROUND). The shift by 20 must happen
-before the first rounding, so it is its own exact rescale
-(`apply_scale_32(v, 2^30, 10) = v * 2^20` for |v| < 2^9).
+The integer patterns (integer_arithmetic.py, divide.py) follow TFLite's kernels
+bit for bit: ADD and SUB rescale both operands to a common scale with 20 (8-bit)
+or 15 (int16) fraction bits, MUL multiplies the offset values, SQUARED_DIFFERENCE
+keeps 7 bits, MAXIMUM, MINIMUM, FLOOR_DIV and FLOOR_MOD compute on the stored
+values, reading no quantization parameter, as TFLite does, and 8-bit DIV looks
+its result up in the 65536-entry table of the kernel's per-pair arithmetic.
 
 The float path covers float tensors and the plain integer tensors of float
 models (an int32 DIV or FLOOR_MOD follows the integer instantiation of the
@@ -19,62 +15,18 @@ none: exact `arith.divf`/`arith.remf`/`arith.floordivsi`/`arith.remsi` (TOSA
 has no float division, and reciprocal-then-multiply rounds twice, which moves
 a FLOOR_DIV quotient across an integer). arith and math take operands of one
 type, so broadcasting is made explicit with `tosa.tile` first.
-
-TFLite's int8 FLOOR_DIV and FLOOR_MOD kernels work on stored values and
-ignore the quantization, as do MAXIMUM and MINIMUM (right only when the
-operands and the result share it): there the fallback follows the model's
-real values, not TFLite.
 """
 from __future__ import annotations
 
-import numpy as np
-
 from tfl2quant.dialects import tosa
-from tfl2quant.ir.types import RankedTensorType, f64, i1, i32, tensor
+from tfl2quant.ir.types import f64, i1, tensor
 
+from .divide import TableDivide
 from .emit import broadcast_rank, broadcast_to, compare, select, splat
-from .fixed_point import quantize_multiplier, tosa_shift
-from .fused_activation import clamp_float, clamp_quantized
-from .query import is_float, per_tensor, per_tensor_only, static_shapes, storage
-from .rule import NOT_YET, Elementwise, FloatPattern, IntegerPattern, Rule, unlowered
-
-LEFT_SHIFT_8BIT = 20
-
-
-def _add_multipliers(op):
-    s1, s2, so = (np.float64(np.float32(per_tensor(v).scale)) for v in (*op.operands[:2], op.result))
-    twice_max = 2 * max(s1, s2)  # in double, as add.cc (exact: the scales are float32)
-    return [s1 / twice_max, s2 / twice_max, twice_max / ((1 << LEFT_SHIFT_8BIT) * so)]
-
-
-class RescaledAdd(IntegerPattern):
-    def unsupported(self, op):
-        reason = (static_shapes(op)
-                  or storage(op, "i8")
-                  or per_tensor_only(op))
-        if reason:
-            return reason
-        if max(_add_multipliers(op)) >= 1.0:
-            return "output multiplier >= 1, which TFLite's Prepare rejects"
-        return None
-
-    def rewrite(self, b, op, operands):
-        out_q = per_tensor(op.result)
-        shape = op.result.type.shape
-        rank = len(shape)
-        m, s = quantize_multiplier(_add_multipliers(op))
-        scaled = []
-        for k, v in enumerate(operands[:2]):
-            q = per_tensor(op.operands[k])
-            v = broadcast_rank(b, v, rank)
-            wide = RankedTensorType(v.type.shape, i32)
-            shifted = tosa.rescale(b, v, [1 << 30], [30 - LEFT_SHIFT_8BIT], q.zero_point, 0, wide)
-            scaled.append(tosa.rescale(b, shifted, [m[k]], [tosa_shift(s[k])], 0, 0, wide))
-        total = tosa.binary(b, "tosa.add", scaled[0], scaled[1], tensor(shape, i32))
-        y = tosa.rescale(b, total, [m[2]], [tosa_shift(s[2])], 0, out_q.zero_point,
-                         tensor(shape, out_q.storage_type))
-        return [clamp_quantized(b, y, op, out_q)]
-
+from .fused_activation import clamp_float
+from .integer_arithmetic import OnStoredValues, RescaledAddSub, RescaledMul, RescaledSquaredDifference
+from .query import is_float, static_shapes
+from .rule import NOT_YET, Elementwise, FloatPattern, Rule, unlowered
 
 class FloatBinary(FloatPattern):
     def __init__(self, tosa_name: str):
@@ -177,18 +129,20 @@ class SquaredDifference(Elementwise):
         return [tosa.mul(b, d, d, t)]
 
 
+MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD = Binary("tosa.maximum"), Binary("tosa.minimum"), FloorDiv(), FloorMod()
+
 RULES = {
-    # TFLite op                 Rule(integer path,  float path)
-    "tfl.add":                 Rule(RescaledAdd(),  FloatBinary("tosa.add")),
-    "tfl.sub":                 Rule(None,           FloatBinary("tosa.sub")),
-    "tfl.mul":                 Rule(None,           FloatBinary("tosa.mul")),
-    "tfl.div":                 Rule(None,           Divide()),
-    "tfl.floor_div":           Rule(None,           FloorDiv()),
-    "tfl.floor_mod":           Rule(None,           FloorMod()),
-    "tfl.pow":                 Rule(None,           Power()),
-    "tfl.squared_difference":  Rule(None,           SquaredDifference()),
-    "tfl.maximum":             Rule(None,           Binary("tosa.maximum")),
-    "tfl.minimum":             Rule(None,           Binary("tosa.minimum")),
+    # TFLite op                 Rule(integer path,                                  float path)
+    "tfl.add":                 Rule(RescaledAddSub("tosa.add"),                    FloatBinary("tosa.add")),
+    "tfl.sub":                 Rule(RescaledAddSub("tosa.sub"),                    FloatBinary("tosa.sub")),
+    "tfl.mul":                 Rule(RescaledMul(),                                 FloatBinary("tosa.mul")),
+    "tfl.div":                 Rule(TableDivide(),                                 Divide()),
+    "tfl.floor_div":           Rule(OnStoredValues(FLOOR_DIV, "i8", "i16"),        FLOOR_DIV),
+    "tfl.floor_mod":           Rule(OnStoredValues(FLOOR_MOD, "i8", "i16"),        FLOOR_MOD),
+    "tfl.pow":                 Rule(None,                                          Power()),
+    "tfl.squared_difference":  Rule(RescaledSquaredDifference(),                   SquaredDifference()),
+    "tfl.maximum":             Rule(OnStoredValues(MAXIMUM, "i8", "u8", "i16"),    MAXIMUM),
+    "tfl.minimum":             Rule(OnStoredValues(MINIMUM, "i8", "u8", "i16"),    MINIMUM),
     "tfl.add_n":               unlowered(NOT_YET),
     "tfl.atan2":               unlowered(NOT_YET),
     "tfl.bitwise_xor":         unlowered(NOT_YET),

@@ -7,20 +7,37 @@ only (each gives i1); the other three swap operands or negate:
     less_equal(a, b)  = greater_equal(b, a)
     not_equal(a, b)   = logical_not(equal(a, b))      # true for NaN, as C++ !=
 
-A quantized comparison falls back: both operands dequantized, compared in
-float. TFLite's int8 kernel instead rescales both to a common scale with 8
-extra bits (ComparisonWithScaling), which agrees whenever the two real values
-are more than a rounding apart, and always when the scales are equal.
+A quantized comparison compares what TFLite's kernel compares
+(kernels/comparisons.cc: ComparisonQuantized, reference/comparisons.h:
+ComparisonWithScaling). uint8 and int8, and int16 EQUAL and NOT_EQUAL, bring
+each operand onto its own scale with 8 fraction bits:
+
+    v = MBQM((q - zp) << 8, QM(s))  ~  real * 2^8          (s < 1)
+    result = v1 OP v2                                      (i32)
+
+so two values closer than about 1/256 of a unit compare equal, however fine
+their scales (and EQUAL says `true` for different stored values when
+s < 1/512). int16 LESS, LESS_EQUAL, GREATER and GREATER_EQUAL compare the raw
+stored values, whatever the quantization. TFLite's SELECT and SELECT_V2 copy
+stored values (select.cc switches on the type's size only), so quantized
+operands are selected raw, whatever their scales.
 """
 from __future__ import annotations
+
+import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.types import FloatType, IntegerType, element_type, i1, integer_range
 
 from .emit import broadcast_rank, compare, select, splat
-from .query import qtype, signed_storage, signless, static_shapes
+from .integer_arithmetic import below_one
+from .query import per_tensor, per_tensor_only, qtype, signed_storage, signless, static_shapes, storage
+from .rescale import mbqm
 from .rule import NOT_YET, Elementwise, IntegerPattern, Rule, unlowered
+from .storage import Stored, signed_view, widen
+
+COMPARISON_SHIFT = 8  # comparisons.cc: left_shift
 
 
 class Comparison(Elementwise):
@@ -34,6 +51,43 @@ class Comparison(Elementwise):
             x, y = y, x
         r = compare(b, self.tosa_name, x, y, t.shape)
         return [b.value("tosa.logical_not", [r], t) if self.negate else r]
+
+
+class RescaledComparison(IntegerPattern):
+    """`comparison` (the float path's, run on i32) on the values TFLite compares: rescaled for
+    uint8 and int8 (and int16 when `rescale_int16`), raw int16 stored values otherwise."""
+
+    def __init__(self, comparison: Comparison, rescale_int16: bool = False):
+        self.comparison, self.rescale_int16 = comparison, rescale_int16
+
+    def rescales(self, op) -> bool:
+        return self.rescale_int16 or per_tensor(op.operands[0]).storage_width == 8
+
+    def unsupported(self, op):
+        operands = op.operands[:2]
+        reason = (static_shapes(op)
+                  or storage(op, "i8", "u8", "i16", values=operands)
+                  or per_tensor_only(op, operands))
+        if reason or not self.rescales(op):
+            return reason
+        for k, v in enumerate(operands):
+            scale = np.float64(np.float32(per_tensor(v).scale))
+            if not below_one(scale):
+                return (f"operand {k} scale {float(scale)!r} is not below 1: comparisons.cc aborts at 1 "
+                        "and shifts by a negative amount above (MultiplyByQuantizedMultiplierSmallerThanOneExp)")
+        return None
+
+    def rewrite(self, b, op, operands):
+        t = op.result.type
+        xs = []
+        for v, x in zip(op.operands, operands[:2]):
+            q = per_tensor(v)
+            if not self.rescales(op):  # int16 LESS/GREATER...: the raw stored values
+                xs.append(widen(b, Stored(x, 0)))
+                continue
+            shifted = widen(b, signed_view(b, x, q), COMPARISON_SHIFT)
+            xs.append(mbqm(b, shifted, np.float64(np.float32(q.scale)), 0, 0, shifted.type))
+        return self.comparison.rewrite(b, op, xs, [t])
 
 
 class Logical(Elementwise):
@@ -103,6 +157,20 @@ class Cast(Elementwise):
         return [tosa.cast(b, x, t)]
 
 
+class SelectStored(IntegerPattern):
+    """SELECT, SELECT_V2 of quantized values: tosa.select on the stored values, as TFLite copies
+    them whatever the quantization of x, y and the result (they only need one type)."""
+
+    def __init__(self, v2: bool):
+        self.select = Select(v2)
+
+    def unsupported(self, op):
+        return static_shapes(op) or storage(op, "i8", "u8", "i16", values=[*op.operands[1:], op.result])
+
+    def rewrite(self, b, op, operands):
+        return self.select.rewrite(b, op, operands, [storage_type_of(op.result.type)])
+
+
 class CastStored(IntegerPattern):
     """A quantized CAST casts the stored integers, not the real values (kernels/cast.cc
     copies with static_cast and ignores the quantization): Cast on storage types."""
@@ -114,20 +182,27 @@ class CastStored(IntegerPattern):
         return Cast().rewrite(b, op, operands, [storage_type_of(t) for t in op.result_types])
 
 
+EQUAL = Comparison("tosa.equal")
+NOT_EQUAL = Comparison("tosa.equal", negate=True)
+GREATER = Comparison("tosa.greater")
+GREATER_EQUAL = Comparison("tosa.greater_equal")
+LESS = Comparison("tosa.greater", swap=True)
+LESS_EQUAL = Comparison("tosa.greater_equal", swap=True)
+
 RULES = {
-    # TFLite op            Rule(integer path, float path)
-    "tfl.equal":          Rule(None,          Comparison("tosa.equal")),
-    "tfl.not_equal":      Rule(None,          Comparison("tosa.equal", negate=True)),
-    "tfl.greater":        Rule(None,          Comparison("tosa.greater")),
-    "tfl.greater_equal":  Rule(None,          Comparison("tosa.greater_equal")),
-    "tfl.less":           Rule(None,          Comparison("tosa.greater", swap=True)),
-    "tfl.less_equal":     Rule(None,          Comparison("tosa.greater_equal", swap=True)),
-    "tfl.logical_and":    Rule(None,          Logical("tosa.logical_and")),
-    "tfl.logical_or":     Rule(None,          Logical("tosa.logical_or")),
-    "tfl.logical_not":    Rule(None,          Logical("tosa.logical_not")),
-    "tfl.select":         Rule(None,          Select(v2=False)),
-    "tfl.select_v2":      Rule(None,          Select(v2=True)),
-    "tfl.cast":           Rule(CastStored(),  Cast()),
+    # TFLite op            Rule(integer path,                                   float path)
+    "tfl.equal":          Rule(RescaledComparison(EQUAL, rescale_int16=True),     EQUAL),
+    "tfl.not_equal":      Rule(RescaledComparison(NOT_EQUAL, rescale_int16=True), NOT_EQUAL),
+    "tfl.greater":        Rule(RescaledComparison(GREATER),                       GREATER),
+    "tfl.greater_equal":  Rule(RescaledComparison(GREATER_EQUAL),                 GREATER_EQUAL),
+    "tfl.less":           Rule(RescaledComparison(LESS),                          LESS),
+    "tfl.less_equal":     Rule(RescaledComparison(LESS_EQUAL),                    LESS_EQUAL),
+    "tfl.logical_and":    Rule(None,                                              Logical("tosa.logical_and")),
+    "tfl.logical_or":     Rule(None,                                              Logical("tosa.logical_or")),
+    "tfl.logical_not":    Rule(None,                                              Logical("tosa.logical_not")),
+    "tfl.select":         Rule(SelectStored(v2=False),                            Select(v2=False)),
+    "tfl.select_v2":      Rule(SelectStored(v2=True),                             Select(v2=True)),
+    "tfl.cast":           Rule(CastStored(),                                      Cast()),
     "tfl.where":          unlowered(NOT_YET),
     "tfl.bucketize":      unlowered(NOT_YET),
 }

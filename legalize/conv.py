@@ -1,163 +1,202 @@
-"""CONV_2D and DEPTHWISE_CONV_2D.
+"""CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV.
 
-Integer path (int8, reference kernels `integer_ops/conv.h`, `depthwise_conv.h`):
+Integer path, the reference kernels (reference/integer_ops/conv.h, depthwise_conv.h,
+transpose_conv.h for int8 and int16; reference/conv.h, depthwise_conv_uint8.h
+(reference_ops::DepthwiseConv), transpose_conv.h for uint8). With
+`real = scale * (q - zero_point)` for input, filter and output,
 
-    real_out = si * sw_c * sum((x - zp_in) * w)          (weights symmetric, zp 0)
-    q_out    = zp_out + real_out / so
-             = zp_out + MBQM(acc + bias_c, QM(si * sw_c / so))
+    real_out = si * sw_c * sum((x - zi) * (w - zw))        zw: uint8 only (the int8 and int16
+                                                           kernels require or ignore it: 0)
+    q_out    = zo + real_out / so
+             = clamp(zo + MBQM(acc + bias_c, QM(si * sw_c / so)), lo, hi)
 
-`tosa.conv2d` computes `acc + bias` exactly (padded taps are skipped, as in
-TFLite), and `tosa.rescale` with DOUBLE_ROUND is MBQM bit for bit (see
-fixed_point.py). The multiplier is per output channel, in double precision
-(PopulateConvolutionQuantizationParams).
+per output channel c, with padded taps skipped (the same as padding with zi), the
+multiplier computed in double from float32 scales (PopulateConvolutionQuantizationParams,
+kernel_util.cc) except for uint8, whose product `si * sw` is rounded to float32 first
+(GetQuantizedConvolutionMultipler). `lo, hi` is the fused activation's range
+(CalculateActivationRangeQuantized: TANH and SIGN_BIT are ignored).
+
+    int8    tosa.conv2d / depthwise_conv2d / transpose_conv2d (i8 x i8 -> i32, bias
+            included), one tosa.rescale (DOUBLE_ROUND) per channel, tosa.clamp
+    uint8   the same on `q - 128` with zero points `zp - 128` (storage.py)
+    int16   the kernel accumulates in int64 and adds an int64 bias (DEPTHWISE_CONV_2D
+            always; CONV_2D and TRANSPOSE_CONV unless `quantized_bias_type` is INT32, then
+            both are int32, conv.cc / transpose_conv.cc), then the int64 MBQM with its
+            16-bit multiplier (internal/common.cc). The input is split into two 8-bit
+            planes, one 8-bit convolution each, summed in i64 (planes.py)
+
+Grouped CONV_2D (filter input channels < input channels; conv.cc runs the reference
+kernel for it) is one TOSA convolution per group, concatenated.
 """
 from __future__ import annotations
+
+from typing import Optional
 
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.dialects.tfl import constant_array, is_no_value
-from tfl2quant.ir.attributes import IntegerAttr
-from tfl2quant.ir.types import f32, i8, i32, tensor
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.types import f32, i16, i32, i64, tensor
 
-from .fixed_point import per_channel_multipliers, quantize_multiplier, tosa_shift
-from .fused_activation import clamp_float, clamp_quantized
-from .query import per_tensor, per_tensor_only, static_shapes, storage, storage_of, weight_scales
+from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE, ConvKind
+from .fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
+from .fused_activation import clamp_float, quantized_range
+from .planes import (channel_constant, finish, int32_accumulator, int64_accumulator, mbqm64, mbqm64_params,
+                     mbqm64_reason, output, stored_planes, wrapped_left_shift)
+from .query import (channel_scales, constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
+                    storage_name, storage_of)
+from .rescale import mbqm_reason
 from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
-from .window import crop_input, pad_attr, window_axis
+from .storage import UINT8_OFFSET, requantized, signed_from
+
+# The filter types each kernel reads correctly, by input storage. The others TFLite's Prepare
+# lets through are misread: int16 DEPTHWISE_CONV_2D and uint8 DEPTHWISE_CONV_2D read a packed
+# int4 filter as int8 / uint8 bytes (depthwise_conv.cc, EvalQuantizedPerChannel16x8 and
+# EvalQuantized unpack nothing); conv.cc reads int16 filters as int8.
+FILTERS = {"i8": ("i8", "i4"), "u8": ("u8",), "i16": ("i8", "i4")}
+FILTERS_DEPTHWISE = {"i8": ("i8", "i4"), "u8": ("u8",), "i16": ("i8",)}
+FILTERS_TRANSPOSE = {"i8": ("i8",), "u8": ("u8",), "i16": ("i8",)}  # transpose_conv.cc: Prepare
 
 
-def _int(op, name: str, default: int = 1) -> int:
-    a = op.attributes.get(name)
-    return int(a.value) if isinstance(a, IntegerAttr) else default
-
-
-class _Geometry:
-    """Shapes, strides and TOSA padding of one conv op (NHWC input)."""
-
-    def __init__(self, op, depthwise: bool):
-        n, h, w, c = op.operands[0].type.shape
-        wshape = op.operands[1].type.shape
-        kh, kw = wshape[1], wshape[2]
-        self.out_channels = wshape[3] if depthwise else wshape[0]
-        self.multiplier = self.out_channels // c if depthwise else 1
-        self.channels = c
-        self.kernel = (kh, kw)
-        self.stride = (_int(op, "stride_h"), _int(op, "stride_w"))
-        self.dilation = (_int(op, "dilation_h_factor"), _int(op, "dilation_w_factor"))
-        padding = op.attributes["padding"].value
-        self.h = window_axis(h, kh, self.stride[0], self.dilation[0], padding)
-        self.w = window_axis(w, kw, self.stride[1], self.dilation[1], padding)
-        self.out_shape = (n, self.h.out, self.w.out, self.out_channels)
-
-    def attrs(self, acc_type):
-        attrs = tosa.conv_attrs((0, 0, 0, 0), self.stride, self.dilation, acc_type)
-        attrs["pad"] = pad_attr(self.h, self.w)
-        return attrs
-
-
-class ConvOp:
-    """What differs between CONV_2D and DEPTHWISE_CONV_2D."""
-
-    def __init__(self, depthwise: bool):
-        self.depthwise = depthwise
-        self.tosa_name = "tosa.depthwise_conv2d" if depthwise else "tosa.conv2d"
-        self.weight_axis = 3 if depthwise else 0  # quantized_dimension of TFLite's weights
-
-    def layout(self, op) -> str | None:
-        """A CONV_2D filter spanning every input channel: TFLite's reference kernel also
-        runs grouped convolutions (the verifier allows them), TOSA has none."""
-        x, w = op.operands[:2]
-        channels = x.type.shape[3]
-        if not self.depthwise and w.type.shape[3] != channels:
-            return f"grouped convolution ({channels} input channels, filter of {w.type.shape[3]})"
-        return None
-
-    def weights(self, b, geo: _Geometry, w):
-        """TFLite weights -> TOSA layout ([OC,KH,KW,IC] is already TOSA's for conv)."""
-        if not self.depthwise:
-            return w
-        kh, kw = geo.kernel
-        shape = (kh, kw, geo.channels, geo.multiplier)
-        array = constant_array(w)
-        if array is not None:
-            return tosa.const(b, array.reshape(shape), w.type.element_type)
-        return tosa.reshape(b, w, shape)
-
-
-def _rescale_params(op, geo: _Geometry, kind: ConvOp):
-    scales = weight_scales(op.operands[1], geo.out_channels, kind.weight_axis)
-    in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
-    mult, shift = quantize_multiplier(per_channel_multipliers(in_q.scale, scales, out_q.scale))
-    if np.all(mult == mult[0]) and np.all(shift == shift[0]):
-        mult, shift = mult[:1], shift[:1]
-    return mult, tosa_shift(shift)
+def accumulator(op, kind: ConvKind) -> str:
+    """The kernel's accumulator and bias type: int32, or int64 for int16 inputs unless
+    CONV_2D / TRANSPOSE_CONV set `quantized_bias_type` to INT32 (an unset option reads
+    as FLOAT32 and selects int64)."""
+    if storage_name(kind.operands(op)[0]) != "i16":
+        return "i32"
+    if kind is not DEPTHWISE and option(op, "quantized_bias_type", "FLOAT32") == "INT32":
+        return "i32"
+    return "i64"
 
 
 class QuantizedConv(IntegerPattern):
-    def __init__(self, depthwise: bool):
-        self.kind = ConvOp(depthwise)
+    def __init__(self, kind: ConvKind):
+        self.kind = kind
 
     def unsupported(self, op):
-        x, w = op.operands[:2]
-        bias = op.operands[2] if len(op.operands) > 2 else None
-        reason = (static_shapes(op, [x, w, op.result])
-                  or storage(op, "i8", values=[x, op.result])
+        x, w, bias = self.kind.operands(op)
+        reason = (self.kind.reason(op)
+                  or storage(op, "i8", "u8", "i16", values=[x, op.result])
                   or per_tensor_only(op, [x, op.result])
-                  or storage_of(op, w, "i8")
-                  or (None if bias is None or is_no_value(bias) else storage_of(op, bias, "i32"))
-                  or self.kind.layout(op))
+                  or self.filter_reason(op, x, w)
+                  or self.bias_reason(op, bias))
         if reason:
             return reason
-        geo = _Geometry(op, self.kind.depthwise)
-        if weight_scales(w, geo.out_channels, self.kind.weight_axis) is None:
-            return "weights are not symmetric per-tensor or per-output-channel"
-        _, shifts = _rescale_params(op, geo, self.kind)
-        if shifts.min() < 2 or shifts.max() > 62:
-            return "requantization multiplier outside tosa.rescale's range"
+        real = self.multipliers(op)
+        if accumulator(op, self.kind) == "i64":
+            return mbqm64_reason(quantize_multiplier(real)[1])
+        return mbqm_reason(real)
+
+    def filter_reason(self, op, x, w) -> Optional[str]:
+        table = FILTERS_DEPTHWISE if self.kind is DEPTHWISE else FILTERS_TRANSPOSE if self.kind is TRANSPOSE \
+            else FILTERS
+        kind = storage_name(x)
+        reason = storage_of(op, w, *table[kind])
+        if reason and storage_name(w) == "i4" and self.kind is DEPTHWISE:
+            return f"TFLite's {kind} depthwise kernel reads the packed int4 filter as " \
+                   f"{'uint8' if kind == 'u8' else 'int8'} bytes"
+        if reason:
+            return reason
+        if storage_name(w) == "i4" and constant_array(w) is None:
+            return constants(op, {1: "the int4 filter"})
+        if kind == "u8" and per_tensor_only(op, [w]):
+            return per_tensor_only(op, [w])
+        if channel_scales(w, op.result.type.shape[3]) is None:
+            return f"weights have {len(qtype(w).scales_flat())} scales for {op.result.type.shape[3]} output channels"
         return None
 
+    def bias_reason(self, op, bias) -> Optional[str]:
+        if bias is None:
+            return None
+        acc = accumulator(op, self.kind)
+        if storage_name(bias) == acc:  # quantized int32, or an int64 constant (tfl.quantization)
+            return None
+        if acc == "i32":
+            return storage_of(op, bias, "i32")
+        return f"TFLite reads the bias of this int16 op as int64 (quantized_bias_type " \
+               f"{option(op, 'quantized_bias_type', 'FLOAT32')}), but it is {bias.type}"
+
+    def multipliers(self, op) -> np.ndarray:
+        x, w, _ = self.kind.operands(op)
+        in_q, out_q = per_tensor(x), per_tensor(op.result)
+        scales = channel_scales(w, op.result.type.shape[3])
+        if storage_name(x) == "u8":
+            return f32_product_multipliers(in_q.scale, scales, out_q.scale)
+        return per_channel_multipliers(in_q.scale, scales, out_q.scale)
+
     def rewrite(self, b, op, operands):
-        x, w = operands[:2]
-        bias = operands[2] if len(operands) > 2 else None
-        geo = _Geometry(op, self.kind.depthwise)
-        in_q, out_q = per_tensor(op.operands[0]), per_tensor(op.result)
-        if bias is None or is_no_value(bias):
-            bias = tosa.const(b, np.zeros(geo.out_channels, np.int32), i32)
-        acc = b.value(self.kind.tosa_name,
-                      [crop_input(b, x, geo.h, geo.w), self.kind.weights(b, geo, w), bias,
-                       tosa.zero_point(b, in_q.zero_point, i8), tosa.zero_point(b, 0, i8)],
-                      tensor(geo.out_shape, i32), geo.attrs(i32))
-        mult, shift = _rescale_params(op, geo, self.kind)
-        y = tosa.rescale(b, acc, mult, shift, 0, out_q.zero_point, tensor(geo.out_shape, i8))
-        return [clamp_quantized(b, y, op, out_q)]
+        x, w, bias = self.kind.operands(op, operands)
+        x_orig, w_orig, _ = self.kind.operands(op)
+        geo = self.kind.geometry(op)
+        in_q, out_q = per_tensor(x_orig), per_tensor(op.result)
+        lo, hi = quantized_range(op, out_q)
+        real = self.multipliers(op)
+        w_in, w_zp = self.filter(b, w, w_orig)
+        planes = stored_planes(b, x, in_q)
+
+        def conv(plane, bias_value):
+            return self.kind.emit(b, geo, plane.value, w_in, bias_value, plane.zero_point, w_zp, i32)
+
+        if len(planes) == 1:  # int8, uint8: the bias goes into the convolution
+            bias_in = np.zeros(geo.out_channels, np.int32) if bias is None else bias
+            return [requantized(b, *wrapped_left_shift(b, conv(planes[0], bias_in), real), out_q, (lo, hi))]
+        zero = np.zeros(geo.out_channels, np.int32)
+        terms = [(conv(p, zero), p.factor) for p in planes]
+        channel = [] if bias is None else [bias]
+        if accumulator(op, self.kind) == "i32":
+            acc = finish(b, terms, channel, tensor(geo.out_shape, i32),
+                         lambda r, parts, ch: int32_accumulator(r, parts, ch[0] if ch else None))
+            return [requantized(b, *wrapped_left_shift(b, acc, real), out_q, (lo, hi))]
+        m16, n = mbqm64_params(*quantize_multiplier(real))
+        channel += [channel_constant(b, m16, i64), channel_constant(b, n, i64)]
+
+        def body(r, parts, ch):
+            acc = int64_accumulator(r, parts, ch[0] if bias is not None else None)
+            return output(r, mbqm64(r, acc, ch[-2], ch[-1]), out_q.zero_point, lo, hi, i16)
+        return [finish(b, terms, channel, tensor(geo.out_shape, i16), body)]
+
+    def filter(self, b, w, w_orig):
+        """(filter in TOSA's i8 terms, its zero point): uint8 as `q - 128` (its zero point
+        counts, the int8 and int16 kernels' does not), int4 as int8 values. Constants are
+        converted at compile time (numpy), as is a depthwise filter's reshape."""
+        array = constant_array(w_orig)
+        wq = qtype(w_orig)
+        if not wq.is_signed:
+            zp = per_tensor(w_orig).zero_point - UINT8_OFFSET
+            if array is None:
+                return signed_from(b, w), zp
+            return (array.view(np.uint8).astype(np.int16) - UINT8_OFFSET).astype(np.int8), zp
+        if array is not None and (wq.storage_width != 8 or self.kind is DEPTHWISE):
+            return np.asarray(array).astype(np.int8), 0
+        return w, 0
 
 
 class FloatConv(FloatPattern):
-    def __init__(self, depthwise: bool):
-        self.kind = ConvOp(depthwise)
+    def __init__(self, kind: ConvKind):
+        self.kind = kind
 
     def unsupported(self, op):
-        return static_shapes(op, op.operands[:2]) or self.kind.layout(op)
+        if self.kind is TRANSPOSE:
+            return self.kind.reason(op)
+        return static_shapes(op, list(op.operands[:2]))
 
     def rewrite(self, b, op, operands, result_types):
-        x, w = operands[:2]
-        bias = operands[2] if len(operands) > 2 else None
-        geo = _Geometry(op, self.kind.depthwise)
-        if bias is None or is_no_value(bias):
+        x, w, bias = self.kind.operands(op, operands)
+        geo = self.kind.geometry(op)
+        if bias is None:
             bias = tosa.const(b, np.zeros(geo.out_channels, np.float32), f32)
+        array = constant_array(w)
+        w_in = np.asarray(array, np.float32) if array is not None and self.kind is DEPTHWISE else w
         zero = tosa.zero_point(b, 0.0, f32)
-        acc = b.value(self.kind.tosa_name,
-                      [crop_input(b, x, geo.h, geo.w), self.kind.weights(b, geo, w), bias, zero, zero],
-                      result_types[0], geo.attrs(f32))
+        acc = self.kind.emit(b, geo, x, w_in, bias, zero, zero, f32)
         return [clamp_float(b, acc, op)]
 
 
 RULES = {
-    # TFLite op                Rule(integer path,             float path)
-    "tfl.conv_2d":           Rule(QuantizedConv(False),     FloatConv(False)),
-    "tfl.depthwise_conv_2d": Rule(QuantizedConv(True),      FloatConv(True)),
-    "tfl.transpose_conv":    unlowered(NOT_YET),
+    # TFLite op                Rule(integer path,              float path)
+    "tfl.conv_2d":           Rule(QuantizedConv(CONV),       FloatConv(CONV)),
+    "tfl.depthwise_conv_2d": Rule(QuantizedConv(DEPTHWISE),  FloatConv(DEPTHWISE)),
+    "tfl.transpose_conv":    Rule(QuantizedConv(TRANSPOSE),  FloatConv(TRANSPOSE)),
     "tfl.conv_3d":           unlowered(NOT_YET),
     "tfl.conv_3d_transpose": unlowered(NOT_YET),
 }

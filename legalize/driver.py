@@ -148,9 +148,19 @@ def _replace(op: Operation, values: list[Value], b: Builder | None = None) -> No
     """Replace `op`'s results; a value whose shape is only more or less static than the
     result's (`?` against 1) gets a tensor.cast to the result type first."""
     if b is not None:
-        values = [v if v.type == r.type else b.value("tensor.cast", [v], r.type) for v, r in zip(values, op.results)]
+        values = [v if v.type == r.type else _cast_shape(b, v, r.type) for v, r in zip(values, op.results)]
     op.replace_all_uses_with(values)
     op.drop_operands()
+
+
+def _cast_shape(b: Builder, v: Value, t) -> Value:
+    """tensor.cast to `t`; a quantized value is cast on its storage type, between
+    quant.scast ops, so that lower-quant-ops leaves no quantized type behind."""
+    if qtype(v) is None:
+        return b.value("tensor.cast", [v], t)
+    stored = b.value("quant.scast", [v], storage_type_of(v.type))
+    cast = b.value("tensor.cast", [stored], storage_type_of(t))
+    return b.value("quant.scast", [cast], t)
 
 
 def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[OpRecord, bool]:

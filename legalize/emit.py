@@ -90,3 +90,13 @@ def divide_half_away(b, x: Value, divisor: Value, half: Value) -> Value:
     positive = compare(b, "tosa.greater", x, zero, t.shape)
     numerator = select(b, positive, tosa.binary(b, "tosa.add", x, half, t), tosa.binary(b, "tosa.sub", x, half, t), t)
     return tosa.binary(b, "tosa.intdiv", numerator, divisor, t)
+
+
+UNSIGNED_OFFSET = 128  # flip_sign_bit turns a uint8 u into the int8 u - UNSIGNED_OFFSET
+
+
+def flip_sign_bit(b, x: Value) -> Value:
+    """`x ^ 0x80` on i8 storage: uint8 bits `u` <-> the signed value `u - 128`. TOSA compares
+    signless integers as signed; this carries the unsigned order onto the signed one, and
+    back (it is its own inverse)."""
+    return tosa.binary(b, "tosa.bitwise_xor", x, splat(b, -UNSIGNED_OFFSET, x.type), x.type)

@@ -23,14 +23,15 @@ def quantize_multiplier(real) -> tuple[np.ndarray, np.ndarray]:
     """QuantizeMultiplier, elementwise over an array of doubles.
 
     Returns (multiplier int64, shift int64): q, shift = frexp(M);
-    m = round(q * 2^31); m == 2^31 -> (2^30, shift + 1); shift < -31 -> (0, 0).
+    m = round(q * 2^31); m == 2^31 -> (2^30, shift + 1) (a negative -2^31 is kept, as in
+    quantization_util.cc); shift < -31 -> (0, 0).
     Negative M gives a negative m (LEAKY_RELU with negative alpha).
     """
     real = np.asarray(real, np.float64)
     q, shift = np.frexp(real)
     m = round_half_away(q * float(1 << 31)).astype(np.int64)
     shift = shift.astype(np.int64)
-    overflow = np.abs(m) == (1 << 31)
+    overflow = m == (1 << 31)  # TFLite checks the positive bound only: -2^31 is kept
     m = np.where(overflow, m // 2, m)
     shift = np.where(overflow, shift + 1, shift)
     flush = (shift < -31) | (real == 0)
@@ -73,3 +74,11 @@ def per_channel_multipliers(input_scale: float, weight_scales, output_scale: flo
     sw = np.asarray(weight_scales, np.float32).astype(np.float64)
     so = np.float64(np.float32(output_scale))
     return si * sw / so
+
+
+def f32_product_multipliers(input_scale: float, weight_scales, output_scale: float):
+    """GetQuantizedConvolutionMultipler (kernel_util.cc): `double(si * sw) / double(so)`, the
+    product rounded to float32 first (uint8 convolutions, BATCH_MATMUL, per-tensor int16 x int16
+    FULLY_CONNECTED)."""
+    product = np.float32(input_scale) * np.asarray(weight_scales, np.float32)
+    return product.astype(np.float64) / np.float64(np.float32(output_scale))

@@ -12,13 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.attributes import IntegerAttr
-from tfl2quant.ir.types import i32, numpy_dtype
+from tfl2quant.ir.types import f32, i32, numpy_dtype
 
-from .emit import concat, reshape, reverse, tile
+from .emit import concat, reshape, reverse, splat, tile
 from .movement import OnStorage
-from .query import const_ints, option, static_shapes
-from .rule import NOT_YET, Rule, StaticPattern, unlowered
+from .query import const_ints, option, per_tensor, per_tensor_only, quantization, static_shapes, storage
+from .rule import NOT_YET, IntegerPattern, Rule, StaticPattern, unlowered
 
 
 class Reshaped(StaticPattern):
@@ -66,6 +67,38 @@ class Concatenation(StaticPattern):
         rank = len(result_types[0].shape)
         axis = option(op, "axis") % rank
         return [b.value("tosa.concat", list(operands), result_types[0], {"axis": IntegerAttr(axis, i32)})]
+
+
+class StoredConcatenation(IntegerPattern):
+    """Quantized CONCATENATION as kernels/concatenation.cc computes it: Prepare requires int8
+    inputs quantized as the output and int16 zero points 0 (int16 scales are not compared), so
+    both are copied raw; uint8 inputs quantized otherwise than the output are rescaled in
+    float32 (reference/concatenation.h: ConcatenationWithScaling):
+
+        k = si * (1 / so),  b = -zi * k                                  float32, as the kernel
+        q = clamp(int(round(q_in * k + b)) + zo, 0, 255)                 round: ties away from 0
+    """
+
+    def unsupported(self, op):  # the TFL verifier has checked Prepare's conditions
+        return (static_shapes(op)
+                or storage(op, "i8", "u8", "i16")
+                or per_tensor_only(op))
+
+    def rewrite(self, b, op, operands):
+        out_q = per_tensor(op.result)
+        parts = [x if quantization(v) == quantization(op.result) or out_q.is_signed else
+                 rescaled_uint8(b, x, per_tensor(v), out_q) for v, x in zip(op.operands, operands)]
+        return Concatenation().rewrite(b, op, parts, [storage_type_of(op.result.type)])
+
+
+def rescaled_uint8(b, x, src, dst):
+    """One uint8 input of ConcatenationWithScaling, in float32 (see StoredConcatenation)."""
+    f = x.type.with_element_type(f32)
+    k = np.float32(src.scale) * (np.float32(1) / np.float32(dst.scale))
+    y = tosa.mul(b, b.value("arith.uitofp", [x], f), splat(b, k, f), f)
+    y = b.value("math.round", [tosa.binary(b, "tosa.add", y, splat(b, np.float32(-src.zero_point) * k, f), f)], f)
+    y = tosa.clamp(b, tosa.binary(b, "tosa.add", y, splat(b, dst.zero_point, f), f), 0, 255)
+    return b.value("arith.fptoui", [y], x.type)
 
 
 class Pack(StaticPattern):
@@ -145,7 +178,7 @@ RULES = {
     "tfl.transpose":           Rule(OnStorage(Transpose()),                 Transpose()),
     "tfl.depth_to_space":      Rule(OnStorage(DepthToSpace()),              DepthToSpace()),
     "tfl.space_to_depth":      Rule(OnStorage(SpaceToDepth()),              SpaceToDepth()),
-    "tfl.concatenation":       Rule(OnStorage(Concatenation()),             Concatenation()),
+    "tfl.concatenation":       Rule(StoredConcatenation(),                  Concatenation()),
     "tfl.pack":                Rule(OnStorage(Pack()),                      Pack()),
     "tfl.tile":                Rule(OnStorage(Tile()),                      Tile()),
     "tfl.broadcast_to":        Rule(OnStorage(BroadcastTo()),               BroadcastTo()),

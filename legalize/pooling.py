@@ -1,16 +1,36 @@
-"""MAX_POOL_2D and AVERAGE_POOL_2D.
+"""MAX_POOL_2D, AVERAGE_POOL_2D and L2_POOL_2D.
 
-TFLite pools raw stored values and never rescales: input and output are
-assumed to share scale and zero point (integer_ops/pooling.h).
+TFLite pools raw stored values and never rescales (kernels/pooling.cc: Prepare
+only DCHECKs that input and output share scale and zero point, so release
+builds copy raw values whatever the output's parameters). The integer kernels
+(reference_integer_ops::MaxPool/AveragePool for int8 and int16 in
+integer_ops/pooling.h, reference_ops:: for uint8 in reference/pooling.h) visit
+the in-bounds taps of each window only, then clamp to the fused activation's
+range (CalculateActivationRangeQuantized, on the output's parameters).
 
-MAX: `tosa.max_pool2d` on the storage type, then the activation clamp.
+MAX: the largest stored value, `tosa.max_pool2d` on storage (TOSA pads with
+the lowest value, which never wins).
 
-AVERAGE: over the in-bounds taps only, `sum` of raw values then
-`sum > 0 ? (sum + n/2) / n : (sum - n/2) / n` with truncating division (ties
-away from zero). `tosa.avg_pool2d` subtracts zero points and rounds through a
-reciprocal multiplier, which differs, so the sum is a depthwise convolution
-with all-ones weights (padded taps skipped) and the division is `tosa.intdiv`
-by the per-position tap count, a constant.
+AVERAGE: `acc = sum q` over the `n` in-bounds taps (int32), then
+`acc > 0 ? (acc + n/2) / n : (acc - n/2) / n` with C's truncating division
+(ties away from zero; uint8 writes `(acc + n/2) / n`, the same for acc >= 0).
+`tosa.avg_pool2d` subtracts zero points and rounds through a reciprocal
+multiplier, which differs, so the sum is a depthwise convolution with all-ones
+weights (padded taps are skipped: they add nothing) and the division is
+`tosa.intdiv` by `n`, a constant per output position. int8 sums with an i32
+accumulator; int16 needs TOSA's i48 accumulator (EXT-INT16), rescaled exactly
+to i32. The average of stored values is a stored value, so it is cast back
+before the clamp (TOSA's integer clamp takes i8 and i16).
+
+uint8: TOSA reads signless integers as signed. `b ^ 0x80` maps a uint8 `b` to
+the signed `b - 128`, keeping the order: both pools run there (the average
+adds `128 n` back to the sum before dividing), clamp to the activation range
+shifted by -128, and `^ 0x80` maps the result back.
+
+L2 (float only: Prepare refuses quantized inputs): `sqrt(sum x*x / n)` over the
+in-bounds taps (reference_ops::L2Pool). `tosa.avg_pool2d` on floats is that
+loop exactly: the taps' sum in row-major order divided by their count; then
+`math.sqrt` (TOSA has no square root) and the activation clamp.
 """
 from __future__ import annotations
 
@@ -18,13 +38,15 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import TypeAttr
-from tfl2quant.ir.types import f32, i8, i32, tensor
+from tfl2quant.ir.types import IntegerType, element_type, f32, i8, i16, i32, tensor
 
-from .emit import divide_half_away
-from .fused_activation import clamp_float, clamp_quantized, quantized_range
+from .emit import UNSIGNED_OFFSET, divide_half_away, flip_sign_bit, splat
+from .fused_activation import clamp_float, quantized_range
 from .query import floats_only, option, per_tensor, per_tensor_only, static_shapes, storage
 from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 from .window import crop_input, pad_attr, valid_counts, window_axis
+
+i48 = IntegerType(48)  # TOSA's accumulator of int16 convolutions
 
 
 class _Window:
@@ -58,9 +80,23 @@ def window_fits(op) -> str | None:
 
 def _unsupported(op):
     return (static_shapes(op)
-            or storage(op, "i8")
+            or storage(op, "i8", "u8", "i16")
             or per_tensor_only(op)
             or window_fits(op))
+
+
+def _unsigned(op) -> bool:
+    return not per_tensor(op.result).is_signed
+
+
+def _activation_clamp(b, y, op):
+    """The fused activation's clamp on stored values (uint8: on the signed b - 128)."""
+    q = per_tensor(op.result)
+    lo, hi = quantized_range(op, q)
+    if (lo, hi) == q.storage_type_range:
+        return y
+    offset = UNSIGNED_OFFSET if _unsigned(op) else 0
+    return tosa.clamp(b, y, lo - offset, hi - offset)
 
 
 class QuantizedMaxPool(IntegerPattern):
@@ -70,8 +106,29 @@ class QuantizedMaxPool(IntegerPattern):
     def rewrite(self, b, op, operands):
         win = _Window(op)
         x = crop_input(b, operands[0], win.h, win.w)
-        y = b.value("tosa.max_pool2d", [x], tensor(win.out_shape, i8), win.pool_attrs())
-        return [clamp_quantized(b, y, op, per_tensor(op.result))]
+        x = flip_sign_bit(b, x) if _unsigned(op) else x
+        y = b.value("tosa.max_pool2d", [x], tensor(win.out_shape, element_type(x.type)), win.pool_attrs())
+        y = _activation_clamp(b, y, op)
+        return [flip_sign_bit(b, y) if _unsigned(op) else y]
+
+
+def window_sum(b, x, win: _Window):
+    """int32 sum of the in-bounds taps of every window: an all-ones depthwise convolution
+    (i8 -> i32; i16 -> i48, then rescaled by 2^30 / 2^30 to TFLite's int32 accumulator)."""
+    elem = element_type(x.type)
+    acc = i48 if elem == i16 else i32
+    kh, kw = win.kernel
+    attrs = tosa.conv_attrs((0, 0, 0, 0), win.stride, (1, 1), acc)
+    attrs["pad"] = pad_attr(win.h, win.w)
+    input_zp = tosa.zero_point(b, 0, elem)
+    weight_zp = input_zp if elem == i8 else tosa.zero_point(b, 0, i8)
+    total = b.value("tosa.depthwise_conv2d",
+                    [x, tosa.const(b, np.ones((kh, kw, win.c, 1), np.int8), i8),
+                     tosa.const(b, np.zeros(win.c, np.int64), acc), input_zp, weight_zp],
+                    tensor(win.out_shape, acc), attrs)
+    if acc == i48:
+        total = tosa.rescale(b, total, [1 << 30], [30], 0, 0, tensor(win.out_shape, i32))
+    return total
 
 
 class QuantizedAvgPool(IntegerPattern):
@@ -80,21 +137,19 @@ class QuantizedAvgPool(IntegerPattern):
 
     def rewrite(self, b, op, operands):
         win = _Window(op)
+        unsigned = _unsigned(op)
         x = crop_input(b, operands[0], win.h, win.w)
-        kh, kw = win.kernel
-        attrs = tosa.conv_attrs((0, 0, 0, 0), win.stride, (1, 1), i32)
-        attrs["pad"] = pad_attr(win.h, win.w)
-        zero = tosa.zero_point(b, 0, i8)
-        acc_type = tensor(win.out_shape, i32)
-        total = b.value("tosa.depthwise_conv2d",
-                        [x, tosa.const(b, np.ones((kh, kw, win.c, 1), np.int8), i8),
-                         tosa.const(b, np.zeros(win.c, np.int32), i32), zero, zero], acc_type, attrs)
+        x = flip_sign_bit(b, x) if unsigned else x
+        total = window_sum(b, x, win)
         counts = win.counts()[None, :, :, None]
-        n = tosa.const(b, counts, i32)
-        half = tosa.const(b, counts // 2, i32)
-        average = divide_half_away(b, total, n, half)
-        lo, hi = quantized_range(op, per_tensor(op.result))
-        return [tosa.cast(b, tosa.clamp(b, average, lo, hi), tensor(win.out_shape, i8))]
+        if unsigned:  # the sum of b - 128 over n taps: the sum of b is 128 n more
+            total = tosa.binary(b, "tosa.add", total, tosa.const(b, UNSIGNED_OFFSET * counts, i32), total.type)
+        average = divide_half_away(b, total, tosa.const(b, counts, i32), tosa.const(b, counts // 2, i32))
+        if unsigned:
+            average = tosa.binary(b, "tosa.sub", average, splat(b, UNSIGNED_OFFSET, average.type), average.type)
+        y = tosa.cast(b, average, tensor(win.out_shape, element_type(x.type)))
+        y = _activation_clamp(b, y, op)
+        return [flip_sign_bit(b, y) if unsigned else y]
 
 
 class FloatPool(FloatPattern):
@@ -109,20 +164,38 @@ class FloatPool(FloatPattern):
     def rewrite(self, b, op, operands, result_types):
         win = _Window(op)
         x = crop_input(b, operands[0], win.h, win.w)
-        attrs = win.pool_attrs()
-        ins = [x]
-        if self.tosa_name == "tosa.avg_pool2d":  # TOSA's float average also skips padding
-            zero = tosa.zero_point(b, 0.0, f32)
-            ins += [zero, zero]
-            attrs["acc_type"] = TypeAttr(f32)
-        y = b.value(self.tosa_name, ins, result_types[0], attrs)
+        y = pool(b, self.tosa_name, x, win, result_types[0])
         return [clamp_float(b, y, op)]
+
+
+def pool(b, name: str, x, win: _Window, result_type):
+    attrs = win.pool_attrs()
+    ins = [x]
+    if name == "tosa.avg_pool2d":  # TOSA's float average also skips padding
+        zero = tosa.zero_point(b, 0.0, f32)
+        ins += [zero, zero]
+        attrs["acc_type"] = TypeAttr(f32)
+    return b.value(name, ins, result_type, attrs)
+
+
+class FloatL2Pool(FloatPattern):
+    """sqrt of the average of squares over the in-bounds taps (reference_ops::L2Pool)."""
+
+    def unsupported(self, op):
+        return static_shapes(op) or window_fits(op) or floats_only(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        win = _Window(op)
+        x = crop_input(b, operands[0], win.h, win.w)
+        squares = tosa.mul(b, x, x, x.type)
+        mean = pool(b, "tosa.avg_pool2d", squares, win, result_types[0])
+        return [clamp_float(b, b.value("math.sqrt", [mean], result_types[0]), op)]
 
 
 RULES = {
     # TFLite op             Rule(integer path,       float path)
     "tfl.max_pool_2d":     Rule(QuantizedMaxPool(),  FloatPool("tosa.max_pool2d")),
     "tfl.average_pool_2d": Rule(QuantizedAvgPool(),  FloatPool("tosa.avg_pool2d")),
-    "tfl.l2_pool_2d":      unlowered(NOT_YET),
+    "tfl.l2_pool_2d":      Rule(None,                FloatL2Pool()),
     "tfl.reduce_window":   unlowered(NOT_YET),
 }

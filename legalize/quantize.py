@@ -2,11 +2,14 @@
 
 float -> quantized is exactly `quant.qcast` and quantized -> float exactly
 `quant.dcast` (lower-quant-ops gives them TFLite's rounding and saturation).
-quantized -> quantized is TFLite's Requantize:
+quantized -> quantized is TFLite's Requantize (reference/requantize.h):
 
     q_out = clamp(zp_out + MBQM(q_in - zp_in, QM(double(si) / double(so))))
 
-one `tosa.rescale` (DOUBLE_ROUND), with unsigned flags for uint8.
+one `tosa.rescale` (DOUBLE_ROUND) with unsigned flags for uint8, or a few where
+TOSA's profile wants it (storage.requantize). TFLite's int8<->uint8 fast path
+(`q ^ 0x80` when the scales are equal and the zero points 128 apart) is the
+same function: MBQM by QM(1) = (2^30, 1) is exact.
 """
 from __future__ import annotations
 
@@ -16,9 +19,10 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
 from tfl2quant.ir.types import element_type
 
-from .fixed_point import quantize_multiplier, tosa_shift
-from .query import per_tensor_only, qtype, role, storage_name
+from .query import per_tensor_only, qtype, storage_name
+from .rescale import mbqm_reason
 from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
+from .storage import requantize
 
 
 # TFLite's Requantize takes these storage pairs (kernels/quantize.cc, Prepare).
@@ -26,9 +30,9 @@ REQUANTIZE_PAIRS = {"i8": ("i8", "u8", "i16"), "u8": ("i8", "u8", "i16"), "i16":
                     "i32": ("i8", "i16")}
 
 
-def _requantize_multiplier(src, dst):
-    """QM(double(si) / double(so)) with TFLite's float32 scales."""
-    return quantize_multiplier(np.float64(np.float32(src.scale)) / np.float64(np.float32(dst.scale)))
+def _requantize_multiplier(src, dst) -> np.float64:
+    """double(si) / double(so) with TFLite's float32 scales."""
+    return np.float64(np.float32(src.scale)) / np.float64(np.float32(dst.scale))
 
 
 class Quantize(IntegerPattern):
@@ -42,13 +46,7 @@ class Quantize(IntegerPattern):
         pair = (storage_name(op.operands[0]), storage_name(op.result))
         if pair[1] not in REQUANTIZE_PAIRS.get(pair[0], ()):
             return f"requantize from {pair[0]} to {pair[1]}, which TFLite does not take"
-        for q, v in ((src, op.operands[0]), (dst, op.result)):
-            if q.storage_width >= 16 and q.zero_point != 0:
-                return f"{role(op, v)} is {storage_name(v)} with zero point {q.zero_point}, not 0"
-        m, s = _requantize_multiplier(src, dst)
-        if not 2 <= tosa_shift(s) <= 62:
-            return "requantization multiplier outside tosa.rescale's range"
-        return None
+        return mbqm_reason(_requantize_multiplier(src, dst))
 
     def rewrite(self, b, op, operands):
         x = operands[0]
@@ -57,16 +55,15 @@ class Quantize(IntegerPattern):
         if src is None:
             q = b.value("quant.qcast", [x], x.type.with_element_type(dst))
             return [b.value("quant.scast", [q], storage_result)]
-        m, s = _requantize_multiplier(src, dst)
-        return [tosa.rescale(b, x, [m], [tosa_shift(s)], src.zero_point, dst.zero_point, storage_result,
-                             input_unsigned=not src.is_signed, output_unsigned=not dst.is_signed)]
+        return [requantize(b, x, src, dst, _requantize_multiplier(src, dst))]
 
 
 class Dequantize(IntegerPattern):
     def unsupported(self, op):
-        want = expressed_type_of(op.operands[0].type)
-        if op.result.type != want:
-            return f"result {op.result.type} is not the operand's expressed type {want}"
+        # only the element type: a static result of a `?` operand gets the driver's tensor.cast
+        want = element_type(expressed_type_of(op.operands[0].type))
+        if element_type(op.result.type) != want:
+            return f"result {op.result.type} is not of the operand's expressed type {want}"
         return None
 
     def rewrite(self, b, op, operands):

@@ -66,6 +66,19 @@ def weight_scales(v: Value, channels: int, axis: int) -> Optional[list[float]]:
     return None
 
 
+def channel_scales(v: Value, channels: int) -> Optional[list[float]]:
+    """A convolution filter's scales, one per output channel, as TFLite reads them: one scale
+    repeated, or the c-th scale for output channel c whatever the quantized dimension
+    (PopulateConvolutionQuantizationParams, kernel_util.cc, only checks that dimension's
+    size), and whatever the zero points (kernels that ignore them say so)."""
+    q = qtype(v)
+    if isinstance(q, UniformQuantizedType):
+        return [q.scale] * channels
+    if isinstance(q, UniformQuantizedPerAxisType) and len(q.scales) in (1, channels):
+        return list(q.scales) * (channels if len(q.scales) == 1 else 1)
+    return None
+
+
 def quantization(v: Value) -> Optional[tuple]:
     """(scale, zero point, storage) of a per-tensor quantized value, for comparing values."""
     q = per_tensor(v)
@@ -154,6 +167,16 @@ def quantized_alike(op: Operation, values: Iterable[Value] | None = None) -> Rea
     return None
 
 
+def int16_zero_points(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Every int16 value has zero point 0: TFLite's int16 kernels require it in Prepare
+    (reduce.cc, quantize.cc, ...) and refuse the model otherwise."""
+    for v in _values(op, values):
+        q = per_tensor(v)
+        if q is not None and storage_name(v) == "i16" and q.zero_point != 0:
+            return f"{role(op, v)} is i16 with zero point {q.zero_point}; TFLite's int16 kernel requires 0"
+    return None
+
+
 def signed_storage(op: Operation, values: Iterable[Value] | None = None) -> Reason:
     """Quantized values whose stored integers TOSA can compare: signed storage."""
     for v in _values(op, values):
@@ -186,6 +209,44 @@ def floats_only(op: Operation) -> Reason:
         if not is_float(v) and qtype(v) is None:
             return f"{role(op, v)} is {v.type}; the op takes floating point tensors"
     return None
+
+
+def rank(op: Operation, v: Value, at_least: int = 0, exactly: Optional[int] = None) -> Reason:
+    """`v` has the rank the kernel's Prepare requires (rank >= at_least, or == exactly)."""
+    r = len(v.type.shape)
+    if exactly is not None and r != exactly:
+        return f"{role(op, v)} has rank {r}; the kernel takes rank {exactly}"
+    if r < at_least:
+        return f"{role(op, v)} has rank {r}; the kernel takes rank >= {at_least}"
+    return None
+
+
+def quantized_as(op: Operation, v: Value, scale: float, zero_point: int, scale_text: str) -> Reason:
+    """`v` has the per-tensor scale (compared as float32, as TFLite's `==` on the float field)
+    and zero point a kernel hard-wires and its Prepare requires."""
+    q = per_tensor(v)
+    if q is None or np.float32(q.scale) != np.float32(scale) or q.zero_point != zero_point:
+        found = f"scale {q.scale} and zero point {q.zero_point}" if q is not None else str(v.type)
+        return f"{role(op, v)} has {found}; the kernel requires scale {scale_text} and zero point {zero_point}"
+    return None
+
+
+def result_like_operand(op: Operation) -> Reason:
+    """Result 0 has operand 0's shape and element type (quantized: both quantized), as a
+    kernel that resizes its output to the input's dims and checks equal types gives it."""
+    x, y = op.operands[0], op.results[0]
+    if tuple(x.type.shape) != tuple(y.type.shape):
+        return f"result 0 has shape {list(y.type.shape)}; the kernel gives it operand 0's, {list(x.type.shape)}"
+    if (qtype(x) is None) != (qtype(y) is None) or qtype(x) is None and element_type(x.type) != element_type(y.type):
+        return f"result 0 is {y.type} for an operand 0 of {x.type}"
+    return None
+
+
+def no_fused_activation(op: Operation) -> Reason:
+    """The kernel's Prepare refuses any fused activation but NONE (L2_NORMALIZATION)."""
+    a = op.attributes.get("fused_activation_function")
+    act = "NONE" if a is None else a.value
+    return None if act == "NONE" else f"fused activation {act}; the kernel takes NONE"
 
 
 def first_reason(*reasons: Reason) -> Reason:

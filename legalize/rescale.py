@@ -54,3 +54,31 @@ def mbqm(b, x: Value, real, input_zp: int, output_zp: int, result_type: Type,
         shift = shift - excess
     return tosa.rescale(b, x, mult, tosa_shift(shift), input_zp, output_zp, result_type,
                         input_unsigned=input_unsigned, output_unsigned=output_unsigned)
+
+
+def mbqm_fixed(b, x: Value, multiplier: int, shift: int, output_zp: int, result_type: Type,
+               output_unsigned: bool = False) -> Value:
+    """`clamp(output_zp + MBQM(x, multiplier, shift))` for a fixed-point pair a kernel derived
+    itself rather than by QuantizeMultiplier (MEAN folds 1/N into it: reference/reduce.h
+    QuantizedMeanOrSum). `x` is an int32 tensor; any multiplier in [0, 2^31) is exact in
+    tosa.rescale, and shifts over 29 take the exact 2^30-scaled pre-shift of `mbqm`."""
+    excess = max(shift - 29, 0)
+    if excess:
+        x = tosa.rescale(b, x, [1 << 30], [30 - excess], 0, 0, x.type.with_element_type(i32))
+    return tosa.rescale(b, x, [multiplier], tosa_shift([shift - excess]), 0, output_zp, result_type,
+                        output_unsigned=output_unsigned)
+
+
+def mbqm_overflow(real, max_abs: int) -> Optional[str]:
+    """Why MBQM(x, QM(real)) cannot be reproduced for |x| <= max_abs, or None: TFLite's MBQM
+    first computes `x * 2^left_shift` in int32, undefined (and wrapping in practice) beyond
+    it, where a rescale saturates; and `mbqm_reason`'s limits."""
+    reason = mbqm_reason(real)
+    if reason:
+        return reason
+    _, shift = quantize_multiplier(np.atleast_1d(np.asarray(real, np.float64)))
+    left = int(max(shift.max(), 0))
+    if max_abs << left > (1 << 31) - 1:
+        return (f"requantization multiplier {float(np.abs(real).max())!r} shifts inputs up to {max_abs} left "
+                f"by {left}, past int32 (undefined in TFLite)")
+    return None

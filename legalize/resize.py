@@ -14,10 +14,22 @@ import math
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
+from tfl2quant.dialects import arith, tosa
+from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.ops import expressed_type_of
-from tfl2quant.ir.attributes import DialectAttr
-from tfl2quant.ir.types import FloatType, element_type, f32, i8, i16, i32, i64, tensor
+from tfl2quant.ir.affine import AffineMap, dim
+from tfl2quant.ir.attributes import DialectAttr, IntegerAttr
+from tfl2quant.ir.types import (
+    FloatType,
+    element_type,
+    f32,
+    i1,
+    i8,
+    i16,
+    i32,
+    i64,
+    tensor,
+)
 
 from .emit import divide_half_away
 from .gather import take
@@ -138,6 +150,9 @@ def integer_taps(size: int, out: int, align_corners: bool, half_pixel: bool):
     return (lo, hi), (1024 - upper, upper)
 
 
+TAPS = ((0, 0), (1, 0), (0, 1), (1, 1))  # (row, column) of the four taps, in TFLite's order
+
+
 class QuantizedBilinear(IntegerPattern):
     """int8/int16 RESIZE_BILINEAR as TFLite's ResizeBilinearInteger, bit for bit:
 
@@ -160,20 +175,49 @@ class QuantizedBilinear(IntegerPattern):
         modes = (bool(option(op, "align_corners", False)), bool(option(op, "half_pixel_centers", False)))
         (y0, y1), (wy0, wy1) = integer_taps(ih, shape[1], *modes)
         (x0, x1), (wx0, wx1) = integer_taps(iw, shape[2], *modes)
-        storage = element_type(x.type)
-        acc_elem = i32 if storage == i8 else i64
-        acc_type = tensor(shape, acc_elem)
-        wy = [tosa.const(b, w.reshape(1, -1, 1, 1), acc_elem) for w in (wy0, wy1)]
-        wx = [tosa.const(b, w.reshape(1, 1, -1, 1), acc_elem) for w in (wx0, wx1)]
+        if element_type(x.type) == i8:
+            return [self._int32(b, x, (y0, y1), (x0, x1), (wy0, wy1), (wx0, wx1), shape)]
         rows = [take(b, x, 1, y) for y in (y0, y1)]
+        taps = [take(b, rows[i], 2, (x0, x1)[j]) for i, j in TAPS]
+        return [self._int64(b, taps, (wy0, wy1), (wx0, wx1), shape)]
+
+    @staticmethod
+    def _int32(b, x, ys, xs, wys, wxs, shape):
+        acc_type = tensor(shape, i32)
+        wy = [tosa.const(b, w.reshape(1, -1, 1, 1), i32) for w in wys]
+        wx = [tosa.const(b, w.reshape(1, 1, -1, 1), i32) for w in wxs]
+        rows = [take(b, x, 1, y) for y in ys]
         acc = None
-        for i, j in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            tap = tosa.cast(b, take(b, rows[i], 2, (x0, x1)[j]), acc_type)
+        for i, j in TAPS:
+            tap = tosa.cast(b, take(b, rows[i], 2, xs[j]), acc_type)
             term = tosa.mul(b, tosa.mul(b, tap, wy[i], acc_type), wx[j], acc_type)
             acc = term if acc is None else tosa.binary(b, "tosa.add", acc, term, acc_type)
-        half, divisor = (tosa.const(b, np.full((1, 1, 1, 1), v), acc_elem) for v in (1 << 19, 1 << 20))
-        result = divide_half_away(b, acc, divisor, half)
-        return [tosa.cast(b, result, tensor(shape, storage))]
+        half, divisor = (tosa.const(b, np.full((1, 1, 1, 1), v), i32) for v in (1 << 19, 1 << 20))
+        return tosa.cast(b, divide_half_away(b, acc, divisor, half), tensor(shape, i8))
+
+    @staticmethod
+    def _int64(b, taps, wys, wxs, shape):
+        """int16: the same sum in i64, one linalg.generic (TOSA's profiles have no i64
+        multiply), with the weights indexed by output row and column."""
+        wy = [arith.constant(b, w.astype(np.int64), tensor((len(w),), i64)) for w in wys]
+        wx = [arith.constant(b, w.astype(np.int64), tensor((len(w),), i64)) for w in wxs]
+        full, row, col = AffineMap.identity(4), AffineMap(4, (dim(1),)), AffineMap(4, (dim(2),))
+
+        def body(r, args):
+            q, (wy0, wy1, wx0, wx1) = args[:4], args[4:8]
+            acc = None
+            for tap, wy_, wx_ in zip(q, (wy0, wy1, wy0, wy1), (wx0, wx0, wx1, wx1)):
+                term = r.value("arith.extsi", [tap], i64)
+                term = r.value("arith.muli", [r.value("arith.muli", [term, wy_], i64), wx_], i64)
+                acc = term if acc is None else r.value("arith.addi", [acc, term], i64)
+            # (acc + (acc > 0 ? 2^19 : -2^19)) / 2^20, truncating (ties away from zero)
+            zero, half, neg_half, divisor = (arith.constant(r, v, i64) for v in (0, 1 << 19, -(1 << 19), 1 << 20))
+            positive = r.value("arith.cmpi", [acc, zero], i1, {"predicate": IntegerAttr(4, i64)})  # sgt
+            rounding = r.value("arith.select", [positive, half, neg_half], i64)
+            quotient = r.value("arith.divsi", [r.value("arith.addi", [acc, rounding], i64), divisor], i64)
+            return r.value("arith.trunci", [quotient], i16)
+
+        return generic(b, [*taps, *wy, *wx], [full] * 4 + [row, row, col, col], tensor(shape, i16), body)
 
 
 RULES = {

@@ -46,7 +46,9 @@ class Executor:
         if len(inputs) != len(args):
             raise ExecutionError(f"@{function} takes {len(args)} inputs, got {len(inputs)}")
         env = {a: _as_container(x, a) for a, x in zip(args, inputs)}
-        return self.run_block(func.body, env)
+        # IEEE results (NaN from log(-1), inf from 1/0) are values here, as in TFLite, not warnings
+        with np.errstate(all="ignore"):
+            return self.run_block(func.body, env)
 
     def run_block(self, block: Block, env: dict[Value, np.ndarray]) -> list[np.ndarray]:
         """Run `block` (values of enclosing scopes in `env`); return the terminator's operands."""

@@ -13,6 +13,7 @@ import pytest
 from .conftest import MODELS, iree_verify
 
 CNN = MODELS / "small-cnn.int8.tflite"
+HYBRID = MODELS / "coverage" / "cnn-mixed.dynamic-int8w.tflite"  # hybrid CONV_2D and FULLY_CONNECTED fall back
 
 
 def tfl2quant(*args, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
@@ -42,10 +43,12 @@ def test_convert_emits_each_stage_to_a_file(tmp_path, stage):
 
 
 def test_no_fallback_names_every_op_that_would_fall_back():
-    r = tfl2quant("convert", CNN, "--no-fallback")
+    r = tfl2quant("convert", HYBRID, "--no-fallback")
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "--no-fallback" in r.stderr and "op 8 'tfl.softmax'" in r.stderr
+    assert "--no-fallback" in r.stderr and "2 op(s) need it: op 8 'tfl.conv_2d'" in r.stderr
+    assert "op 18 'tfl.fully_connected'" in r.stderr
+    assert tfl2quant("convert", CNN, "--no-fallback", "-o", "/dev/null").returncode == 0
 
 
 def test_check_passes_and_writes_the_json_contract(tmp_path):
@@ -58,7 +61,7 @@ def test_check_passes_and_writes_the_json_contract(tmp_path):
     (out,) = data["outputs"]
     assert {"name", "dtype", "shape", "exact_fraction", "max_abs_diff"} <= set(out)
     assert out["dtype"] == "int8" and out["shape"] == [1, 10]
-    assert data["ops"] == {"integer": 8, "fallback": 1, "float": 0, "unlowered": 0}
+    assert data["ops"] == {"integer": 9, "fallback": 0, "float": 0, "unlowered": 0}
 
 
 def test_check_reads_inputs_from_npz(tmp_path):
@@ -90,8 +93,10 @@ def test_report_json_contract(tmp_path):
     data = json.loads(r.stdout)
     assert len(data["models"]) == len(list(MODELS.rglob("*.tflite")))
     model = next(m for m in data["models"] if m["path"].endswith("small-cnn.int8.tflite"))
-    assert model["ops"]["fallback"] == 1
-    assert model["by_op"]["tfl.softmax"]["fallback"] == 1
+    assert model["ops"] == {"integer": 9, "fallback": 0, "float": 0, "unlowered": 0}
+    assert model["by_op"]["tfl.softmax"]["integer"] == 1
+    model = next(m for m in data["models"] if m["path"].endswith(HYBRID.name))
+    assert model["by_op"]["tfl.conv_2d"]["fallback"] == 1 and model["by_op"]["tfl.fully_connected"]["fallback"] == 1
     assert data["totals"]["ops"]["integer"] >= 30
 
 

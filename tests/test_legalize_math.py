@@ -2,10 +2,10 @@
 
 Each case is a one-operator model written with tests/tflite_builder.py. `check`
 runs it through every stage and through TFLite: float models within the
-relative float tolerance, quantized ones (the fallback) within one step per
-layer, and boolean results exactly. Ops `check` cannot run (missing from the
-BUILTIN_REF resolver) and NaN results are compared directly; int8 kernels that
-ignore quantization must make `check` fail. The final MLIR must verify with iree-opt.
+relative float tolerance, quantized ones within one step per layer on the
+fallback and exactly on the integer path, and boolean results exactly. Ops
+`check` cannot run (missing from the BUILTIN_REF resolver) and NaN results are
+compared directly. The final MLIR must verify with iree-opt.
 """
 from __future__ import annotations
 
@@ -139,9 +139,9 @@ def binary(op, shape2=SHAPE, dtype=F, out_dtype=None, **kw):
     return Case(op, (In(dtype=dtype), In(shape2, dtype)), In(dtype=out_dtype or dtype), **kw)
 
 
-def int8(op, n=1, out=Q, out_dtype="INT8", **kw):
+def int8(op, n=1, out=Q, out_dtype="INT8", path="fallback", **kw):
     return Case(op, tuple(In(dtype="INT8", quant=Q) for _ in range(n)),
-                In(dtype=out_dtype, quant=out if out_dtype == "INT8" else None), path="fallback", **kw)
+                In(dtype=out_dtype, quant=out if out_dtype == "INT8" else None), path=path, **kw)
 
 
 CASES = {
@@ -234,27 +234,35 @@ CASES = {
     "cast-int32-to-bool": Case("CAST", (In(dtype=I32),), In(dtype=B), inputs=integers(-2, 2, SHAPE)),
     "cast-int64-to-int32-wraps": Case("CAST", (In(dtype=I64),), In(dtype=I32), inputs=wide_int64),
     "cast-int32-to-int64": Case("CAST", (In(dtype=I32),), In(dtype=I64), inputs=integers(-99, 99, SHAPE)),
-    # int8 quantized: the fallback (dequantize, float op, quantize), within one step of TFLite
-    "maximum-int8": int8("MAXIMUM", 2),
-    "minimum-int8": int8("MINIMUM", 2),
-    "abs-int8": int8("ABS", out=Q_OUT),
-    "less-int8": int8("LESS", 2, out_dtype=B),
+    # int8 quantized: the fallback (dequantize, float op, quantize), within one step of TFLite,
+    # or the integer path (bit-exact; tests/test_integer_arithmetic.py has many more)
+    "maximum-int8": int8("MAXIMUM", 2, path="integer"),
+    "minimum-int8": int8("MINIMUM", 2, path="integer"),
+    "abs-int8": int8("ABS", out=Q_OUT, path="integer"),
+    "less-int8": int8("LESS", 2, out_dtype=B, path="integer"),
     "less-int8-other-scales": Case("LESS", (In(dtype="INT8", quant=Q), In(dtype="INT8", quant=Q_OUT)), In(dtype=B),
-                                   path="fallback"),
-    "equal-int8": int8("EQUAL", 2, out_dtype=B),
-    "leaky-relu-int8": int8("LEAKY_RELU", out=Q_OUT, options=with_fields("LEAKY_RELU", alpha=0.2)),
-    "hard-swish-int8": int8("HARD_SWISH", out=Q_OUT),
-    "gelu-int8": int8("GELU", out=Q_OUT, options=with_fields("GELU", approximate=False)),
-    "exp-int8": int8("EXP", out=Q_OUT),
-    "log-int8": int8("LOG", out=Q_OUT),  # log(x <= 0) is NaN or -inf: qcast gives the minimum, as TFLite's LUT
-    "rsqrt-int8": int8("RSQRT", out=Q_OUT, inputs=integers(4, 127, SHAPE, dtype=np.int8)),
-    "div-int8": int8("DIV", 2, out=Q_OUT, inputs=integers(4, 127, SHAPE, SHAPE, dtype=np.int8)),
-    "squared-difference-int8": int8("SQUARED_DIFFERENCE", 2, out=Q_OUT),
+                                   path="integer"),
+    "equal-int8": int8("EQUAL", 2, out_dtype=B, path="integer"),
+    # activations and unary math: the integer path (tests/test_integer_activation.py has many more)
+    "leaky-relu-int8": int8("LEAKY_RELU", out=Q_OUT, options=with_fields("LEAKY_RELU", alpha=0.2), path="integer"),
+    "hard-swish-int8": int8("HARD_SWISH", out=Q_OUT, path="integer"),
+    "gelu-int8": int8("GELU", out=Q_OUT, options=with_fields("GELU", approximate=False), path="integer"),
+    "exp-int8": int8("EXP", out=Q_OUT, path="integer"),
+    "log-int8": int8("LOG", out=Q_OUT, path="integer"),  # log(x <= 0): the LUT's output minimum
+    "rsqrt-int8": int8("RSQRT", out=Q_OUT, inputs=integers(4, 127, SHAPE, dtype=np.int8), path="integer"),
+    "neg-int8": int8("NEG", path="integer"),  # -q on stored values; -(-128) wraps to -128
+    "div-int8": int8("DIV", 2, out=Q_OUT, inputs=integers(4, 127, SHAPE, SHAPE, dtype=np.int8), path="integer"),
+    "squared-difference-int8": int8("SQUARED_DIFFERENCE", 2, out=Q_OUT, path="integer"),
     "prelu-int8": Case("PRELU", (In(dtype="INT8", quant=Q), In((5,), "INT8", per_tensor(0.01, 0),
                                                                  np.array([-50, 0, 20, 60, 100], np.int8))),
-                       In(dtype="INT8", quant=Q_OUT), path="fallback"),
+                       In(dtype="INT8", quant=Q_OUT), path="integer"),
     "select-v2-int8": Case("SELECT_V2", (In(dtype=B), In(dtype="INT8", quant=Q), In((5,), "INT8", quant=Q)),
-                           In(dtype="INT8", quant=Q), path="fallback"),
+                           In(dtype="INT8", quant=Q), path="integer"),
+    # TFLite's MAXIMUM and FLOOR_DIV compute on stored values, ignoring the quantization: so does
+    # the integer path
+    "maximum-int8-other-output-params": Case("MAXIMUM", (In(dtype="INT8", quant=Q), In(dtype="INT8", quant=Q)),
+                                             In(dtype="INT8", quant=Q_OUT), path="integer"),
+    "floor-div-int8": int8("FLOOR_DIV", 2, inputs=integers(4, 127, SHAPE, SHAPE, dtype=np.int8), path="integer"),
 }
 
 # CEIL, ROUND and ELU are missing from LiteRT 2.3's BUILTIN_REF resolver, which `check`
@@ -268,16 +276,6 @@ NAN_RESULTS = {
     "floor-nan": unary("FLOOR", inputs=with_nan),
     "leaky-relu-nan": unary("LEAKY_RELU", options=with_fields("LEAKY_RELU", alpha=0.2), inputs=with_nan),
 }
-
-# TFLite's int8 kernels for these work on stored values and ignore the quantization;
-# the fallback computes on real values, as the model means. `check` must report them.
-DIVERGENT = {
-    "neg-int8": int8("NEG"),  # -q: ignores zero points; -(-128) wraps to -128
-    "maximum-int8-other-output-params": Case("MAXIMUM", (In(dtype="INT8", quant=Q), In(dtype="INT8", quant=Q)),
-                                             In(dtype="INT8", quant=Q_OUT), path="fallback"),
-    "floor-div-int8": int8("FLOOR_DIV", 2, inputs=integers(4, 127, SHAPE, SHAPE, dtype=np.int8)),
-}
-
 
 def npz_inputs(case: Case, tmp_path) -> str | None:
     if case.inputs is None:
@@ -322,17 +320,7 @@ def test_matches_tflite_outside_check(name, resolver, tmp_path):
     np.testing.assert_allclose(ours, expected, rtol=0, atol=tolerance, equal_nan=True)
 
 
-@pytest.mark.parametrize("name", list(DIVERGENT))
-def test_check_reports_tflite_kernels_that_ignore_quantization(name, tmp_path):
-    case = DIVERGENT[name]
-    model = tmp_path / f"{name}.tflite"
-    model.write_bytes(build(case))
-    result = check_model(str(model), npz_inputs(case, tmp_path))
-    assert [layer.path for layer in result.layers] == ["fallback"]
-    assert result.layers[0].max_abs_diff > 1 and not result.passed
-
-
-ALL = {**CASES, **BUILTIN_ONLY, **NAN_RESULTS, **DIVERGENT}
+ALL = {**CASES, **BUILTIN_ONLY, **NAN_RESULTS}
 
 
 @pytest.mark.parametrize("name", list(ALL))

@@ -4,8 +4,8 @@ in a tiny model, checked against TFLite's reference kernels per layer and end to
 its converted IR verified by upstream MLIR (iree-opt).
 
 Float models take the float path. The int8 variants keep one scale and zero point from
-input to output, so data movement takes the integer path (raw stored values, bit-exact);
-MEAN and ARG_MAX fall back (within one step per layer).
+input to output, so data movement takes the integer path (raw stored values, bit-exact),
+and so do MEAN, SUM and ARG_MAX (tests/test_integer_pool_reduce.py covers them in depth).
 """
 from __future__ import annotations
 
@@ -177,9 +177,9 @@ MODELS = {
 }
 
 CASES = [(name, "float") for name in MODELS] + [  # int8 variants: model, path its op must take
-    # int8 SUM is not here: BUILTIN_REF reads its int8 storage as uint8 (QuantizedMeanOrSum<uint8_t> in
-    # kernels/reduce.cc), so the reference itself is wrong for it
-    ("mean-hw-keepdims", "fallback"), ("arg-max", "fallback"),
+    # int8 SUM: BUILTIN_REF reads its int8 storage as uint8 (QuantizedMeanOrSum<uint8_t> in
+    # kernels/reduce.cc), and the integer pattern reproduces that
+    ("mean-hw-keepdims", "integer"), ("arg-max", "integer"), ("sum-repeated-axis", "integer"),
     ("reduce-max-two-axes", "integer"), ("reduce-min-keepdims", "integer"),
     ("transpose", "integer"), ("squeeze", "integer"), ("expand-dims", "integer"), ("depth-to-space", "integer"),
     ("space-to-depth", "integer"), ("slice", "integer"), ("strided-slice-masks", "integer"),

@@ -32,11 +32,11 @@ CASES = [  # model, the path its ops must take
     ("average-pool2d-valid-2x3-stride2.int8.tflite", "integer"),
     ("pad-asymmetric.int8.tflite", "integer"),
     ("quantize-dequantize-float-io.int8.tflite", "integer"),
-    ("softmax-2d.int8.tflite", "fallback"),
-    ("softmax-beta-patched.int8.tflite", "fallback"),
-    ("log-softmax-2d.int8.tflite", "fallback"),
-    ("concat-requantize.int8.tflite", "fallback"),
-    ("small-cnn.int8.tflite", "fallback"),
+    ("softmax-2d.int8.tflite", "integer"),
+    ("softmax-beta-patched.int8.tflite", "integer"),
+    ("log-softmax-2d.int8.tflite", "integer"),
+    ("concat-requantize.int8.tflite", "integer"),
+    ("small-cnn.int8.tflite", "integer"),
 ]
 TOLERANCE = {"integer": 0, "fallback": 1}  # storage units
 
@@ -87,10 +87,10 @@ def test_integer_stages_agree_with_each_other():
 
 def test_check_catches_a_wrong_integer_pattern(monkeypatch):
     """Fault injection: an ADD output multiplier off by 0.1% must fail end to end and per layer."""
-    from legalize import arithmetic
-    original = arithmetic._add_multipliers
-    monkeypatch.setattr(arithmetic, "_add_multipliers",
-                        lambda op: original(op)[:2] + [original(op)[2] * 1.001])
+    from legalize.integer_arithmetic import RescaledAddSub
+    original = RescaledAddSub.multipliers
+    monkeypatch.setattr(RescaledAddSub, "multipliers",
+                        lambda self, op: (*original(self, op)[:2], original(self, op)[2] * 1.001))
     result = check_model(str(MODELS / "add-same-shape.int8.tflite"))
     assert not result.passed
     assert not result.outputs[0].passed and result.outputs[0].max_abs_diff >= 1
@@ -116,11 +116,10 @@ def test_coverage_models_conform(model):
     assert any(layer.tolerance is not None for layer in result.layers)  # something was judged
 
 
-def test_int16_tanh_is_more_than_one_step_from_its_fallback():
-    """A known limit, asserted so it cannot change unnoticed: TFLite's int16 TANH
-    interpolates a 256-entry table (docs/tflite-integer-semantics.md §16); dequantize, tanh, quantize is
-    up to 2 steps away, so `check` fails this model on that one layer."""
+def test_int16_tanh_and_logistic_are_bit_exact():
+    """TFLite's int16 TANH and LOGISTIC interpolate a 256-entry table (docs/tflite-integer-semantics.md
+    §16), up to 2 steps from dequantize, tanh, quantize: the integer path reproduces them."""
     result = check_model(str(MODELS / "coverage" / "cnn-mixed.int16x8.tflite"))
-    failing = [layer for layer in result.layers if not layer.passed]
-    assert not result.passed and [(layer.name, layer.path) for layer in failing] == [("tfl.tanh", "fallback")]
-    assert failing[0].max_abs_diff == 2
+    layers = [layer for layer in result.layers if layer.name in ("tfl.tanh", "tfl.logistic")]
+    assert [(layer.path, layer.max_abs_diff) for layer in layers] == [("integer", 0)] * 2
+    assert result.passed

@@ -45,12 +45,16 @@ def test_the_pass_records_come_back_from_text():
            [(r.index, r.name, r.path, r.reason) for r in direct.records]
 
 
+HYBRID = MODELS / "coverage" / "cnn-mixed.dynamic-int8w.tflite"  # hybrid CONV_2D and FULLY_CONNECTED fall back
+HYBRID_REMARK = "fallback: operand 0 is f32; the integer pattern takes i8/u8/i16"
+
+
 def test_remarks_name_each_op_that_leaves_the_integer_path():
-    texts = stages(MODELS / "small-cnn.int8.tflite")
+    texts = stages(HYBRID)
     module = parse_module(texts["tfl"], "tfl.mlir")
     with capture() as remarks:
         PassManager([LegalizeTfl(remarks=True)]).run(module)
-    assert [(d.severity, d.message) for d in remarks] == [("remark", "fallback: no integer pattern for tfl.softmax")]
+    assert [(d.severity, d.message) for d in remarks] == [("remark", HYBRID_REMARK)] * 2
     assert remarks[0].location.describe().startswith("tfl.mlir:")
 
 
@@ -76,13 +80,13 @@ def test_convert_help_shows_the_pipeline():
 
 
 def test_opt_legalize_tfl_flag_and_remarks_on_stderr(tmp_path):
-    model = MODELS / "small-cnn.int8.tflite"
+    model = HYBRID
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--legalize-tfl")
     assert r.returncode == 0 and r.stdout == tfl2quant("convert", model, "--emit", "legalized").stdout
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{remarks})")
     assert r.returncode == 0
-    assert r.stderr.strip().endswith("remark: fallback: no integer pattern for tfl.softmax"), r.stderr
+    assert r.stderr.strip().endswith("remark: " + HYBRID_REMARK), r.stderr
 
 
 def test_convert_prints_the_ir_after_every_pass():
@@ -93,23 +97,23 @@ def test_convert_prints_the_ir_after_every_pass():
 
 
 def test_no_fallback_is_an_option_of_the_pass(tmp_path):
-    model = MODELS / "small-cnn.int8.tflite"
+    model = HYBRID
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{allow-fallback=false})")
     assert r.returncode == 1  # a pass failure, as in mlir-opt
-    assert "the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: " \
-           "op 8 'tfl.softmax'" in r.stderr
+    assert "the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 2 op(s) need it: " \
+           "op 8 'tfl.conv_2d'" in r.stderr
 
 
 def test_an_exception_in_a_pattern_is_reported_as_our_bug(monkeypatch):
     """Never blamed on the model: the op, where it is, and that it is a bug of tfl2quant."""
-    from legalize import arithmetic
+    from legalize import integer_arithmetic
     from tfl2quant.errors import InternalError
 
     def broken(self, b, op, operands):
         raise KeyError("scale")
 
-    monkeypatch.setattr(arithmetic.RescaledAdd, "rewrite", broken)
+    monkeypatch.setattr(integer_arithmetic.RescaledAddSub, "rewrite", broken)
     with pytest.raises(InternalError) as e:
         convert(str(MODELS / "add-relu.int8.tflite"), "legalized")
     assert str(e.value).startswith("internal error: legalizing op 0 'tfl.add' at ")

@@ -108,7 +108,10 @@ def max_pool2d(ctx, x):
 def avg_pool2d(ctx, x, izp, ozp):
     if not _is_float(x):
         raise NotImplementedError("integer tosa.avg_pool2d is not emitted by tfl2quant")
-    total = _pool_windows(ctx, x - first(izp)).sum(axis=(-2, -1))
+    taps = _pool_windows(ctx, x - first(izp))
+    total = np.zeros(taps.shape[:-2], x.dtype)
+    for ky, kx in np.ndindex(*taps.shape[-2:]):  # the spec's loop: taps in row-major order
+        total = total + taps[..., ky, kx]
     count = _pool_windows(ctx, np.ones((1, *x.shape[1:3], 1), x.dtype)).sum(axis=(-2, -1))  # in-bounds taps
     return _wrap(ctx, total / count + first(ozp))
 
@@ -123,18 +126,27 @@ def apply_scale_32(value: np.ndarray, multiplier: np.ndarray, shift: np.ndarray,
     return (value * multiplier + rounding) >> shift
 
 
+def apply_scale_16(value: np.ndarray, multiplier: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """TOSA's apply_scale_16 (an i48 value, a 16-bit multiplier): one rounding, ties up. The
+    spec requires the result to fit int32; TFLite's int64 MBQM (common.cc) and iree-compile
+    narrow it to int32 by truncation, and so does this."""
+    result = (value * multiplier + np.left_shift(np.int64(1), shift - 1)) >> shift
+    return wrap_to(result, IntegerType(32)).astype(np.int64)
+
+
 def rescale(ctx, x, multiplier, shift, izp, ozp):
-    if not ctx.attr("scale32").__bool__():
-        raise NotImplementedError("tosa.rescale with scale32 = false is not emitted by tfl2quant")
     in_unsigned = bool(ctx.attr("input_unsigned", 0))
     out_unsigned = bool(ctx.attr("output_unsigned", 0))
     value = _signed(x, in_unsigned) - int(first(_signed(np.asarray(izp), in_unsigned)))
     attributes = ctx.op.attributes
     mode = str(attributes["rounding_mode"].body) if "rounding_mode" in attributes else "SINGLE_ROUND"
-    result = apply_scale_32(value, multiplier.astype(np.int64), shift.astype(np.int64), mode == "DOUBLE_ROUND")
+    if ctx.attr("scale32").__bool__():
+        result = apply_scale_32(value, multiplier.astype(np.int64), shift.astype(np.int64), mode == "DOUBLE_ROUND")
+    else:
+        result = apply_scale_16(value, multiplier.astype(np.int64), shift.astype(np.int64))
     result = result + int(first(_signed(np.asarray(ozp), out_unsigned)))
     lo, hi = integer_range(ctx.result_elem(), signed=not out_unsigned)
-    result = np.clip(result, lo, hi)
+    result = np.clip(result, lo, hi).reshape(ctx.result_shape)  # a rank-0 x stays rank 0
     dtype = ctx.result_dtype()
     return result.astype(f"u{dtype.itemsize}").view(dtype) if out_unsigned else result.astype(dtype)
 

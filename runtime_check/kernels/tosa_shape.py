@@ -11,6 +11,17 @@ def _reduce(fn):
     return kernel
 
 
+def _reduce_in_order(fn, accumulate):
+    """REDUCE_SUM/PRODUCT: floats are folded along the axis in index order, the spec's loop
+    (numpy's pairwise summation rounds differently); integers are exact in any order."""
+    def kernel(ctx, x):
+        axis = ctx.attr("axis")
+        if x.dtype.kind == "f":
+            return np.take(accumulate(x, axis=axis), [-1], axis=axis)
+        return fn(x, axis=axis, keepdims=True).astype(x.dtype)
+    return kernel
+
+
 def argmax(ctx, x):
     """The first maximum; nan_mode IGNORE skips NaN (index 0 if all are), PROPAGATE takes the first NaN."""
     axis = ctx.attr("axis")
@@ -48,8 +59,10 @@ def resize(ctx, x, scale, offset, border):
     return x[:, rows][:, :, cols]
 
 KERNELS = {
-    "tosa.reduce_sum": _reduce(np.sum), "tosa.reduce_max": _reduce(np.max), "tosa.reduce_min": _reduce(np.min),
-    "tosa.reduce_product": _reduce(np.prod), "tosa.reduce_any": _reduce(np.any), "tosa.reduce_all": _reduce(np.all),
+    "tosa.reduce_sum": _reduce_in_order(np.sum, np.add.accumulate),
+    "tosa.reduce_product": _reduce_in_order(np.prod, np.multiply.accumulate),
+    "tosa.reduce_max": _reduce(np.max), "tosa.reduce_min": _reduce(np.min),
+    "tosa.reduce_any": _reduce(np.any), "tosa.reduce_all": _reduce(np.all),
     "tosa.argmax": argmax,
     "tosa.reverse": lambda ctx, x: np.flip(x, ctx.attr("axis")),
     "tosa.gather": gather,

@@ -9,6 +9,7 @@ FLOAT_UNARY = """math.round math.roundeven math.trunc math.floor math.ceil math.
 VERIFIERS = {
     **{name: rules.same_types(("float",), 1) for name in FLOAT_UNARY.split()},
     "math.absi": rules.same_types(("integer",), 1),
+    "math.ctlz": rules.same_types(("integer",), 1),
     "math.powf": rules.same_types(("float",), 2),
 }
 
@@ -17,6 +18,6 @@ def _verify(self: Operation) -> None:
     VERIFIERS[self.name](self)
 
 
-for _parse, _names in ((assembly.parse_unary, FLOAT_UNARY + " math.absi"), (assembly.parse_binary, "math.powf")):
+for _parse, _names in ((assembly.parse_unary, FLOAT_UNARY + " math.absi math.ctlz"), (assembly.parse_binary, "math.powf")):
     for _cls in register_simple_ops(_names, parse=_parse).values():
         _cls.verify_ = _verify

@@ -220,6 +220,42 @@ def fully_connected(op: Operation) -> None:
     expect_shape(op, 0, (rows, units))
 
 
+def batch_matmul(op: Operation) -> None:
+    """batch_matmul.cc: ranks 2 to 5; adj_x / adj_y transpose the last two dimensions; the
+    contraction dimensions agree; the batch dimensions broadcast."""
+    x, y = ranked(op, 0, 2, 3, 4, 5), ranked(op, 1, 2, 3, 4, 5)
+    if option(op, "adj_x", False):
+        x = x[:-2] + (x[-1], x[-2])
+    if option(op, "adj_y", False):
+        y = y[:-2] + (y[-1], y[-2])
+    if None not in (x[-1], y[-2]) and x[-1] != y[-2]:
+        raise op.error(f"contracts {x[-1]} columns of operand 0 with {y[-2]} rows of operand 1")
+    expect_shape(op, 0, broadcast(op, x[:-2], y[:-2]) + (x[-2], y[-1]))
+
+
+def transpose_conv(op: Operation) -> None:
+    """transpose_conv.cc: (output_shape, filter [OC, KH, KW, IC], input [N, H, W, IC], bias?);
+    the result has the shape operand 0 holds when it is a constant."""
+    ranked(op, 0, 1)
+    w, x = ranked(op, 1, 4), ranked(op, 2, 4)
+    for name in ("stride_h", "stride_w"):
+        int_option(op, name, minimum=1)
+    padding_option(op)
+    if None not in (w[3], x[3]) and w[3] != x[3]:
+        raise op.error(f"filter of {w[3]} input channels for an input of {x[3]}")
+    if len(op.operands) > 3 and present(op.operands[3]):
+        bias = ranked(op, 3, 1)
+        if None not in (bias[0], w[0]) and bias[0] != w[0]:
+            raise op.error(f"bias has {bias[0]} elements for {w[0]} output channels")
+    shape = constant(op.operands[0])
+    if shape is not None:
+        if shape.size != 4 or (shape < 0).any():
+            raise op.error(f"output_shape {shape.tolist()} is not a 4-D shape")
+        if w[0] is not None and shape[3] != w[0]:
+            raise op.error(f"output_shape has {shape[3]} channels, the filter {w[0]}")
+        expect_shape(op, 0, tuple(int(d) for d in shape))
+
+
 def pool(op: Operation) -> None:
     """pooling.cc: a 4-D input, filter and strides of at least 1."""
     x = ranked(op, 0, 4)

@@ -64,6 +64,21 @@ def float_or_quantized(op: Operation) -> None:
         raise op.error(f"operand 0 is {type_key(x)}; the kernel takes float or quantized tensors")
 
 
+def float_weights_alike(input_: int, weights: tuple):
+    """A float input takes weights (and bias) of its own type, or int8 ones (hybrid)."""
+    def check(op: Operation) -> None:
+        x = op.operands[input_]
+        if tflite_type(x) not in FLOATS:
+            return
+        for k in weights:
+            if k < len(op.operands) and present(op.operands[k]):
+                w = op.operands[k]
+                if type_key(w) != type_key(x) and quantization(w) is None:
+                    raise op.error(f"operand {k} is {type_key(w)}; with a {type_key(x)} input the kernel "
+                                   f"takes {type_key(x)} or quantized weights")
+    return check
+
+
 def boolean_result(op: Operation) -> None:
     if tflite_type(op.result) != "i1":
         raise op.error(f"result is {type_key(op.result)}; the kernel gives bool")
@@ -112,7 +127,7 @@ def weighted(kind: str):
         if w not in WEIGHTS[x] or kind == "depthwise" and x == "f32" and w not in HYBRID_DEPTHWISE:
             raise op.error(f"weights are {w} for an input of {x}")
         wq = quantization(op.operands[1])
-        if wq is not None and kind != "fc":
+        if wq is not None and kind != "fc" and len(shapes.shape_of(op, op.operands[1], "operand 1")) == 4:
             channels = op.operands[1].type.shape[0 if kind == "conv" else 3]
             count = len(wq.scales_flat())
             if count not in (1, channels):
@@ -241,6 +256,13 @@ def same_quantization(op: Operation) -> None:
         raise op.error("input and output must be quantized alike")
 
 
+def prelu_alpha(op: Operation) -> None:
+    """activations.cc PreluPrepare: alpha of the input's type, but int8 alpha for int16 input."""
+    x, a = type_key(op.operands[0]), type_key(op.operands[1])
+    if a != x and not (x == "i16" + Q and a == "i8" + Q):
+        raise op.error(f"alpha is {a} for an input of {x}")
+
+
 def index_result(op: Operation) -> None:
     """arg_min_max.cc: an int32 or int64 index result."""
     if tflite_type(op.result) not in ("i32", "i64"):
@@ -259,7 +281,16 @@ class Spec:
     check: Optional[Callable[[Operation], None]] = None
 
 
+# Where a quantized int32/int64 operand is meaningful: biases, and QUANTIZE's input. Elsewhere
+# (an axis, a shape, indices) TFLite reads the integers raw, and a converter never quantizes them.
+WIDE_QUANTIZED = {"tfl.conv_2d": {2}, "tfl.depthwise_conv_2d": {2}, "tfl.fully_connected": {2},
+                  "tfl.transpose_conv": {3}, "tfl.quantize": {0}}
+
+
 def verify_tfl(op: Operation, spec: Spec) -> None:
+    for k, v in enumerate(op.operands):
+        if quantization(v) is not None and tflite_type(v) in ("i32", "i64") and k not in WIDE_QUANTIZED.get(op.name, ()):
+            raise op.error(f"operand {k} is a quantized {tflite_type(v)}; the kernel reads it as plain integers")
     lo, hi = spec.inputs
     if not lo <= len(op.operands) <= hi:
         raise op.error(f"has {len(op.operands)} operands; TFLite's kernel takes {lo if lo == hi else f'{lo} to {hi}'}")
@@ -295,9 +326,11 @@ SPECS: dict[str, Spec] = {
     "tfl.logical_not": Spec((1, 1), same_type=(0, "r"), types=frozenset({"i1"}), check=shapes.same_shape),
     **{f"tfl.{n}": UNARY for n in ("abs", "neg", "square", "sign")},
     **{f"tfl.{n}": REAL_UNARY for n in ("relu", "relu6", "relu_n1_to_1", "relu_0_to_1", "leaky_relu", "hard_swish",
-                                         "elu", "gelu", "logistic", "tanh", "exp", "log", "sqrt", "rsqrt", "sin",
+                                         "elu", "logistic", "tanh", "exp", "log", "sqrt", "rsqrt", "sin",
                                          "cos", "floor", "ceil", "round")},
-    "tfl.prelu": Spec((2, 2), same_type=(0, 1, "r"), check=both(float_or_quantized, shapes.elementwise(0, 1))),
+    "tfl.gelu": Spec((1, 1), same_type=(0, "r"), check=both(float_or_quantized, shapes.same_shape)),  # any int16 zp
+    "tfl.l2_normalization": Spec((1, 1), check=both(float_or_quantized, shapes.same_shape)),
+    "tfl.prelu": Spec((2, 2), same_type=(0, "r"), check=both(float_or_quantized, prelu_alpha, shapes.elementwise(0, 1))),
     "tfl.softmax": Spec((1, 1), check=both(float_or_quantized, softmax_types(log=False), shapes.softmax_shape)),
     "tfl.log_softmax": Spec((1, 1), check=both(float_or_quantized, softmax_types(log=True), shapes.softmax_shape)),
     "tfl.cast": Spec((1, 1), check=shapes.same_shape),
@@ -309,6 +342,11 @@ SPECS: dict[str, Spec] = {
     "tfl.depthwise_conv_2d": Spec((2, 3), check=both(weighted("depthwise"), INT16_SYMMETRIC, shapes.conv(True))),
     "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
                                                                    shapes.fully_connected)),
+    "tfl.batch_matmul": Spec((2, 2), check=both(float_or_quantized, INT16_SYMMETRIC, shapes.batch_matmul)),
+    "tfl.transpose_conv": Spec((3, 4), check=both(float_weights_alike(input_=2, weights=(1, 3)), INT16_SYMMETRIC,
+                                                  shapes.transpose_conv)),
+    "tfl.l2_pool_2d": Spec((1, 1), same_type=(0, "r"), check=both(float_or_quantized, WINDOWED)),
+    "tfl.cumsum": Spec((2, 2), same_type=(0, "r"), check=both(integer_operands(1, kinds=("i32",)), shapes.same_shape)),
     "tfl.max_pool_2d": Spec((1, 1), same_type=(0, "r"), types=NUMERIC, check=WINDOWED),
     "tfl.average_pool_2d": Spec((1, 1), same_type=(0, "r"), types=NUMERIC, check=WINDOWED),
     "tfl.reshape": Spec((1, 2), same_type=(0, "r"), check=shapes.same_elements),

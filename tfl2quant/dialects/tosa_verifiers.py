@@ -272,6 +272,12 @@ def rescale(op: Operation) -> None:
     shifts = _const_values(op.operands[2])
     if shifts is not None and (shifts.min() < 2 or shifts.max() > 62):
         raise op.error(f"shift values must be in [2, 62], got {shifts.min()}..{shifts.max()}")
+    # TOSA 1.0 RESCALE: unsigned values only between 8- and 16-bit types, and not on both sides
+    if flags["input_unsigned"] and flags["output_unsigned"]:
+        raise op.error("input_unsigned and output_unsigned cannot both be true")
+    widths = {x.element_type.width, out.element_type.width}
+    if (flags["input_unsigned"] or flags["output_unsigned"]) and widths - {8, 16}:
+        raise op.error(f"an unsigned rescale is between i8 and i16 values, not {x.element_type} to {out.element_type}")
     for k, t, what, unsigned in ((3, x.element_type, "input zero point", flags["input_unsigned"]),
                                  (4, out.element_type, "output zero point", flags["output_unsigned"])):
         zp = _zero_point(op, k, t, what)

@@ -131,7 +131,8 @@ class AttributeParser(DenseParser):
             self.reset(end)
             if not dot:  # `#foo<...>`: opaque syntax, kept verbatim
                 return OpaqueAttr(f"#{name}<{body}>")
-            return DialectAttr(dialect, mnemonic, body)
+            # whitespace inside the body is not significant: keep one spelling of it
+            return DialectAttr(dialect, mnemonic, " ".join(body.split()))
         if dot:
             return OpaqueAttr(f"#{name}")
         value = self._attribute_alias(tok)

@@ -251,6 +251,10 @@ class DenseElementsAttr(Attribute):
         for piece in _contiguous_pieces(data):
             if isinstance(elem, IntegerType) and elem.width == 1:
                 piece = piece.astype(np.uint8)
+            elif isinstance(elem, IntegerType) and elem.width < 8:
+                # one byte per element holding only the element's bits, as MLIR stores it
+                # (a sign-extended byte is read back right by MLIR, but not by every consumer)
+                piece = piece.view(np.uint8) & np.uint8((1 << elem.width) - 1)
             yield piece.view(np.uint8).tobytes().hex().upper()
         yield f'"> : {self.type}'
 

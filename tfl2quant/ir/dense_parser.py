@@ -62,6 +62,16 @@ def float_value(p: ParserBase, tok: Token, negative: bool, t: FloatType):
     return np.array(bits, dtype=f"u{dtype.itemsize}").view(dtype)[()]
 
 
+def narrow(data: np.ndarray, t: IntegerType) -> np.ndarray:
+    """Bytes holding `t.width`-bit elements (high bits ignored) as values of `t`:
+    sign-extended unless `t` is unsigned."""
+    bits = data.view(np.uint8) & np.uint8((1 << t.width) - 1)
+    if t.signedness == UNSIGNED:
+        return bits.view(data.dtype)
+    sign = np.uint8(1 << (t.width - 1))
+    return ((bits ^ sign).astype(np.int16) - int(sign)).astype(data.dtype)
+
+
 class DenseParser(TypeParser):
     def parse_dense_elements(self) -> DenseElementsAttr | DenseStringElementsAttr:
         start = self.advance()
@@ -201,5 +211,7 @@ class DenseParser(TypeParser):
         data = np.frombuffer(raw, storage)
         if dtype == np.bool_:
             data = data != 0
+        elif isinstance(t.element_type, IntegerType) and t.element_type.width < 8:
+            data = narrow(data, t.element_type)
         # One element is a splat (MLIR's convention), as the printer's hex never is.
         return data.reshape(()) if data.size == 1 else data.reshape(t.shape)

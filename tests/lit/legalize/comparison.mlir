@@ -1,8 +1,11 @@
 // Golden test of legalize/comparison.py: TOSA 1.0 compares with equal, greater and
 // greater_equal (i1 results); LESS and LESS_EQUAL swap the operands, NOT_EQUAL negates;
 // operands of lower rank get leading unit dimensions; LOGICAL_*, SELECT (v1 rank-1 conditions
-// pick rows), SELECT_V2 and CAST by cases. Quantized operands fall back (no integer pattern).
-// The reasons each pattern declines an instance, as remarks.
+// pick rows), SELECT_V2 and CAST by cases. Quantized comparisons compare what TFLite compares
+// (comparisons.cc): each operand as MBQM((q - zp) << 8, QM(its scale)), a rescale by 2^30 with
+// shift 30 - 8 = 22 then one with shift 31 - e, in i32; int16 LESS/GREATER(_EQUAL) the raw
+// stored values. Quantized SELECT moves stored values. The reasons each pattern declines an
+// instance, as remarks.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
@@ -85,19 +88,132 @@ func.func @less_equal_i32_swaps(%arg0: tensor<3x5xi32>, %arg1: tensor<3x5xi32>) 
 
 // -----
 
-// Quantized comparisons have no integer pattern: both operands (quantized differently) are
-// dequantized and compared as reals; the i1 result is not quantized.
+// int8: QM(0.05) = 0.8*2^-4 -> (1717986944, -4) -> shift 35 (float32 0.05 = 0.800000012 * 2^-4);
+// QM(0.1) = 0.8*2^-3 -> (1717986944, -3) -> shift 34. The scales differ: TOSA's comparisons
+// need one, TFLite brings each operand to real * 2^8 on its own.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.1:2>
-// CHECK-LABEL: @less_int8_falls_back
-// CHECK-SAME:    (%[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.1:2>>)
-// CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %[[A]] : {{.*}} to tensor<3x5xf32>
-// CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %[[B]] : {{.*}} to tensor<3x5xf32>
-// CHECK-NEXT:    %[[LT:.*]] = "tosa.greater"(%[[B_REAL]], %[[A_REAL]]) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>
+// CHECK-LABEL: @equal_int8_rescaled
+// CHECK-NEXT:    %[[A:.*]] = quant.scast %arg0 : {{.*}} to tensor<3x5xi8>
+// CHECK-NEXT:    %[[B:.*]] = quant.scast %arg1 : {{.*}} to tensor<5xi8>
+// CHECK-NEXT:    "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<22> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<-3> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:    %[[A8:.*]] = "tosa.rescale"(%[[A]], {{.*}} -> tensor<3x5xi32>
+// CHECK-NEXT:    "tosa.const"() {values = dense<1717986944> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<35> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:    %[[A_SCALED:.*]] = "tosa.rescale"(%[[A8]], {{.*}} -> tensor<3x5xi32>
+// CHECK-NEXT:    "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<22> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<2> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:    %[[B8:.*]] = "tosa.rescale"(%[[B]], {{.*}} -> tensor<5xi32>
+// CHECK-NEXT:    "tosa.const"() {values = dense<1717986944> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<34> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:    %[[B_SCALED:.*]] = "tosa.rescale"(%[[B8]], {{.*}} -> tensor<5xi32>
+// CHECK-NEXT:    "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[B2:.*]] = "tosa.reshape"(%[[B_SCALED]], %{{.*}}) : (tensor<5xi32>, !tosa.shape<2>) -> tensor<1x5xi32>
+// CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[A_SCALED]], %[[B2]]) : (tensor<3x5xi32>, tensor<1x5xi32>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[EQ]]
+func.func @equal_int8_rescaled(%arg0: tensor<3x5x!q>, %arg1: tensor<5x!r>) -> tensor<3x5xi1> {
+  %0 = "tfl.equal"(%arg0, %arg1) : (tensor<3x5x!q>, tensor<5x!r>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// uint8: flipped to q - 128 with zero points 120 - 128 = -8 and 130 - 128 = 2; LESS swaps.
+!q = !quant.uniform<u8:f32, 0.05:120>
+!r = !quant.uniform<u8:f32, 0.1:130>
+// CHECK-LABEL: @less_uint8_rescaled
+// CHECK:         %[[A_SIGNED:.*]] = "tosa.bitwise_xor"
+// CHECK-NEXT:    "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<22> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<-8> : tensor<1xi8>}
+// CHECK:         "tosa.const"() {values = dense<35> : tensor<1xi8>}
+// CHECK:         %[[A_SCALED:.*]] = "tosa.rescale"
+// CHECK-NEXT:    "tosa.const"() {values = dense<-128> : tensor<1x1xi8>}
+// CHECK-NEXT:    %[[B_SIGNED:.*]] = "tosa.bitwise_xor"
+// CHECK-NEXT:    "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<22> : tensor<1xi8>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<2> : tensor<1xi8>}
+// CHECK:         "tosa.const"() {values = dense<34> : tensor<1xi8>}
+// CHECK:         %[[B_SCALED:.*]] = "tosa.rescale"
+// CHECK-NEXT:    %[[LT:.*]] = "tosa.greater"(%[[B_SCALED]], %[[A_SCALED]]) : (tensor<3x5xi32>, tensor<3x5xi32>) -> tensor<3x5xi1>
 // CHECK-NEXT:    return %[[LT]]
-func.func @less_int8_falls_back(%arg0: tensor<3x5x!q>, %arg1: tensor<3x5x!r>) -> tensor<3x5xi1> {
-  // expected-remark@+1 {{fallback: no integer pattern for tfl.less}}
+func.func @less_uint8_rescaled(%arg0: tensor<3x5x!q>, %arg1: tensor<3x5x!r>) -> tensor<3x5xi1> {
   %0 = "tfl.less"(%arg0, %arg1) : (tensor<3x5x!q>, tensor<3x5x!r>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// int16 EQUAL and NOT_EQUAL rescale; i16 rescales take zero point 0, so the zero point 7 is
+// subtracted in i32 and the 8 bits shifted in with logical_left_shift.
+// QM(3e-4) = 0.6144*2^-11 -> (1319414016, -11) -> shift 42; QM(1e-4) = 0.8192*2^-13
+// -> (1759218560, -13) -> shift 44 (float32 scales).
+!q = !quant.uniform<i16:f32, 3.0E-4:7>
+!r = !quant.uniform<i16:f32, 1.0E-4>
+// CHECK-LABEL: @not_equal_int16_rescaled
+// CHECK-NEXT:    %[[A:.*]] = quant.scast %arg0 : {{.*}} to tensor<3x5xi16>
+// CHECK-NEXT:    %[[B:.*]] = quant.scast %arg1 : {{.*}} to tensor<3x5xi16>
+// CHECK-NEXT:    %[[A32:.*]] = "tosa.cast"(%[[A]]) : (tensor<3x5xi16>) -> tensor<3x5xi32>
+// CHECK-NEXT:    %[[ZP:.*]] = "tosa.const"() {values = dense<7> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[A_OFF:.*]] = "tosa.sub"(%[[A32]], %[[ZP]])
+// CHECK-NEXT:    %[[EIGHT:.*]] = "tosa.const"() {values = dense<8> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[A8:.*]] = "tosa.logical_left_shift"(%[[A_OFF]], %[[EIGHT]])
+// CHECK-NEXT:    "tosa.const"() {values = dense<1319414016> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<42> : tensor<1xi8>}
+// CHECK:         %[[A_SCALED:.*]] = "tosa.rescale"(%[[A8]]
+// CHECK-NEXT:    %[[B32:.*]] = "tosa.cast"(%[[B]])
+// CHECK-NEXT:    "tosa.const"() {values = dense<8> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[B8:.*]] = "tosa.logical_left_shift"(%[[B32]]
+// CHECK-NEXT:    "tosa.const"() {values = dense<1759218560> : tensor<1xi32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<44> : tensor<1xi8>}
+// CHECK:         %[[B_SCALED:.*]] = "tosa.rescale"(%[[B8]]
+// CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[A_SCALED]], %[[B_SCALED]])
+// CHECK-NEXT:    %[[NE:.*]] = "tosa.logical_not"(%[[EQ]])
+// CHECK-NEXT:    return %[[NE]]
+func.func @not_equal_int16_rescaled(%arg0: tensor<3x5x!q>, %arg1: tensor<3x5x!r>) -> tensor<3x5xi1> {
+  %0 = "tfl.not_equal"(%arg0, %arg1) : (tensor<3x5x!q>, tensor<3x5x!r>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// int16 LESS, LESS_EQUAL, GREATER, GREATER_EQUAL compare the raw stored values
+// (comparisons.cc: Comparison<int16_t>), whatever the scales and zero points.
+!q = !quant.uniform<i16:f32, 3.0E-4:7>
+!r = !quant.uniform<i16:f32, 1.0E-4>
+// CHECK-LABEL: @greater_equal_int16_raw
+// CHECK-NEXT:    %[[A:.*]] = quant.scast %arg0
+// CHECK-NEXT:    %[[B:.*]] = quant.scast %arg1
+// CHECK-NEXT:    %[[A32:.*]] = "tosa.cast"(%[[A]]) : (tensor<3x5xi16>) -> tensor<3x5xi32>
+// CHECK-NEXT:    %[[B32:.*]] = "tosa.cast"(%[[B]]) : (tensor<3x5xi16>) -> tensor<3x5xi32>
+// CHECK-NEXT:    %[[GE:.*]] = "tosa.greater_equal"(%[[A32]], %[[B32]]) : (tensor<3x5xi32>, tensor<3x5xi32>) -> tensor<3x5xi1>
+// CHECK-NEXT:    return %[[GE]]
+func.func @greater_equal_int16_raw(%arg0: tensor<3x5x!q>, %arg1: tensor<3x5x!r>) -> tensor<3x5xi1> {
+  %0 = "tfl.greater_equal"(%arg0, %arg1) : (tensor<3x5x!q>, tensor<3x5x!r>) -> tensor<3x5xi1>
+  return %0 : tensor<3x5xi1>
+}
+
+// -----
+
+// A scale of 1.0 aborts TFLite (QuantizeMultiplierGreaterThanOne requires more than 1), and
+// above 1 Eval shifts by a negative amount: the dequantized comparison instead.
+!q = !quant.uniform<i8:f32, 1.0:-3>
+// CHECK-LABEL: @greater_declines_scale_not_below_one
+// CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %arg0 : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %arg1 : {{.*}} to tensor<3x5xf32>
+// CHECK-NEXT:    %[[GT:.*]] = "tosa.greater"(%[[A_REAL]], %[[B_REAL]]) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>
+func.func @greater_declines_scale_not_below_one(%arg0: tensor<3x5x!q>, %arg1: tensor<3x5x!q>) -> tensor<3x5xi1> {
+  // expected-remark@+1 {{fallback: operand 0 scale 1.0 is not below 1: comparisons.cc aborts at 1 and shifts by a negative amount above (MultiplyByQuantizedMultiplierSmallerThanOneExp)}}
+  %0 = "tfl.greater"(%arg0, %arg1) : (tensor<3x5x!q>, tensor<3x5x!q>) -> tensor<3x5xi1>
   return %0 : tensor<3x5xi1>
 }
 
@@ -229,18 +345,37 @@ func.func @select_v2_broadcast(%arg0: tensor<3x1xi1>, %arg1: tensor<2x3x5xf32>, 
 
 // -----
 
-// The boolean condition is used as is; the quantized values go through real values.
+// SELECT_V2 copies stored values (select.cc switches on the type's size only): x and y may be
+// quantized differently, and are selected raw.
 !q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @select_int8_falls_back
-// CHECK-SAME:    (%[[C:.*]]: tensor<3x5xi1>, %[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %[[A]] : {{.*}} to tensor<3x5xf32>
-// CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %[[B]] : {{.*}} to tensor<3x5xf32>
-// CHECK-NEXT:    %[[SELECTED:.*]] = "tosa.select"(%[[C]], %[[A_REAL]], %[[B_REAL]]) : (tensor<3x5xi1>, tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SELECTED]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
+!r = !quant.uniform<i8:f32, 0.1:2>
+// CHECK-LABEL: @select_v2_int8_stored_values
+// CHECK-SAME:    (%[[C:.*]]: tensor<3x5xi1>, %[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<5x!quant.uniform<i8:f32, 0.1:2>>)
+// CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %[[A]] : {{.*}} to tensor<3x5xi8>
+// CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %[[B]] : {{.*}} to tensor<5xi8>
+// CHECK-NEXT:    "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[B2:.*]] = "tosa.reshape"(%[[B_STORED]], %{{.*}}) : (tensor<5xi8>, !tosa.shape<2>) -> tensor<1x5xi8>
+// CHECK-NEXT:    %[[SELECTED:.*]] = "tosa.select"(%[[C]], %[[A_STORED]], %[[B2]]) : (tensor<3x5xi1>, tensor<3x5xi8>, tensor<1x5xi8>) -> tensor<3x5xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[SELECTED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
 // CHECK-NEXT:    return %[[Y]]
-func.func @select_int8_falls_back(%arg0: tensor<3x5xi1>, %arg1: tensor<3x5x!q>, %arg2: tensor<3x5x!q>) -> tensor<3x5x!q> {
-  // expected-remark@+1 {{fallback: no integer pattern for tfl.select_v2}}
-  %0 = "tfl.select_v2"(%arg0, %arg1, %arg2) : (tensor<3x5xi1>, tensor<3x5x!q>, tensor<3x5x!q>) -> tensor<3x5x!q>
+func.func @select_v2_int8_stored_values(%arg0: tensor<3x5xi1>, %arg1: tensor<3x5x!q>, %arg2: tensor<5x!r>) -> tensor<3x5x!q> {
+  %0 = "tfl.select_v2"(%arg0, %arg1, %arg2) : (tensor<3x5xi1>, tensor<3x5x!q>, tensor<5x!r>) -> tensor<3x5x!q>
+  return %0 : tensor<3x5x!q>
+}
+
+// -----
+
+// uint8 moves as its bits; SELECT's rank-1 condition picks rows.
+!q = !quant.uniform<u8:f32, 0.05:128>
+// CHECK-LABEL: @select_uint8_rank1_condition
+// CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %arg1 : {{.*}} to tensor<3x5xi8>
+// CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %arg2 : {{.*}} to tensor<3x5xi8>
+// CHECK-NEXT:    "tosa.const_shape"() {values = dense<[3, 1]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<3xi1>, !tosa.shape<2>) -> tensor<3x1xi1>
+// CHECK-NEXT:    %[[SELECTED:.*]] = "tosa.select"(%[[ROWS]], %[[A_STORED]], %[[B_STORED]]) : (tensor<3x1xi1>, tensor<3x5xi8>, tensor<3x5xi8>) -> tensor<3x5xi8>
+// CHECK-NEXT:    quant.scast %[[SELECTED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.05:128>>
+func.func @select_uint8_rank1_condition(%arg0: tensor<3xi1>, %arg1: tensor<3x5x!q>, %arg2: tensor<3x5x!q>) -> tensor<3x5x!q> {
+  %0 = "tfl.select"(%arg0, %arg1, %arg2) : (tensor<3xi1>, tensor<3x5x!q>, tensor<3x5x!q>) -> tensor<3x5x!q>
   return %0 : tensor<3x5x!q>
 }
 

@@ -1,6 +1,8 @@
-// Golden test of legalize/conv.py: CONV_2D and DEPTHWISE_CONV_2D. int8 on storage
-// types (tosa.conv2d / tosa.depthwise_conv2d i8 x i8 -> i32, per-channel DOUBLE_ROUND
-// tosa.rescale, activation clamp), the float path, and every reason the integer
+// Golden test of legalize/conv.py: CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV. int8 on
+// storage types (tosa.conv2d / depthwise_conv2d / transpose_conv2d i8 x i8 -> i32,
+// per-channel DOUBLE_ROUND tosa.rescale, activation clamp), uint8 (the same on q - 128),
+// int16x8 (two 8-bit planes of the input, summed in i64 with the kernel's int64 or int32
+// bias in a linalg.generic), grouped CONV_2D, the float path, and every reason the integer
 // pattern declines an instance (then dcast -> float conv -> qcast).
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
@@ -201,17 +203,23 @@ func.func @conv2d_tiny_multiplier_flushes_to_zero_int8(%arg0: tensor<1x3x5x7x!x>
 
 // -----
 
-// The largest multiplier tosa.rescale takes: shift 2.
+// A left shift on one channel only: MBQM's `x * 2^e` (it wraps, see
+// @conv2d_multiplier_2_pow_29_shifts_left_with_wrap_int8) is a per-channel
+// tosa.logical_left_shift by max(e, 0).
+//   1.0 * 1.0 / 2^-28 = 2^28 -> (1073741824, 29): left shift 29, then 2^28 / 2^29 = 0.5
+//     -> (1073741824, 0) -> shift 31
+//   1.0 * 2^-30 / 2^-28 = 0.25 -> (1073741824, -1): no left shift, shift 32
 !x = !quant.uniform<i8:f32, 1.0>
-!w = !quant.uniform<i8<-127:127>:f32, 1.0>
-!b = !quant.uniform<i32:f32, 1.0>
+!w = !quant.uniform<i8<-127:127>:f32:0, {1.0, 9.313225746154785e-10}>
+!b = !quant.uniform<i32:f32:0, {1.0, 9.313225746154785e-10}>
 !y = !quant.uniform<i8:f32, 3.725290298461914e-09>
-// CHECK-LABEL: @conv2d_multiplier_2_pow_28_int8
-// 1.0 * 1.0 / 2^-28 = 2^28 = 0.5 * 2^29 -> (1073741824, 29) -> shift 2
-// CHECK:       "tosa.conv2d"
-// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
-func.func @conv2d_multiplier_2_pow_28_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+// CHECK-LABEL: @conv2d_per_channel_left_shift_int8
+// CHECK:       %[[ACC:.*]] = "tosa.conv2d"
+// CHECK-NEXT:  %[[LEFT:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}29, 0]]]]> : tensor<1x1x1x2xi32>}
+// CHECK-NEXT:  %[[SHIFTED:.*]] = "tosa.logical_left_shift"(%[[ACC]], %[[LEFT]])
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<2xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[31, 32]> : tensor<2xi8>}
+func.func @conv2d_per_channel_left_shift_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
@@ -222,15 +230,18 @@ func.func @conv2d_multiplier_2_pow_28_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<
 
 // QuantizeMultiplier's carry: q * 2^31 rounds up to 2^31, so (2^30, e + 1).
 // (1 + 2^-23) * (1 - 2^-23) / 1.0 = 1 - 2^-46 = 0.9999999999999858 (exact in double),
-// frexp -> (1 - 2^-46, 0), round((1 - 2^-46) * 2^31) = 2^31 -> (1073741824, 1) -> shift 30
+// frexp -> (1 - 2^-46, 0), round((1 - 2^-46) * 2^31) = 2^31 -> (1073741824, 1): a left
+// shift by 1, then (1 - 2^-46) / 2 -> the same carry -> (1073741824, 0) -> shift 31
 !x = !quant.uniform<i8:f32, 1.0000001192092896>
 !w = !quant.uniform<i8<-127:127>:f32, 0.9999998807907104>
 !b = !quant.uniform<i32:f32, 0.9999999999999858>
 !y = !quant.uniform<i8:f32, 1.0>
 // CHECK-LABEL: @conv2d_multiplier_rounds_up_to_next_power_of_two_int8
 // CHECK:       "tosa.conv2d"
+// CHECK-NEXT:  "tosa.const"() {values = dense<1> : tensor<1x1x1x1xi32>}
+// CHECK-NEXT:  "tosa.logical_left_shift"
 // CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<30> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<31> : tensor<1xi8>}
 func.func @conv2d_multiplier_rounds_up_to_next_power_of_two_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
@@ -342,48 +353,161 @@ func.func @conv2d_float_dynamic_batch_is_unlowered(%arg0: tensor<?x3x5x7xf32>, %
 
 // -----
 
-// ===--- the integer pattern declines: dcast -> float conv -> qcast ---=== //
-
-!x = !quant.uniform<u8:f32, 0.5:128>
-!w = !quant.uniform<u8<1:255>:f32, 0.25:128>
-!b = !quant.uniform<i32:f32, 0.125>
-!y = !quant.uniform<u8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_uint8
-// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<1x3x5x7x!quant.uniform<u8:f32, 0.5:128>> to tensor<1x3x5x7xf32>
-// CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} : tensor<2x1x1x7x!quant.uniform<u8<1:255>:f32, 0.25:128>> to tensor<2x1x1x7xf32>
-// CHECK-NEXT:  %[[B:.*]] = quant.dcast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 0.125>> to tensor<2xf32>
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {{.*}}acc_type = f32} : {{.*}} -> tensor<1x3x5x2xf32>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32}
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[R]] : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<u8:f32, 1.0:5>>
-// CHECK-NEXT:  return %[[Q]]
-func.func @conv2d_declines_uint8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<-126> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{fallback: operand 0 is u8; the integer pattern takes i8}}
+// uint8 (reference/conv.h): the input and filter become q - 128 (the flip q ^ 0x80) with
+// zero points 131 - 128 = 3 and 119 - 128 = -9 (the filter's zero point counts for uint8),
+// and the multiplier takes GetQuantizedConvolutionMultipler's float32 product:
+//   float32(0.1f * 0.3f) = 0.030000001192092896 (in double: 0.03000000163912775)
+//   0.030000001192092896 / 0.699999988079071 = 0.04285714528998554
+//   = 0.6857...*2^-4 -> (1472560299, -4) -> shift 35   (the double product gives 1472560321)
+!x = !quant.uniform<u8:f32, 0.1:131>
+!w = !quant.uniform<u8<1:255>:f32, 0.3:119>
+!b = !quant.uniform<i32:f32, 0.03>
+!y = !quant.uniform<u8:f32, 0.7:11>
+// CHECK-LABEL: @conv2d_per_tensor_relu_uint8
+// CHECK:       %[[X:.*]] = quant.scast %arg0 : tensor<1x3x5x7x!quant.uniform<u8:f32, 0.1:131>> to tensor<1x3x5x7xi8>
+// CHECK-NEXT:  quant.scast
+// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 0.03>> to tensor<2xi32>
+// CHECK-NEXT:  %[[FLIP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
+// CHECK-NEXT:  %[[XS:.*]] = "tosa.bitwise_xor"(%[[X]], %[[FLIP]])
+// Stored 1..7 and -1..-7 are uint8 1..7 and 255..249: minus 128.
+// CHECK-NEXT:  %[[W:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}-127, -126, -125, -124, -123, -122, -121]]], {{\[\[\[}}127, 126, 125, 124, 123, 122, 121]]]]> : tensor<2x1x1x7xi8>}
+// CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<3> : tensor<1xi8>}
+// CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<-9> : tensor<1xi8>}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[XS]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {{.*}}acc_type = i32}
+// CHECK-NEXT:  "tosa.const"() {values = dense<1472560299> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<35> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// The output zero point 11 on the signed view: 11 - 128 = -117.
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-117> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}}, %[[OUT_ZP]]) {{.*}}per_channel = false{{.*}} -> tensor<1x3x5x2xi8>
+// RELU: [max(0, 11 + round(0 / 0.7)), 255] = [11, 255], on the signed view [-117, 127].
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = -117 : i8, max_val = 127 : i8}
+// CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
+// CHECK-NEXT:  %[[U:.*]] = "tosa.bitwise_xor"(%[[R]], %{{.*}})
+// CHECK-NEXT:  quant.scast %[[U]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<u8:f32, 0.7:11>>
+func.func @conv2d_per_tensor_relu_uint8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]]]> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[3, -4]> : tensor<2xi32>} : () -> tensor<2x!b>
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
 // -----
 
+// int16x8 with an int64 bias (quantized_bias_type unset reads as FLOAT32, which selects
+// the int64 accumulator, conv.cc): the input is split into x >> 8 and (x & 255) - 128
+// (zero point -128), one i8 convolution each; the generic sums 256 * high + low in i64,
+// adds the bias and applies the int64 MBQM: m16 = (m + 2^15) >> 16, n = 15 - e.
+//   7.629247556906193e-05 * 0.00708637572824955 / 0.0001831110566854477 = 0.0029525095693669168
+//     -> (1623159301, -8) -> m16 = (1623159301 + 32768) >> 16 = 24767, n = 23
+//   7.629247556906193e-05 * 0.0033299424685537815 / 0.0001831110566854477 = 0.0013873...
+//     -> (1525470085, -9) -> m16 = 23277, n = 24
 !x = !quant.uniform<i16:f32, 7.629247556906193e-05>
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.00708637572824955, 0.0033299424685537815}>
 !y = !quant.uniform<i16:f32, 0.0001831110566854477>
-// CHECK-LABEL: @conv2d_declines_int16_activations
-// CHECK:       %[[X:.*]] = quant.dcast %arg0 : {{.*}} to tensor<1x3x5x7xf32>
-// CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
-// The int64 bias is dequantized at compile time: (0 - 0) * scale = 0.0.
-// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<0.0> : tensor<2xf32>
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]])
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[ACC]] : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i16:f32, 0.0001831110566854477>>
-// CHECK-NEXT:  return %[[Q]]
-func.func @conv2d_declines_int16_activations(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+// CHECK-LABEL: @conv2d_int64_bias_relu6_int16x8
+// CHECK:       %[[BIAS:.*]] = arith.constant {tfl.quantization = {{.*}}} dense<[106818, -987908]> : tensor<2xi64>
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0 : {{.*}} to tensor<1x3x5x7xi16>
+// CHECK-NEXT:  %[[W:.*]] = quant.scast
+// CHECK-NEXT:  %[[EIGHT:.*]] = "tosa.const"() {values = dense<8> : tensor<1x1x1x1xi16>}
+// CHECK-NEXT:  %[[SHIFTED:.*]] = "tosa.arithmetic_right_shift"(%[[X]], %[[EIGHT]]) {round = false}
+// CHECK-NEXT:  %[[HIGH:.*]] = "tosa.cast"(%[[SHIFTED]]) : (tensor<1x3x5x7xi16>) -> tensor<1x3x5x7xi8>
+// CHECK-NEXT:  %[[BYTE:.*]] = "tosa.cast"(%[[X]]) : (tensor<1x3x5x7xi16>) -> tensor<1x3x5x7xi8>
+// CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
+// CHECK-NEXT:  %[[LOW:.*]] = "tosa.bitwise_xor"(%[[BYTE]], %{{.*}})
+// CHECK-NEXT:  %[[NO_BIAS:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi32>}
+// CHECK-NEXT:  %[[ZP0:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  %[[ACC_HIGH:.*]] = "tosa.conv2d"(%[[HIGH]], %[[W]], %[[NO_BIAS]], %[[ZP0]], %[[W_ZP]]) {{.*}} -> tensor<1x3x5x2xi32>
+// CHECK-NEXT:  "tosa.const"
+// CHECK-NEXT:  %[[ZP128:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"
+// CHECK-NEXT:  %[[ACC_LOW:.*]] = "tosa.conv2d"(%[[LOW]], %[[W]], %{{.*}}, %[[ZP128]], %{{.*}}) {{.*}} -> tensor<1x3x5x2xi32>
+// CHECK-NEXT:  %[[M16:.*]] = "tosa.const"() {values = dense<[24767, 23277]> : tensor<2xi64>}
+// CHECK-NEXT:  %[[N:.*]] = "tosa.const"() {values = dense<[23, 24]> : tensor<2xi64>}
+// CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x3x5x2xi16>
+// CHECK-NEXT:  %[[Y:.*]] = "linalg.generic"(%[[ACC_HIGH]], %[[ACC_LOW]], %[[BIAS]], %[[M16]], %[[N]], %{{.*}}) ({
+// CHECK-NEXT:  ^bb0(%[[AH:.*]]: i32, %[[AL:.*]]: i32, %[[B:.*]]: i64, %[[M:.*]]: i64, %[[S:.*]]: i64, %{{.*}}: i16):
+// CHECK-NEXT:    %[[H64:.*]] = "arith.extsi"(%[[AH]]) : (i32) -> i64
+// CHECK-NEXT:    %[[C256:.*]] = arith.constant 256 : i64
+// CHECK-NEXT:    %[[H256:.*]] = "arith.muli"(%[[H64]], %[[C256]])
+// CHECK-NEXT:    %[[L64:.*]] = "arith.extsi"(%[[AL]]) : (i32) -> i64
+// CHECK-NEXT:    %[[SUM:.*]] = "arith.addi"(%[[H256]], %[[L64]])
+// CHECK-NEXT:    %[[ACC:.*]] = "arith.addi"(%[[SUM]], %[[B]])
+// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[MINUS1:.*]] = arith.constant -1 : i64
+// CHECK-NEXT:    %[[S1:.*]] = "arith.addi"(%[[S]], %[[MINUS1]])
+// CHECK-NEXT:    %[[ROUND:.*]] = "arith.shli"(%[[ONE]], %[[S1]])
+// CHECK-NEXT:    %[[P:.*]] = "arith.muli"(%[[ACC]], %[[M]])
+// CHECK-NEXT:    %[[PR:.*]] = "arith.addi"(%[[P]], %[[ROUND]])
+// CHECK-NEXT:    %[[Q64:.*]] = "arith.shrsi"(%[[PR]], %[[S]])
+// CHECK-NEXT:    %[[Q:.*]] = "arith.trunci"(%[[Q64]]) : (i64) -> i32
+// RELU6: [max(-32768, round(0 / so)), min(32767, round(6.0f / 0.0001831110566854477f))] = [0, 32767]
+// CHECK-NEXT:    %[[LO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    "arith.maxsi"(%[[Q]], %[[LO]])
+// CHECK-NEXT:    %[[HI:.*]] = arith.constant 32767 : i32
+// CHECK-NEXT:    %[[QC:.*]] = "arith.minsi"
+// CHECK-NEXT:    %[[Q16:.*]] = "arith.trunci"(%[[QC]]) : (i32) -> i16
+// CHECK-NEXT:    "linalg.yield"(%[[Q16]])
+// CHECK-NEXT:  }) {{.*}}affine_map<(d0, d1, d2, d3) -> (d3)>{{.*}} -> tensor<1x3x5x2xi16>
+// CHECK-NEXT:  quant.scast %[[Y]]
+func.func @conv2d_int64_bias_relu6_int16x8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
-  %b = "tfl.pseudo_const"() {value = dense<0> : tensor<2xi64>, tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<2xi64>
-  // expected-remark@+1 {{fallback: operand 0 is i16; the integer pattern takes i8}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "INT64", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2xi64>) -> tensor<1x3x5x2x!y>
+  %b = "tfl.pseudo_const"() {value = dense<[106818, -987908]> : tensor<2xi64>, tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<2xi64>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU6", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2xi64>) -> tensor<1x3x5x2x!y>
+  return %0 : tensor<1x3x5x2x!y>
+}
+
+// -----
+
+// quantized_bias_type INT32: the kernel accumulates in int32 (its `acc +=` wraps), adds the
+// int32 bias and applies the int32 MBQM: the generic yields the wrapped sum, one
+// tosa.rescale follows. 7.629247556906193e-05 * 0.00708637572824955 / 0.0001831110566854477
+// -> (1623159301, -8) -> shift 39 (per-tensor filter: one multiplier).
+!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!w = !quant.uniform<i8<-127:127>:f32, 0.00708637572824955>
+!b = !quant.uniform<i32:f32, 5.406371315075376e-07>
+!y = !quant.uniform<i16:f32, 0.0001831110566854477>
+// CHECK-LABEL: @conv2d_int32_bias_int16x8
+// CHECK:       %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 5.406371315075376e-07>> to tensor<2xi32>
+// CHECK:       %[[HIGH:.*]] = "tosa.conv2d"
+// CHECK:       %[[LOW:.*]] = "tosa.conv2d"
+// CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x3x5x2xi32>
+// CHECK-NEXT:  %[[ACC:.*]] = "linalg.generic"(%[[HIGH]], %[[LOW]], %[[B]], %{{.*}}) ({
+// CHECK-NEXT:  ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[BIAS:.*]]: i32, %{{.*}}: i32):
+// CHECK:         %[[SUM:.*]] = "arith.addi"(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
+// CHECK-NEXT:    %[[WRAPPED:.*]] = "arith.trunci"(%[[SUM]]) : (i64) -> i32
+// CHECK-NEXT:    %[[BIASED:.*]] = "arith.addi"(%[[WRAPPED]], %[[BIAS]]) : (i32, i32) -> i32
+// CHECK-NEXT:    "linalg.yield"(%[[BIASED]]) : (i32) -> ()
+// CHECK:       "tosa.const"() {values = dense<1623159301> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<39> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}} -> tensor<1x3x5x2xi16>
+// CHECK-NEXT:  quant.scast %[[Y]]
+func.func @conv2d_int32_bias_int16x8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[106818, -987908]> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "INT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
+  return %0 : tensor<1x3x5x2x!y>
+}
+
+// -----
+
+// An int32 bias without quantized_bias_type INT32: TFLite's Prepare accepts it and Eval
+// reads it as int64 (conv.cc, EvalQuantizedPerChannel16x8): the fallback.
+!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!w = !quant.uniform<i8<-127:127>:f32, 0.00708637572824955>
+!b = !quant.uniform<i32:f32, 5.406371315075376e-07>
+!y = !quant.uniform<i16:f32, 0.0001831110566854477>
+// CHECK-LABEL: @conv2d_declines_int32_bias_read_as_int64_int16x8
+// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
+// CHECK-NEXT:  quant.qcast
+func.func @conv2d_declines_int32_bias_read_as_int64_int16x8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[106818, -987908]> : tensor<2xi32>} : () -> tensor<2x!b>
+  // expected-remark@+1 {{fallback: TFLite reads the bias of this int16 op as int64 (quantized_bias_type FLOAT32), but it is tensor<2x!quant.uniform<i32:f32, 5.406371315075376e-07>>}}
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
@@ -435,8 +559,13 @@ func.func @conv2d_declines_dynamic_batch(%arg0: tensor<?x3x5x7x!x>) -> tensor<?x
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_dynamic_result
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32} : {{.*}} -> tensor<?x3x5x2xf32>
-// CHECK-NEXT:  quant.qcast %{{.*}} : tensor<?x3x5x2xf32> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// The float convolution has the static shape TFLite computes; a tensor.cast on the
+// storage type gives the declared result type.
+// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32} : {{.*}} -> tensor<1x3x5x2xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %{{.*}} : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[Q]] : tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>> to tensor<1x3x5x2xi8>
+// CHECK-NEXT:  %[[C:.*]] = "tensor.cast"(%[[S]]) : (tensor<1x3x5x2xi8>) -> tensor<?x3x5x2xi8>
+// CHECK-NEXT:  quant.scast %[[C]] : tensor<?x3x5x2xi8> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
 func.func @conv2d_declines_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
@@ -447,112 +576,394 @@ func.func @conv2d_declines_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?
 
 // -----
 
+// int4 filters are unpacked to int8 (conv.cc); TOSA takes the same values as an i8 constant.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i4<-7:7>:f32:0, {0.25, 0.125}>
 !b = !quant.uniform<i32:f32:0, {0.125, 0.0625}>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_int4_weights
-// CHECK:       %[[X:.*]] = quant.dcast %arg0
-// CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} : tensor<2x1x1x7x!quant.uniform<i4<-7:7>:f32:0, {0.25, 0.125}>> to tensor<2x1x1x7xf32>
-// CHECK:       "tosa.conv2d"(%[[X]], %[[W]], {{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast
-func.func @conv2d_declines_int4_weights(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+// CHECK-LABEL: @conv2d_int4_weights_int8
+// CHECK:       %[[W:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}1, 2, 3, 4, 5, 6, 7]]], {{\[\[\[}}-1, -2, -3, -4, -5, -6, -7]]]]> : tensor<2x1x1x7xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<-3> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.conv2d"(%{{.*}}, %[[W]], {{.*}}acc_type = i32
+// 0.5 * {0.25, 0.125} / 1.0 -> (1073741824, {-2, -3}) -> shifts {33, 34}
+// CHECK:       "tosa.const"() {values = dense<[33, 34]> : tensor<2xi8>}
+func.func @conv2d_int4_weights_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]]]> : tensor<2x1x1x7xi4>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{fallback: operand 1 is i4; the integer pattern takes i8}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
 // -----
 
-// conv.cc refuses CONV_2D filters with zero points (tfl/verify.mlir), depthwise_conv.cc
-// does not check them: DEPTHWISE_CONV_2D weights with a zero point take the fallback.
+// conv.cc refuses CONV_2D filters with zero points (tfl/verify.mlir); the int8
+// DEPTHWISE_CONV_2D kernel takes them and ignores them (depthwise_conv.cc,
+// EvalQuantizedPerChannel: weights_offset = 0): the filter zero point is 0 here too.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8:f32:3, {0.25:0, 0.125:3}>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @depthwise_conv2d_declines_asymmetric_per_channel_weights
-// CHECK:       quant.dcast %{{.*}} : tensor<1x1x1x2x!quant.uniform<i8:f32:3, {0.25, 0.125:3}>> to tensor<1x1x1x2xf32>
-// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast
-func.func @depthwise_conv2d_declines_asymmetric_per_channel_weights(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
+// CHECK-LABEL: @depthwise_conv2d_ignores_filter_zero_points_int8
+// CHECK:       %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK:       "tosa.depthwise_conv2d"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[W_ZP]]) {{.*}}acc_type = i32
+// 0.5 * {0.25, 0.125} / 1.0 -> shifts {33, 34}
+// CHECK:       "tosa.const"() {values = dense<[33, 34]> : tensor<2xi8>}
+func.func @depthwise_conv2d_ignores_filter_zero_points_int8(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x2x!w>, value = dense<1> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!w>
-  // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
   %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x2x!w>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
 // -----
 
-!x = !quant.uniform<i8:f32, 0.5:-3>
-!w = !quant.uniform<i8:f32, 0.25:2>
-!y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @depthwise_conv2d_declines_per_tensor_weights_with_zero_point
-// CHECK:       quant.dcast %{{.*}} : tensor<1x1x1x2x!quant.uniform<i8:f32, 0.25:2>> to tensor<1x1x1x2xf32>
-// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast
-func.func @depthwise_conv2d_declines_per_tensor_weights_with_zero_point(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
-  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x2x!w>, value = dense<1> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!w>
-  // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
+// uint8 DEPTHWISE_CONV_2D (reference_ops::DepthwiseConv) subtracts the filter zero point:
+// 119 - 128 = -9 on the signed view, the weights 1 and 255 stored as -127 and 127 in
+// TOSA's [KH, KW, C, M] layout; the multiplier is the float32 product's (see
+// @conv2d_per_tensor_relu_uint8): (1472560299, -4) -> shift 35.
+!x = !quant.uniform<u8:f32, 0.1:131>
+!w = !quant.uniform<u8<1:255>:f32, 0.3:119>
+!y = !quant.uniform<u8:f32, 0.7:11>
+// CHECK-LABEL: @depthwise_conv2d_filter_zero_point_counts_uint8
+// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi32>}
+// CHECK-NEXT:  %[[W:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}-127], [127]]]]> : tensor<1x1x2x1xi8>}
+// CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<3> : tensor<1xi8>}
+// CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<-9> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.depthwise_conv2d"(%{{.*}}, %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]])
+// CHECK-NEXT:  "tosa.const"() {values = dense<1472560299> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<35> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<-117> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"
+// No activation: the whole uint8 range, no clamp; the flip back to uint8.
+// CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
+// CHECK-NEXT:  "tosa.bitwise_xor"(%[[Y]], %{{.*}})
+func.func @depthwise_conv2d_filter_zero_point_counts_uint8(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x2x!w>, value = dense<[[[[1, -1]]]]> : tensor<1x1x1x2xi8>} : () -> tensor<1x1x1x2x!w>
   %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x2x!w>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
 // -----
 
-// CONV_2D weights are quantized along the output channels (dimension 0); along the
-// input channels (dimension 3) they cannot be folded into a per-channel rescale.
-// (conv.cc takes as many scales as output channels: 7 in, 7 out.)
+// TFLite takes the c-th filter scale for output channel c whatever quantized_dimension says
+// (PopulateConvolutionQuantizationParams only checks that dimension's size): scales
+// quantized "along the input channels" (7 in, 7 out) are read per output channel.
+// 0.5 * {0.25, 0.125} / 1.0 -> shifts {33, 34}, alternating.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32:3, {0.25, 0.125, 0.25, 0.125, 0.25, 0.125, 0.25}>
 !b = !quant.uniform<i32:f32:0, {0.125, 0.0625, 0.125, 0.0625, 0.125, 0.0625, 0.125}>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_weights_quantized_along_input_channels
-// CHECK:       quant.dcast %{{.*}} : tensor<7x1x1x7x{{.*}}> to tensor<7x1x1x7xf32>
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast
-func.func @conv2d_declines_weights_quantized_along_input_channels(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x7x!y> {
+// CHECK-LABEL: @conv2d_filter_scales_follow_output_channels_whatever_the_axis_int8
+// CHECK:       "tosa.conv2d"({{.*}}acc_type = i32
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<7xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[33, 34, 33, 34, 33, 34, 33]> : tensor<7xi8>}
+func.func @conv2d_filter_scales_follow_output_channels_whatever_the_axis_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x7x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<7x1x1x7x!w>, value = dense<1> : tensor<7x1x1x7xi8>} : () -> tensor<7x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<7x!b>, value = dense<0> : tensor<7xi32>} : () -> tensor<7x!b>
-  // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<7x1x1x7x!w>, tensor<7x!b>) -> tensor<1x3x5x7x!y>
   return %0 : tensor<1x3x5x7x!y>
 }
 
 // -----
 
-// DEPTHWISE_CONV_2D weights are quantized along dimension 3; along dimension 0 (CONV_2D's)
-// they are not per output channel.
+// One scale is per-tensor (TFLite counts the scales, not the axis), broadcast to all four
+// channels: 0.5 * 0.25 / 1.0 -> (1073741824, -2) -> shift 33, one rescale multiplier.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.25}>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @depthwise_conv2d_declines_weights_quantized_along_dimension_0
-// CHECK:       quant.dcast %{{.*}} : tensor<1x1x1x4x!quant.uniform<i8<-127:127>:f32:0, {0.25}>> to tensor<1x1x1x4xf32>
-// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast
-func.func @depthwise_conv2d_declines_weights_quantized_along_dimension_0(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x4x!y> {
+// CHECK-LABEL: @depthwise_conv2d_one_scale_is_per_tensor_int8
+// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = i32
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<33> : tensor<1xi8>}
+func.func @depthwise_conv2d_one_scale_is_per_tensor_int8(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x4x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x4x!w>, value = dense<1> : tensor<1x1x1x4xi8>} : () -> tensor<1x1x1x4x!w>
-  // expected-remark@+1 {{fallback: weights are not symmetric per-tensor or per-output-channel}}
   %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x4x!w>) -> tensor<1x3x5x4x!y>
   return %0 : tensor<1x3x5x4x!y>
 }
 
 // -----
 
-// tosa.rescale takes shifts 2..62: a multiplier of 2^29 would need shift 1.
+// A multiplier of 2^29 = 0.5 * 2^30 -> (1073741824, 30): MBQM shifts the int32 accumulator
+// left by 30 first, and that product wraps (internal/common.h, compiled
+// TFLITE_NO_SANITIZE_INTEGER_OVERFLOW); tosa.logical_left_shift wraps the same way, and the
+// rescale is left with 2^29 / 2^30 = 0.5 -> (1073741824, 0) -> shift 31.
 !x = !quant.uniform<i8:f32, 1.0>
 !w = !quant.uniform<i8<-127:127>:f32, 1.0>
 !b = !quant.uniform<i32:f32, 1.0>
 !y = !quant.uniform<i8:f32, 1.862645149230957e-09>
+// CHECK-LABEL: @conv2d_multiplier_2_pow_29_shifts_left_with_wrap_int8
+// CHECK:       %[[ACC:.*]] = "tosa.conv2d"
+// CHECK-NEXT:  %[[LEFT:.*]] = "tosa.const"() {values = dense<30> : tensor<1x1x1x1xi32>}
+// CHECK-NEXT:  %[[SHIFTED:.*]] = "tosa.logical_left_shift"(%[[ACC]], %[[LEFT]]) : (tensor<1x3x5x2xi32>, tensor<1x1x1x1xi32>) -> tensor<1x3x5x2xi32>
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<31> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"(%[[SHIFTED]],
+func.func @conv2d_multiplier_2_pow_29_shifts_left_with_wrap_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
+  return %0 : tensor<1x3x5x2x!y>
+}
+
+// -----
+
+// 1.0 * 1.0 / 2^-32 = 2^32 = 0.5 * 2^33 -> (1073741824, 33): a left shift over 31.
+!x = !quant.uniform<i8:f32, 1.0>
+!w = !quant.uniform<i8<-127:127>:f32, 1.0>
+!b = !quant.uniform<i32:f32, 1.0>
+!y = !quant.uniform<i8:f32, 2.3283064365386963e-10>
 // CHECK-LABEL: @conv2d_declines_multiplier_too_large
-// 1.0 * 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30) -> shift 1 < 2
 // CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
 // CHECK-NEXT:  quant.qcast
 // CHECK-NOT:   "tosa.rescale"
 func.func @conv2d_declines_multiplier_too_large(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{fallback: requantization multiplier outside tosa.rescale's range}}
+  // expected-remark@+1 {{fallback: requantization multiplier 4294967296.0 needs a left shift over 31}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
+}
+
+// -----
+
+// Grouped CONV_2D (6 input channels, filters of 2: three groups; conv.cc runs the reference
+// kernel, which computes output channel c from input channels [2g, 2g + 2), g = c / 1): one
+// tosa.conv2d per group on slices of the input, filter and bias, concatenated; then one
+// per-channel rescale. 0.5 * {0.25, 0.125, 0.5} / 1.0 = {2^-3, 2^-4, 2^-2}
+// -> (1073741824, {-2, -3, -1}) -> shifts {33, 34, 32}.
+!x = !quant.uniform<i8:f32, 0.5:-3>
+!w = !quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.5}>
+!b = !quant.uniform<i32:f32:0, {0.125, 0.0625, 0.25}>
+!y = !quant.uniform<i8:f32, 1.0:5>
+// CHECK-LABEL: @conv2d_three_groups_int8
+// CHECK:       %[[X:.*]] = quant.scast %arg0 : {{.*}} to tensor<1x3x5x6xi8>
+// CHECK:       "tosa.const_shape"() {values = dense<0> : tensor<4xindex>}
+// CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 3, 5, 2]> : tensor<4xindex>}
+// CHECK-NEXT:  %[[X0:.*]] = "tosa.slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<1x3x5x2xi8>
+// CHECK:       %[[W0:.*]] = "tosa.slice"({{.*}}) : {{.*}} -> tensor<1x1x1x2xi8>
+// CHECK:       %[[B0:.*]] = "tosa.slice"({{.*}}) : {{.*}} -> tensor<1xi32>
+// CHECK:       %[[ACC0:.*]] = "tosa.conv2d"(%[[X0]], %[[W0]], %[[B0]], {{.*}} -> tensor<1x3x5x1xi32>
+// CHECK:       "tosa.const_shape"() {values = dense<[0, 0, 0, 2]> : tensor<4xindex>}
+// CHECK:       %[[ACC1:.*]] = "tosa.conv2d"({{.*}} -> tensor<1x3x5x1xi32>
+// CHECK:       "tosa.const_shape"() {values = dense<[0, 0, 0, 4]> : tensor<4xindex>}
+// CHECK:       %[[ACC2:.*]] = "tosa.conv2d"({{.*}} -> tensor<1x3x5x1xi32>
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.concat"(%[[ACC0]], %[[ACC1]], %[[ACC2]]) {axis = 3 : i32} : {{.*}} -> tensor<1x3x5x3xi32>
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<3xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[33, 34, 32]> : tensor<3xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<5> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"(%[[ACC]], {{.*}}per_channel = true{{.*}} -> tensor<1x3x5x3xi8>
+func.func @conv2d_three_groups_int8(%arg0: tensor<1x3x5x6x!x>) -> tensor<1x3x5x3x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<3x1x1x2x!w>, value = dense<[[[[1, 2]]], [[[3, 4]]], [[[5, 6]]]]> : tensor<3x1x1x2xi8>} : () -> tensor<3x1x1x2x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<3x!b>, value = dense<[7, 8, 9]> : tensor<3xi32>} : () -> tensor<3x!b>
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x6x!x>, tensor<3x1x1x2x!w>, tensor<3x!b>) -> tensor<1x3x5x3x!y>
+  return %0 : tensor<1x3x5x3x!y>
+}
+
+// -----
+
+// A float grouped CONV_2D: two groups of 2 input and 3 output channels.
+// CHECK-LABEL: @conv2d_two_groups_float
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x5x4xf32>, %[[W:.*]]: tensor<6x1x1x2xf32>, %[[B:.*]]: tensor<6xf32>)
+// CHECK:       %[[X0:.*]] = "tosa.slice"(%[[X]], {{.*}} -> tensor<1x3x5x2xf32>
+// CHECK:       %[[W0:.*]] = "tosa.slice"(%[[W]], {{.*}} -> tensor<3x1x1x2xf32>
+// CHECK:       %[[B0:.*]] = "tosa.slice"(%[[B]], {{.*}} -> tensor<3xf32>
+// CHECK-NEXT:  %[[Y0:.*]] = "tosa.conv2d"(%[[X0]], %[[W0]], %[[B0]], {{.*}} -> tensor<1x3x5x3xf32>
+// CHECK:       "tosa.const_shape"() {values = dense<[0, 0, 0, 2]> : tensor<4xindex>}
+// CHECK:       "tosa.const_shape"() {values = dense<[3, 0, 0, 0]> : tensor<4xindex>}
+// CHECK:       "tosa.const_shape"() {values = dense<3> : tensor<1xindex>}
+// CHECK:       %[[Y1:.*]] = "tosa.conv2d"({{.*}} -> tensor<1x3x5x3xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.concat"(%[[Y0]], %[[Y1]]) {axis = 3 : i32} : {{.*}} -> tensor<1x3x5x6xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @conv2d_two_groups_float(%arg0: tensor<1x3x5x4xf32>, %arg1: tensor<6x1x1x2xf32>, %arg2: tensor<6xf32>) -> tensor<1x3x5x6xf32> {
+  %0 = "tfl.conv_2d"(%arg0, %arg1, %arg2) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x4xf32>, tensor<6x1x1x2xf32>, tensor<6xf32>) -> tensor<1x3x5x6xf32>
+  return %0 : tensor<1x3x5x6xf32>
+}
+
+// -----
+
+// int16x8 DEPTHWISE_CONV_2D always reads an int64 bias (depthwise_conv.cc): the two
+// planes, each one i8 depthwise convolution, then the int64 MBQM per channel
+// (multipliers of @conv2d_int64_bias_relu6_int16x8: m16 {24767, 23277}, n {23, 24}).
+!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!w = !quant.uniform<i8<-127:127>:f32:3, {0.00708637572824955, 0.0033299424685537815, 0.00708637572824955, 0.0033299424685537815}>
+!y = !quant.uniform<i16:f32, 0.0001831110566854477>
+// CHECK-LABEL: @depthwise_conv2d_int16x8
+// CHECK:       %[[BIAS:.*]] = arith.constant {{.*}} dense<[106818, -987908, 5, 0]> : tensor<4xi64>
+// CHECK:       %[[W:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}1, -2], [3, -4]]]]> : tensor<1x1x2x2xi8>}
+// CHECK:       %[[HIGH:.*]] = "tosa.depthwise_conv2d"({{.*}}, %[[W]], {{.*}} -> tensor<1x3x5x4xi32>
+// CHECK:       %[[LOW:.*]] = "tosa.depthwise_conv2d"({{.*}} -> tensor<1x3x5x4xi32>
+// CHECK-NEXT:  %[[M16:.*]] = "tosa.const"() {values = dense<[24767, 23277, 24767, 23277]> : tensor<4xi64>}
+// CHECK-NEXT:  %[[N:.*]] = "tosa.const"() {values = dense<[23, 24, 23, 24]> : tensor<4xi64>}
+// CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x3x5x4xi16>
+// CHECK-NEXT:  "linalg.generic"(%[[HIGH]], %[[LOW]], %[[BIAS]], %[[M16]], %[[N]], %{{.*}})
+func.func @depthwise_conv2d_int16x8(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x4x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x4x!w>, value = dense<[[[[1, -2, 3, -4]]]]> : tensor<1x1x1x4xi8>} : () -> tensor<1x1x1x4x!w>
+  %b = "tfl.pseudo_const"() {value = dense<[106818, -987908, 5, 0]> : tensor<4xi64>, tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32, 5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64, 0 : i64, 0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<4xi64>
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w, %b) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x4x!w>, tensor<4xi64>) -> tensor<1x3x5x4x!y>
+  return %0 : tensor<1x3x5x4x!y>
+}
+
+// -----
+
+// The int16 DEPTHWISE_CONV_2D kernel reads a packed int4 filter as int8 bytes (nothing
+// unpacks it in EvalQuantizedPerChannel16x8): the fallback.
+!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!w = !quant.uniform<i4:f32, 0.00708637572824955>
+!y = !quant.uniform<i16:f32, 0.0001831110566854477>
+// CHECK-LABEL: @depthwise_conv2d_declines_int4_filter_int16x8
+// CHECK:       "tosa.depthwise_conv2d"({{.*}}acc_type = f32
+// CHECK-NEXT:  quant.qcast
+func.func @depthwise_conv2d_declines_int4_filter_int16x8(%arg0: tensor<1x3x5x2x!x>) -> tensor<1x3x5x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<1x1x1x2x!w>, value = dense<[[[[1, -2]]]]> : tensor<1x1x1x2xi4>} : () -> tensor<1x1x1x2x!w>
+  // expected-remark@+1 {{fallback: TFLite's i16 depthwise kernel reads the packed int4 filter as int8 bytes}}
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %w) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2x!x>, tensor<1x1x1x2x!w>) -> tensor<1x3x5x2x!y>
+  return %0 : tensor<1x3x5x2x!y>
+}
+
+// -----
+
+// TRANSPOSE_CONV (output_shape, filter [OC, KH, KW, IC], input, bias): TFLite scatters
+// input row iy to output rows iy * stride - pad + ky, with pad = max((in - 1) * stride +
+// kernel - out, 0) / 2 (kernels/transpose_conv.cc), TOSA to iy * stride + out_pad_top + ky:
+// out_pad_top = -pad, out_pad_bottom = out - (in - 1) * stride - kernel + pad.
+//   rows:    in 3, kernel 3, stride 1, out 3: pad (2 + 3 - 3) / 2 = 1 -> -1, 3 - 2 - 3 + 1 = -1
+//   columns: in 4, kernel 5, stride 2, out 8: pad (6 + 5 - 8) / 2 = 1 -> -1, 8 - 6 - 5 + 1 = -2
+// CHECK-LABEL: @transpose_conv_same_float
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x5xf32>, %[[W:.*]]: tensor<2x3x5x5xf32>)
+// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {out_pad = array<i64: -1, -1, -1, -2>, stride = array<i64: 1, 2>, acc_type = f32} : (tensor<1x3x4x5xf32>, tensor<2x3x5x5xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x8x2xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @transpose_conv_same_float(%arg0: tensor<1x3x4x5xf32>, %arg1: tensor<2x3x5x5xf32>) -> tensor<1x3x8x2xf32> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 3, 8, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %b = "tfl.no_value"() {value} : () -> none
+  %0 = "tfl.transpose_conv"(%s, %arg1, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x3x5x5xf32>, tensor<1x3x4x5xf32>, none) -> tensor<1x3x8x2xf32>
+  return %0 : tensor<1x3x8x2xf32>
+}
+
+// -----
+
+// int8 TRANSPOSE_CONV (reference/integer_ops/transpose_conv.h): the filter's zero points are
+// ignored (no filter offset), per-channel multipliers as for CONV_2D:
+// 0.5 * {0.25, 0.125} / 1.0 -> shifts {33, 34}. VALID, stride 2, 3x4 -> 8x9 with a 3x3
+// filter: pad 0; rows 8 - 4 - 3 = 1 after, columns 9 - 6 - 3 = 0 (the last row only gets
+// the bias). RELU: [5, 127].
+!x = !quant.uniform<i8:f32, 0.5:-3>
+!w = !quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125:4}>
+!b = !quant.uniform<i32:f32:0, {0.125, 0.0625}>
+!y = !quant.uniform<i8:f32, 1.0:5>
+// CHECK-LABEL: @transpose_conv_valid_stride2_relu_int8
+// CHECK:       %[[W:.*]] = quant.scast %{{.*}} to tensor<2x3x3x5xi8>
+// CHECK:       %[[X:.*]] = quant.scast %arg0
+// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} to tensor<2xi32>
+// CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
+// CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {out_pad = array<i64: 0, 1, 0, 0>, stride = array<i64: 2, 2>, acc_type = i32} : {{.*}} -> tensor<1x8x9x2xi32>
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<2xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[33, 34]> : tensor<2xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<5> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}} -> tensor<1x8x9x2xi8>
+// CHECK-NEXT:  "tosa.clamp"(%[[Y]]) {min_val = 5 : i8, max_val = 127 : i8}
+func.func @transpose_conv_valid_stride2_relu_int8(%arg0: tensor<1x3x4x5x!x>) -> tensor<1x8x9x2x!y> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 8, 9, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x3x3x5x!w>, value = dense<1> : tensor<2x3x3x5xi8>} : () -> tensor<2x3x3x5x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[3, -4]> : tensor<2xi32>} : () -> tensor<2x!b>
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0, %b) {fused_activation_function = "RELU", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x3x3x5x!w>, tensor<1x3x4x5x!x>, tensor<2x!b>) -> tensor<1x8x9x2x!y>
+  return %0 : tensor<1x8x9x2x!y>
+}
+
+// -----
+
+// uint8 TRANSPOSE_CONV without a bias (reference/transpose_conv.h): zero bias, the filter
+// zero point counts (119 - 128 = -9), the float32-product multiplier (1472560299, -4) ->
+// shift 35. SAME, stride 2, 3x4 -> 5x7 with a 2x2 filter: pad max(4 + 2 - 5, 0) / 2 = 0,
+// after 5 - 4 - 2 = -1; columns max(6 + 2 - 7, 0) / 2 = 0, after 7 - 6 - 2 = -1.
+!x = !quant.uniform<u8:f32, 0.1:131>
+!w = !quant.uniform<u8<1:255>:f32, 0.3:119>
+!y = !quant.uniform<u8:f32, 0.7:11>
+// CHECK-LABEL: @transpose_conv_no_bias_uint8
+// CHECK:       %[[XS:.*]] = "tosa.bitwise_xor"
+// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi32>}
+// Stored 1 is uint8 1: 1 - 128 = -127.
+// CHECK-NEXT:  %[[W:.*]] = "tosa.const"() {values = dense<-127> : tensor<2x2x2x5xi8>}
+// CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<3> : tensor<1xi8>}
+// CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<-9> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.transpose_conv2d"(%[[XS]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {out_pad = array<i64: 0, -1, 0, -1>, stride = array<i64: 2, 2>, acc_type = i32}
+// CHECK-NEXT:  "tosa.const"() {values = dense<1472560299> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<35> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<-117> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.rescale"
+// CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
+// CHECK-NEXT:  "tosa.bitwise_xor"
+func.func @transpose_conv_no_bias_uint8(%arg0: tensor<1x3x4x5x!x>) -> tensor<1x5x7x2x!y> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 5, 7, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x2x2x5x!w>, value = dense<1> : tensor<2x2x2x5xi8>} : () -> tensor<2x2x2x5x!w>
+  %b = "tfl.no_value"() {value} : () -> none
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x2x2x5x!w>, tensor<1x3x4x5x!x>, none) -> tensor<1x5x7x2x!y>
+  return %0 : tensor<1x5x7x2x!y>
+}
+
+// -----
+
+// int16x8 TRANSPOSE_CONV with an int64 bias (quantized_bias_type unset: transpose_conv.cc
+// makes its scratch buffer int64): two planes, each one i8 transpose_conv2d, then the int64
+// MBQM (m16 {24767, 23277}, n {23, 24}, as @conv2d_int64_bias_relu6_int16x8).
+!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!w = !quant.uniform<i8<-127:127>:f32:0, {0.00708637572824955, 0.0033299424685537815}>
+!y = !quant.uniform<i16:f32, 0.0001831110566854477>
+// CHECK-LABEL: @transpose_conv_int64_bias_int16x8
+// CHECK:       %[[HIGH:.*]] = "tosa.transpose_conv2d"({{.*}} -> tensor<1x3x4x2xi32>
+// CHECK:       %[[LOW:.*]] = "tosa.transpose_conv2d"({{.*}} -> tensor<1x3x4x2xi32>
+// CHECK-NEXT:  "tosa.const"() {values = dense<[24767, 23277]> : tensor<2xi64>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[23, 24]> : tensor<2xi64>}
+// CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x3x4x2xi16>
+// CHECK-NEXT:  "linalg.generic"(%[[HIGH]], %[[LOW]],
+func.func @transpose_conv_int64_bias_int16x8(%arg0: tensor<1x3x4x5x!x>) -> tensor<1x3x4x2x!y> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 3, 4, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x5x!w>, value = dense<1> : tensor<2x1x1x5xi8>} : () -> tensor<2x1x1x5x!w>
+  %b = "tfl.pseudo_const"() {value = dense<[106818, -987908]> : tensor<2xi64>, tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<2xi64>
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<4xi32>, tensor<2x1x1x5x!w>, tensor<1x3x4x5x!x>, tensor<2xi64>) -> tensor<1x3x4x2x!y>
+  return %0 : tensor<1x3x4x2x!y>
+}
+
+// -----
+
+// An int32 bias with quantized_bias_type unset: transpose_conv.cc reads it as int64.
+!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!w = !quant.uniform<i8<-127:127>:f32, 0.00708637572824955>
+!b = !quant.uniform<i32:f32, 5.406371315075376e-07>
+!y = !quant.uniform<i16:f32, 0.0001831110566854477>
+// CHECK-LABEL: @transpose_conv_declines_int32_bias_read_as_int64_int16x8
+// CHECK:       "tosa.transpose_conv2d"({{.*}}acc_type = f32
+// CHECK-NEXT:  quant.qcast
+func.func @transpose_conv_declines_int32_bias_read_as_int64_int16x8(%arg0: tensor<1x3x4x5x!x>) -> tensor<1x3x4x2x!y> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 3, 4, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x5x!w>, value = dense<1> : tensor<2x1x1x5xi8>} : () -> tensor<2x1x1x5x!w>
+  %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[106818, -987908]> : tensor<2xi32>} : () -> tensor<2x!b>
+  // expected-remark@+1 {{fallback: TFLite reads the bias of this int16 op as int64 (quantized_bias_type FLOAT32), but it is tensor<2x!quant.uniform<i32:f32, 5.406371315075376e-07>>}}
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<4xi32>, tensor<2x1x1x5x!w>, tensor<1x3x4x5x!x>, tensor<2x!b>) -> tensor<1x3x4x2x!y>
+  return %0 : tensor<1x3x4x2x!y>
+}
+
+// -----
+
+// An output_shape that is not a constant: TFLite resizes the output at Eval; neither
+// pattern takes it, and the op stays a tfl op on floats between the casts.
+!x = !quant.uniform<i8:f32, 0.5:-3>
+!w = !quant.uniform<i8<-127:127>:f32, 0.25>
+!y = !quant.uniform<i8:f32, 1.0:5>
+// CHECK-LABEL: @transpose_conv_declines_output_shape_not_constant
+// CHECK:       %[[Y:.*]] = "tfl.transpose_conv"(%arg1, {{.*}} : (tensor<4xi32>, tensor<2x2x2x5xf32>, tensor<1x3x4x5xf32>, none) -> tensor<1x5x7x2xf32>
+// CHECK-NEXT:  quant.qcast %[[Y]]
+func.func @transpose_conv_declines_output_shape_not_constant(%arg0: tensor<1x3x4x5x!x>, %arg1: tensor<4xi32>) -> tensor<1x5x7x2x!y> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x2x2x5x!w>, value = dense<1> : tensor<2x2x2x5xi8>} : () -> tensor<2x2x2x5x!w>
+  %b = "tfl.no_value"() {value} : () -> none
+  // expected-remark@+1 {{unlowered: operand 0 (output_shape) is not a compile-time constant}}
+  %0 = "tfl.transpose_conv"(%arg1, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x2x2x5x!w>, tensor<1x3x4x5x!x>, none) -> tensor<1x5x7x2x!y>
+  return %0 : tensor<1x5x7x2x!y>
 }

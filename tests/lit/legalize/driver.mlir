@@ -103,13 +103,13 @@ func.func @other_dialects_are_left_alone(%arg0: tensor<3x5xf32>) -> tensor<3x5xf
 // -----
 
 // A float op with no lowering stays a tfl op.
-// CHECK-LABEL: @batch_matmul_float_is_unlowered
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.batch_matmul"(%arg0, %arg1) {adj_x = false, adj_y = true, asymmetric_quantize_inputs = false} : (tensor<2x3x7xf32>, tensor<2x5x7xf32>) -> tensor<2x3x5xf32>
+// CHECK-LABEL: @conv_3d_float_is_unlowered
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x3x5x7xf32>, tensor<1x1x1x7x2xf32>, tensor<2xf32>) -> tensor<1x2x3x5x2xf32>
 // CHECK-NEXT:  return %[[Y]]
-func.func @batch_matmul_float_is_unlowered(%arg0: tensor<2x3x7xf32>, %arg1: tensor<2x5x7xf32>) -> tensor<2x3x5xf32> {
+func.func @conv_3d_float_is_unlowered(%arg0: tensor<1x2x3x5x7xf32>, %arg1: tensor<1x1x1x7x2xf32>, %arg2: tensor<2xf32>) -> tensor<1x2x3x5x2xf32> {
   // expected-remark@+1 {{unlowered: no lowering yet}}
-  %0 = "tfl.batch_matmul"(%arg0, %arg1) {adj_x = false, adj_y = true, asymmetric_quantize_inputs = false} : (tensor<2x3x7xf32>, tensor<2x5x7xf32>) -> tensor<2x3x5xf32>
-  return %0 : tensor<2x3x5xf32>
+  %0 = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x3x5x7xf32>, tensor<1x1x1x7x2xf32>, tensor<2xf32>) -> tensor<1x2x3x5x2xf32>
+  return %0 : tensor<1x2x3x5x2xf32>
 }
 
 // -----
@@ -141,28 +141,31 @@ func.func @unknown_tfl_op_is_unlowered(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32, 0.25:1>
 !z = !quant.uniform<i8:f32, 2.0:5>
-// CHECK-LABEL: @batch_matmul_int8_stays_between_casts
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.5:-3>>, %[[ARG1:.*]]: tensor<2x5x7x!quant.uniform<i8:f32, 0.25:1>>)
-// CHECK-NEXT:  %[[A:.*]] = quant.dcast %[[ARG0]] : tensor<2x3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<2x3x5xf32>
-// CHECK-NEXT:  %[[B:.*]] = quant.dcast %[[ARG1]] : tensor<2x5x7x!quant.uniform<i8:f32, 0.25:1>> to tensor<2x5x7xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.batch_matmul"(%[[A]], %[[B]]) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = false} : (tensor<2x3x5xf32>, tensor<2x5x7xf32>) -> tensor<2x3x7xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<2x3x7xf32> to tensor<2x3x7x!quant.uniform<i8:f32, 2.0:5>>
+// CHECK-LABEL: @conv_3d_int8_stays_between_casts
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<1x2x3x5x7x!quant.uniform<i8:f32, 0.5:-3>>, %[[ARG1:.*]]: tensor<1x1x1x7x2x!quant.uniform<i8:f32, 0.25:1>>)
+// CHECK-NEXT:  %[[NONE:.*]] = "tfl.no_value"
+// CHECK-NEXT:  %[[A:.*]] = quant.dcast %[[ARG0]] : tensor<1x2x3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x2x3x5x7xf32>
+// CHECK-NEXT:  %[[B:.*]] = quant.dcast %[[ARG1]] : tensor<1x1x1x7x2x!quant.uniform<i8:f32, 0.25:1>> to tensor<1x1x1x7x2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_3d"(%[[A]], %[[B]], %[[NONE]]) {{.*}} : (tensor<1x2x3x5x7xf32>, tensor<1x1x1x7x2xf32>, none) -> tensor<1x2x3x5x2xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x2x3x5x2xf32> to tensor<1x2x3x5x2x!quant.uniform<i8:f32, 2.0:5>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @batch_matmul_int8_stays_between_casts(%arg0: tensor<2x3x5x!x>, %arg1: tensor<2x5x7x!y>) -> tensor<2x3x7x!z> {
-  // expected-remark@+1 {{unlowered: no integer pattern for tfl.batch_matmul; no lowering yet}}
-  %0 = "tfl.batch_matmul"(%arg0, %arg1) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = false} : (tensor<2x3x5x!x>, tensor<2x5x7x!y>) -> tensor<2x3x7x!z>
-  return %0 : tensor<2x3x7x!z>
+func.func @conv_3d_int8_stays_between_casts(%arg0: tensor<1x2x3x5x7x!x>, %arg1: tensor<1x1x1x7x2x!y>) -> tensor<1x2x3x5x2x!z> {
+  %b = "tfl.no_value"() {value} : () -> none
+  // expected-remark@+1 {{unlowered: no integer pattern for tfl.conv_3d; no lowering yet}}
+  %0 = "tfl.conv_3d"(%arg0, %arg1, %b) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x3x5x7x!x>, tensor<1x1x1x7x2x!y>, none) -> tensor<1x2x3x5x2x!z>
+  return %0 : tensor<1x2x3x5x2x!z>
 }
 
 // -----
 
-// An int16x8 conv (models/coverage/cnn-mixed.int16x8.tflite's first conv, two channels)
-// takes the fallback; its int64 bias has no !quant.uniform type (the type stops at 32
-// bits), so its tfl.quantization attribute is kept on the constant and the bias is
-// dequantized at compile time as quant.dcast would, in float32:
+// An int16x8 conv (models/coverage/cnn-mixed.int16x8.tflite's first conv, two channels;
+// here with a per-axis input, so that it takes the fallback); its int64 bias has no
+// !quant.uniform type (the type stops at 32 bits), so its tfl.quantization attribute is
+// kept on the constant and the bias is dequantized at compile time as quant.dcast would,
+// in float32:
 //   float(106818 - 0) * 5.406371315075376e-07 = 0.057749778032302856
 //   float(-987908 - 0) * 2.5404955295016407e-07 = -0.2509775757789612
-!x = !quant.uniform<i16:f32, 7.629247556906193e-05>
+!x = !quant.uniform<i16:f32:3, {7.629247556906193e-05, 7.629247556906193e-05, 7.629247556906193e-05, 7.629247556906193e-05, 7.629247556906193e-05, 7.629247556906193e-05, 7.629247556906193e-05}>
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.00708637572824955, 0.0033299424685537815}>
 !y = !quant.uniform<i16:f32, 0.0001831110566854477>
 // CHECK-LABEL: @int64_quantized_bias_in_fallback
@@ -178,16 +181,17 @@ func.func @batch_matmul_int8_stays_between_casts(%arg0: tensor<2x3x5x!x>, %arg1:
 func.func @int64_quantized_bias_in_fallback(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_const"() {value = dense<[106818, -987908]> : tensor<2xi64>, tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} : () -> tensor<2xi64>
-  // expected-remark@+1 {{fallback: operand 0 is i16; the integer pattern takes i8}}
+  // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU6", padding = "VALID", quantized_bias_type = "INT64", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2xi64>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
 
 // -----
 
-// A per-tensor int64 quantization with a zero point: (q - zp) * scale, one scale for all.
+// A per-tensor int64 quantization with a zero point: (q - zp) * scale, one scale for all
+// (the per-axis input sends the op to the fallback).
 //   (8 - 2) * 0.5 = 3.0, (-4 - 2) * 0.5 = -3.0, (2 - 2) * 0.5 = 0.0
-!x = !quant.uniform<i16:f32, 0.5>
+!x = !quant.uniform<i16:f32:1, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !y = !quant.uniform<i16:f32, 1.0>
 // CHECK-LABEL: @int64_quantized_bias_with_zero_point
@@ -196,7 +200,7 @@ func.func @int64_quantized_bias_in_fallback(%arg0: tensor<1x3x5x7x!x>) -> tensor
 func.func @int64_quantized_bias_with_zero_point(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
   %b = "tfl.pseudo_const"() {value = dense<[8, -4, 2]> : tensor<3xi64>, tfl.quantization = {scale = [0.5 : f32], zero_point = [2 : i64], quantized_dimension = 0 : i64}} : () -> tensor<3xi64>
-  // expected-remark@+1 {{fallback: operand 0 is i16; the integer pattern takes i8}}
+  // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
   %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "INT64", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, tensor<3xi64>) -> tensor<2x3x!y>
   return %0 : tensor<2x3x!y>
 }
@@ -304,5 +308,5 @@ func.func private @cond_true(%arg0: tensor<2x5xf32>) -> tensor<2x5xf32> {
 // fallback or stay a tfl op) is an error naming it, its location and the reason. Ops of float
 // models are not refused: they never were integer arithmetic.
 // NOFALLBACK-NOT: 'tfl.custom'
-// NOFALLBACK: error: the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: op 0 'tfl.batch_matmul' at {{.*}}driver.mlir:{{[0-9]+}}:{{[0-9]+}}: no integer pattern for tfl.batch_matmul; no lowering yet
-// NOFALLBACK: error: {{.*}} 1 op(s) need it: op 0 'tfl.conv_2d' at {{.*}}: operand 0 is i16; the integer pattern takes i8
+// NOFALLBACK: error: the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: op 0 'tfl.conv_3d' at {{.*}}driver.mlir:{{[0-9]+}}:{{[0-9]+}}: no integer pattern for tfl.conv_3d; no lowering yet
+// NOFALLBACK: error: {{.*}} 1 op(s) need it: op 0 'tfl.conv_2d' at {{.*}}: per-axis quantized operand 0

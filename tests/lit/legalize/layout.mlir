@@ -336,20 +336,47 @@ func.func @concatenation_int8_on_storage(%arg0: tensor<3x10x!q>, %arg1: tensor<3
 
 // -----
 
-// Every input counts: the second one's scale differs from the result's. uint8 inputs may
-// (concatenation.cc rescales them); int8 ones must share the output's (tfl/verify.mlir).
+// uint8 inputs quantized otherwise than the output are rescaled in float32 as
+// reference/concatenation.h: ConcatenationWithScaling does it, the others copied:
+//   k = f32(0.02) * f32(1 / f32(0.05)) = 0.39999998 (not 0.4), b = f32(-130) * k = -51.999996,
+//   q = clamp(round(float(q_in) * k + b) + 125, 0, 255), round ties away from zero.
 !q = !quant.uniform<u8:f32, 0.05:125>
-!r = !quant.uniform<u8:f32, 0.02:125>
-// CHECK-LABEL: @concatenation_declines_quantized_differently
-// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<u8:f32, 0.05:125>>, %[[B:.*]]: tensor<3x4x!quant.uniform<u8:f32, 0.02:125>>)
-// CHECK-NEXT:    %[[A_REAL:.*]] = quant.dcast %[[A]] : {{.*}} to tensor<3x10xf32>
-// CHECK-NEXT:    %[[B_REAL:.*]] = quant.dcast %[[B]] : {{.*}} to tensor<3x4xf32>
-// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_REAL]], %[[B_REAL]]) {axis = 1 : i32} : (tensor<3x10xf32>, tensor<3x4xf32>) -> tensor<3x14xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<3x14xf32> to tensor<3x14x!quant.uniform<u8:f32, 0.05:125>>
-// CHECK-NEXT:    return %[[Y]]
-func.func @concatenation_declines_quantized_differently(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!r>) -> tensor<3x14x!q> {
-  // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}
+!r = !quant.uniform<u8:f32, 0.02:130>
+// CHECK-LABEL: @concatenation_uint8_rescales_inputs_quantized_otherwise
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<u8:f32, 0.05:125>>, %[[B:.*]]: tensor<3x4x!quant.uniform<u8:f32, 0.02:130>>)
+// CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %[[A]] : {{.*}} to tensor<3x10xi8>
+// CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %[[B]] : {{.*}} to tensor<3x4xi8>
+// CHECK-NEXT:    %[[F:.*]] = "arith.uitofp"(%[[B_STORED]]) : (tensor<3x4xi8>) -> tensor<3x4xf32>
+// CHECK-NEXT:    %[[K:.*]] = "tosa.const"() {values = dense<0.3999999761581421> : tensor<1x1xf32>}
+// CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:    %[[SCALED:.*]] = "tosa.mul"(%[[F]], %[[K]], %{{.*}}) : (tensor<3x4xf32>, tensor<1x1xf32>, tensor<1xi8>) -> tensor<3x4xf32>
+// CHECK-NEXT:    %[[BIAS:.*]] = "tosa.const"() {values = dense<-51.999996185302734> : tensor<1x1xf32>}
+// CHECK-NEXT:    %[[X:.*]] = "tosa.add"(%[[SCALED]], %[[BIAS]])
+// CHECK-NEXT:    %[[R:.*]] = "math.round"(%[[X]]) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT:    %[[ZP:.*]] = "tosa.const"() {values = dense<125.0> : tensor<1x1xf32>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.add"(%[[R]], %[[ZP]])
+// CHECK-NEXT:    %[[C:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.0 : f32, max_val = 255.0 : f32}
+// CHECK-NEXT:    %[[B_RESCALED:.*]] = "arith.fptoui"(%[[C]]) : (tensor<3x4xf32>) -> tensor<3x4xi8>
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_STORED]], %[[B_RESCALED]]) {axis = 1 : i32} : (tensor<3x10xi8>, tensor<3x4xi8>) -> tensor<3x14xi8>
+// CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi8> to tensor<3x14x!quant.uniform<u8:f32, 0.05:125>>
+func.func @concatenation_uint8_rescales_inputs_quantized_otherwise(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!r>) -> tensor<3x14x!q> {
   %0 = "tfl.concatenation"(%arg0, %arg1) {axis = 1 : i32, fused_activation_function = "NONE"} : (tensor<3x10x!q>, tensor<3x4x!r>) -> tensor<3x14x!q>
+  return %0 : tensor<3x14x!q>
+}
+
+// -----
+
+// int16 inputs need zero point 0, and their scales are not compared (concatenation.cc): the
+// stored values are copied whatever the scales.
+!q = !quant.uniform<i16:f32, 0.05>
+!r = !quant.uniform<i16:f32, 0.02>
+// CHECK-LABEL: @concatenation_int16_copies_stored_values_whatever_the_scales
+// CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %arg0 : {{.*}} to tensor<3x10xi16>
+// CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %arg1 : {{.*}} to tensor<3x4xi16>
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_STORED]], %[[B_STORED]]) {axis = 1 : i32} : (tensor<3x10xi16>, tensor<3x4xi16>) -> tensor<3x14xi16>
+// CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi16> to tensor<3x14x!quant.uniform<i16:f32, 0.05>>
+func.func @concatenation_int16_copies_stored_values_whatever_the_scales(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!r>) -> tensor<3x14x!q> {
+  %0 = "tfl.concatenation"(%arg0, %arg1) {axis = -1 : i32, fused_activation_function = "NONE"} : (tensor<3x10x!q>, tensor<3x4x!r>) -> tensor<3x14x!q>
   return %0 : tensor<3x14x!q>
 }
 

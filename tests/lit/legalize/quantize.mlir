@@ -1,7 +1,8 @@
 // Golden test of legalize/quantize.py: QUANTIZE and DEQUANTIZE. float -> quantized is
 // quant.qcast, quantized -> float quant.dcast, quantized -> quantized TFLite's Requantize
-// as one DOUBLE_ROUND tosa.rescale (unsigned flags for uint8); DEQUANTIZE of float16 is a
-// widening cast; the reasons a requantize declines.
+// as one DOUBLE_ROUND tosa.rescale (unsigned flags for uint8), or a few where TOSA's profile
+// asks for it (a uint8 -> uint8 flip first, 16-bit zero points in i32); DEQUANTIZE of float16
+// is a widening cast; the reasons a requantize declines.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file -o /dev/null
 
@@ -91,8 +92,10 @@ func.func @requantize_uint8_to_int8(%arg0: tensor<1x5x7x3x!x>) -> tensor<1x5x7x3
 
 // -----
 
-// int8 -> uint8 at the same scale, zero points 0 and 128 (TFLite's q ^ 0x80 fast path
-// computes the same): the unsigned 128 is stored as the i8 bit pattern -128.
+// int8 -> uint8 at the same scale, zero points 0 and 128: TFLite's fast path (q ^ 0x80 when
+// the multiplier is QM(1) = (2^30, 1) and the zero points are 128 apart, reference/requantize.h)
+// computes the same as MBQM, which is exact for QM(1). The unsigned 128 is stored as the i8
+// bit pattern -128.
 !x = !quant.uniform<i8:f32, 0.5>
 !y = !quant.uniform<u8:f32, 0.5:128>
 // CHECK-LABEL: @requantize_int8_to_uint8
@@ -157,7 +160,7 @@ func.func @requantize_int32_to_int8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 
 // -----
 
-// The largest ratio tosa.rescale takes: 2^28 = 0.5 * 2^29 -> (1073741824, 29) -> shift 2.
+// The largest ratio one tosa.rescale takes: 2^28 = 0.5 * 2^29 -> (1073741824, 29) -> shift 2.
 !x = !quant.uniform<i8:f32, 1.0>
 !y = !quant.uniform<i8:f32, 3.725290298461914e-09>
 // CHECK-LABEL: @requantize_ratio_2_pow_28
@@ -171,18 +174,139 @@ func.func @requantize_ratio_2_pow_28(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 
 // -----
 
-// ===--- requantizes that decline: dcast -> qcast ---=== //
+// A rescale reads or writes unsigned values, not both: uint8 -> uint8 flips the input to
+// q - 128 first (zero point 100 - 128 = -28), then rescales to uint8 (output zero point 140,
+// stored as the i8 bits -116). 0.05 / 0.03 = 1.6666667 (float32 scales) = 0.8333*2^1
+// -> (1789569773, 1) -> shift 30.
+!x = !quant.uniform<u8:f32, 0.05:100>
+!y = !quant.uniform<u8:f32, 0.03:140>
+// CHECK-LABEL: @requantize_uint8_to_uint8
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0 : {{.*}} to tensor<3x5xi8>
+// CHECK-NEXT:  %[[SIGN:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1xi8>}
+// CHECK-NEXT:  %[[SIGNED:.*]] = "tosa.bitwise_xor"(%[[X]], %[[SIGN]])
+// CHECK-NEXT:  %[[M:.*]] = "tosa.const"() {values = dense<1789569773> : tensor<1xi32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
+// CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-28> : tensor<1xi8>}
+// CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-116> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[SIGNED]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = true} : {{.*}} -> tensor<3x5xi8>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.03:140>>
+func.func @requantize_uint8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
 
-// 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30) -> shift 1, below tosa.rescale's 2.
+// -----
+
+// uint8 -> int16 with zero point 0 is one rescale (input_unsigned, 8 to 16 bits):
+// 0.0078125 / 7.62939453125e-06 = 1024 = 0.5*2^11 -> (1073741824, 11) -> shift 20.
+!x = !quant.uniform<u8:f32, 0.0078125:128>
+!y = !quant.uniform<i16:f32, 7.62939453125E-6>
+// CHECK-LABEL: @requantize_uint8_to_int16
+// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<20> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
+// CHECK-NEXT:  "tosa.rescale"({{.*}}input_unsigned = true, output_unsigned = false} : (tensor<3x5xi8>, {{.*}}) -> tensor<3x5xi16>
+func.func @requantize_uint8_to_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// An int16 output zero point (TFLite allows it from int8): a rescale to i16 takes zero point 0,
+// so MBQM goes to i32, the zero point -100 is added there, and the identity rescale (2^30,
+// shift 30) saturates to int16.
+!x = !quant.uniform<i8:f32, 0.0078125:3>
+!y = !quant.uniform<i16:f32, 7.62939453125E-6:-100>
+// CHECK-LABEL: @requantize_int8_to_int16_zero_point
+// CHECK:       "tosa.const"() {values = dense<20> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<3> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  %[[W:.*]] = "tosa.rescale"({{.*}} -> tensor<3x5xi32>
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<-100> : tensor<1x1xi32>}
+// CHECK-NEXT:  %[[SUM:.*]] = "tosa.add"(%[[W]], %[[ZP]])
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<30> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[SUM]], {{.*}} -> tensor<3x5xi16>
+// CHECK-NEXT:  quant.scast %[[Y]]
+func.func @requantize_int8_to_int16_zero_point(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// An int16 input zero point is subtracted in i32 (7.62939453125e-06 / 0.0078125 = 2^-10
+// -> (1073741824, -9) -> shift 40).
+!x = !quant.uniform<i16:f32, 7.62939453125E-6:50>
+!y = !quant.uniform<i8:f32, 0.0078125:-5>
+// CHECK-LABEL: @requantize_int16_zero_point_to_int8
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0
+// CHECK-NEXT:  %[[X32:.*]] = "tosa.cast"(%[[X]]) : (tensor<3x5xi16>) -> tensor<3x5xi32>
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<50> : tensor<1x1xi32>}
+// CHECK-NEXT:  %[[D:.*]] = "tosa.sub"(%[[X32]], %[[ZP]])
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<40> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<-5> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[D]], {{.*}} -> tensor<3x5xi8>
+func.func @requantize_int16_zero_point_to_int8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// int16 -> int32: 1e-4 / 1e-6 = 100 (float32 scales: 99.999997) = 0.78125*2^7
+// -> (1677721562, 7) -> shift 24.
+!x = !quant.uniform<i16:f32, 1.0E-4>
+!y = !quant.uniform<i32:f32, 1.0E-6>
+// CHECK-LABEL: @requantize_int16_to_int32
+// CHECK:       "tosa.const"() {values = dense<1677721562> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<24> : tensor<1xi8>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.rescale"({{.*}} : (tensor<3x5xi16>, {{.*}}) -> tensor<3x5xi32>
+func.func @requantize_int16_to_int32(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30): shift 1 is below tosa.rescale's 2, so
+// an exact rescale by 2 (2^30, shift 29) comes first, then (1073741824, shift 2).
 !x = !quant.uniform<i8:f32, 1.0>
 !y = !quant.uniform<i8:f32, 1.862645149230957e-09>
-// CHECK-LABEL: @requantize_declines_ratio_too_large
+// CHECK-LABEL: @requantize_ratio_2_pow_29
+// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<29> : tensor<1xi8>}
+// CHECK:       %[[TWICE:.*]] = "tosa.rescale"({{.*}} -> tensor<3x5xi32>
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
+// CHECK:       "tosa.rescale"(%[[TWICE]], {{.*}} -> tensor<3x5xi8>
+func.func @requantize_ratio_2_pow_29(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// ===--- requantizes that decline: dcast -> qcast ---=== //
+
+// 1.0 / 2^-31 = 2^31 = 0.5 * 2^32: a left shift of 32 is beyond int32.
+!x = !quant.uniform<i8:f32, 1.0>
+!y = !quant.uniform<i8:f32, 4.656612873077393e-10>
+// CHECK-LABEL: @requantize_declines_ratio_2_pow_31
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x!quant.uniform<i8:f32, 1.0>>)
 // CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[ARG]] : tensor<3x5x!quant.uniform<i8:f32, 1.0>> to tensor<3x5xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 1.862645149230957e-09>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 4.656612873077393e-10>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @requantize_declines_ratio_too_large(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
-  // expected-remark@+1 {{fallback: requantization multiplier outside tosa.rescale's range}}
+func.func @requantize_declines_ratio_2_pow_31(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  // expected-remark@+1 {{fallback: requantization multiplier 2147483648.0 needs a left shift over 31}}
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>
 }
@@ -257,6 +381,20 @@ func.func @dequantize_float16_weights() -> tensor<3xf32> {
   %w = "tfl.pseudo_const"() {value = dense<[1.5, -2.0, 0.25]> : tensor<3xf16>} : () -> tensor<3xf16>
   %0 = "tfl.dequantize"(%w) : (tensor<3xf16>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
+}
+
+// -----
+
+// A result more static than its operand (a dynamic batch the converter fixed on the result):
+// the dcast keeps the operand's shape and the driver casts it to the result's.
+!q = !quant.uniform<i8:f32, 0.5:-3>
+// CHECK-LABEL: @dequantize_dynamic_operand_static_result
+// CHECK:       %[[F:.*]] = quant.dcast %{{.*}} : tensor<?x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x5xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tensor.cast"(%[[F]]) : (tensor<?x5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @dequantize_dynamic_operand_static_result(%arg0: tensor<?x5x!q>) -> tensor<3x5xf32> {
+  %0 = "tfl.dequantize"(%arg0) : (tensor<?x5x!q>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
 }
 
 // -----

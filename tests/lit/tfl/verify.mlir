@@ -1986,3 +1986,69 @@ func.func @mirror_pad_rejects_quantized_differently(%arg0: tensor<3x5x!q>) -> te
   %1 = "tfl.mirror_pad"(%arg0, %0) {mode = "REFLECT"} : (tensor<3x5x!q>, tensor<2x2xi32>) -> tensor<3x7x!r>
   return %1 : tensor<3x7x!r>
 }
+
+// -----
+
+func.func @batch_matmul_batches_do_not_broadcast(%arg0: tensor<2x3x7xf32>, %arg1: tensor<3x7x5xf32>) -> tensor<2x3x5xf32> {
+  // expected-error@+1 {{operand shapes [2] and [3] do not broadcast}}
+  %0 = "tfl.batch_matmul"(%arg0, %arg1) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = false} : (tensor<2x3x7xf32>, tensor<3x7x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @batch_matmul_contraction_mismatch(%arg0: tensor<2x3x7xf32>, %arg1: tensor<2x5x5xf32>) -> tensor<2x3x5xf32> {
+  // expected-error@+1 {{contracts 7 columns of operand 0 with 5 rows of operand 1}}
+  %0 = "tfl.batch_matmul"(%arg0, %arg1) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = false} : (tensor<2x3x7xf32>, tensor<2x5x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @transpose_conv_needs_its_operands(%arg0: tensor<1x4x5x4xf32>) -> tensor<1x8x10x4xf32> {
+  // expected-error@+1 {{has 1 operands; TFLite's kernel takes 3 to 4}}
+  %0 = "tfl.transpose_conv"(%arg0) {fused_activation_function = "NONE", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x5x4xf32>) -> tensor<1x8x10x4xf32>
+  return %0 : tensor<1x8x10x4xf32>
+}
+
+// -----
+
+func.func @transpose_conv_result_is_output_shape(%arg0: tensor<1x4x5x3xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x8x9x2xf32> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 8, 10, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  // expected-error@+1 {{result 0 has shape [1, 8, 9, 2], but TFLite computes [1, 8, 10, 2]}}
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0) {fused_activation_function = "NONE", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x3x3x3xf32>, tensor<1x4x5x3xf32>) -> tensor<1x8x9x2xf32>
+  return %0 : tensor<1x8x9x2xf32>
+}
+
+// -----
+
+func.func @l2_normalization_result_shape(%arg0: tensor<2x3x5xf32>) -> tensor<1x2x3x5xf32> {
+  // expected-error@+1 {{result 0 has shape [1, 2, 3, 5], but TFLite computes [2, 3, 5]}}
+  %0 = "tfl.l2_normalization"(%arg0) {fused_activation_function = "NONE"} : (tensor<2x3x5xf32>) -> tensor<1x2x3x5xf32>
+  return %0 : tensor<1x2x3x5xf32>
+}
+
+// -----
+
+func.func @l2_pool_2d_takes_one_operand(%arg0: tensor<1x4x4x2xf32>, %arg1: tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32> {
+  // expected-error@+1 {{has 2 operands; TFLite's kernel takes 1}}
+  %0 = "tfl.l2_pool_2d"(%arg0, %arg1) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x4x2xf32>, tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+func.func @cumsum_needs_an_axis(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{has 1 operands; TFLite's kernel takes 2}}
+  %0 = "tfl.cumsum"(%arg0) {exclusive = false, reverse = false} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @transpose_conv_float_input_takes_float_weights(%arg0: tensor<1x4x5x3xf32>, %w: tensor<2x3x3x3xi32>) -> tensor<1x8x10x2xf32> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 8, 10, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  // expected-error@+1 {{operand 1 is i32; with a f32 input the kernel takes f32 or quantized weights}}
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0) {fused_activation_function = "NONE", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x3x3x3xi32>, tensor<1x4x5x3xf32>) -> tensor<1x8x10x2xf32>
+  return %0 : tensor<1x8x10x2xf32>
+}
