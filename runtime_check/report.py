@@ -101,18 +101,23 @@ def render(data: dict, fmt: str) -> str:
     if fmt == "md":
         out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         out += ["| " + " | ".join(r) + " |" for r in table]
-        out += [f"\nerror: {e['path']}: {e['error']}" for e in data["errors"]]
+        out += [f"\nerror: {_where(e)}" for e in data["errors"]]
         return "\n".join(out) + "\n"
     if fmt == "html":
         cells = lambda r, tag: "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in r)  # noqa: E731
         body = "".join(f"<tr>{cells(r, 'td')}</tr>" for r in table)
-        errs = "".join(f"<p class='error'>{html.escape(e['path'])}: {html.escape(e['error'])}</p>"
-                       for e in data["errors"])
+        errs = "".join(f"<p class='error'>{html.escape(_where(e))}</p>" for e in data["errors"])
         return (f"<!doctype html><html><head><meta charset='utf-8'><title>tfl2quant coverage</title></head>"
                 f"<body><h1>Fallback coverage ({len(data['models'])} models)</h1><table>"
                 f"<tr>{cells(header, 'th')}</tr>{body}</table>{errs}</body></html>\n")
     widths = [max(len(r[k]) for r in [header] + table) for k in range(len(header))]
     fmt_row = lambda r: "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
     out = [f"{len(data['models'])} model(s)", fmt_row(header)] + [fmt_row(r) for r in table]
-    out += [f"error: {e['path']}: {e['error']}" for e in data["errors"]]
+    out += [f"error: {_where(e)}" for e in data["errors"]]
     return "\n".join(out) + "\n"
+
+
+def _where(error: dict) -> str:
+    """The error message, led by the file once (the reader's messages already name it)."""
+    message = error["error"]
+    return message if message.startswith(error["path"]) else f"{error['path']}: {message}"
