@@ -35,6 +35,16 @@ def _int(op, name: str, default: int = 1) -> int:
     return int(a.value) if isinstance(a, IntegerAttr) else default
 
 
+def _windows(op, size, kernel) -> tuple:
+    """CONV_2D's and DEPTHWISE_CONV_2D's options as strides, dilations and the two window
+    axes over the input's height and width."""
+    stride = (_int(op, "stride_h"), _int(op, "stride_w"))
+    dilation = (_int(op, "dilation_h_factor"), _int(op, "dilation_w_factor"))
+    padding = op.attributes["padding"].value
+    hx, wx = (window_axis(size[k], kernel[k], stride[k], dilation[k], padding) for k in (0, 1))
+    return stride, dilation, hx, wx
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Shapes and TOSA window attributes of one op (NHWC)."""
@@ -81,11 +91,7 @@ class ConvKind:
         x, w, _ = self.operands(op)
         n, h, wd, c = x.type.shape
         oc, kh, kw, wc = w.type.shape
-        stride = (_int(op, "stride_h"), _int(op, "stride_w"))
-        dilation = (_int(op, "dilation_h_factor"), _int(op, "dilation_w_factor"))
-        padding = op.attributes["padding"].value
-        hx = window_axis(h, kh, stride[0], dilation[0], padding)
-        wx = window_axis(wd, kw, stride[1], dilation[1], padding)
+        stride, dilation, hx, wx = _windows(op, (h, wd), (kh, kw))
         return Geometry((n, hx.out, wx.out, oc), oc, (kh, kw), stride, c // wc, c, 1, dilation, hx, wx)
 
     def weights(self, b, geo: Geometry, w, elem):
@@ -135,11 +141,7 @@ class DepthwiseKind(ConvKind):
         x, w = op.operands[:2]
         n, h, wd, c = x.type.shape
         _, kh, kw, oc = w.type.shape
-        stride = (_int(op, "stride_h"), _int(op, "stride_w"))
-        dilation = (_int(op, "dilation_h_factor"), _int(op, "dilation_w_factor"))
-        padding = op.attributes["padding"].value
-        hx = window_axis(h, kh, stride[0], dilation[0], padding)
-        wx = window_axis(wd, kw, stride[1], dilation[1], padding)
+        stride, dilation, hx, wx = _windows(op, (h, wd), (kh, kw))
         return Geometry((n, hx.out, wx.out, oc), oc, (kh, kw), stride, 1, c, oc // c, dilation, hx, wx)
 
     def weights(self, b, geo: Geometry, w, elem):

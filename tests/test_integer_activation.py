@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from ai_edge_litert import schema_py_generated as schema
 from ai_edge_litert.interpreter import Interpreter, OpResolverType
 
 from runtime_check import iree_backend
@@ -23,19 +22,14 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .tflite_builder import ModelBuilder, per_tensor
+from .tflite_builder import ModelBuilder, op_options, per_tensor
 
 SHAPES = {"INT8": (2, 8, 16), "UINT8": (2, 8, 16), "INT16": (8, 64, 128)}  # every stored value once
 RANGES = {"INT8": (-128, 127), "UINT8": (0, 255), "INT16": (-32768, 32767)}
 DTYPES = {"INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16}
 
 
-def options(op: str, **fields):
-    cls = getattr(schema, f"{op.title().replace('_', '')}OptionsT", None)
-    o = cls() if cls else None
-    for k, v in fields.items():
-        setattr(o, k, v)
-    return o
+options = op_options
 
 
 @dataclass(frozen=True)

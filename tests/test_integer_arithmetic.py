@@ -27,7 +27,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .tflite_builder import ModelBuilder, per_tensor
+from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 STORAGE = {"uint8": "UINT8", "int8": "INT8", "int16": "INT16", "int32": "INT32"}
 ACT = schema.ActivationFunctionType
@@ -55,11 +55,7 @@ def options(code: str, **fields):
     if code in ("SQUARED_DIFFERENCE", "FLOOR_DIV", "FLOOR_MOD", "QUANTIZE", "MAXIMUM", "MINIMUM", "SELECT",
                 "SELECT_V2"):
         return None
-    name = code.title().replace("_", "")
-    o = getattr(schema, f"{name}OptionsT")()
-    for k, v in fields.items():
-        setattr(o, k, v)
-    return o
+    return options_table(code.title().replace("_", ""), **fields)
 
 
 def binary(code, dtype, a: T, b: T, out, act=ACT.NONE, **fields) -> Op:

@@ -22,7 +22,7 @@ from runtime_check import interpreter
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .tflite_builder import ModelBuilder, per_tensor
+from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 # Storage type -> (input, output) quantization. Pools and REDUCE_MAX/MIN keep the input's
 # (TFLite copies stored values); MEAN, SUM and REDUCE_PROD rescale to the output's.
@@ -34,11 +34,7 @@ QUANT = {
 PROD_OUT = {"INT8": per_tensor(0.5, -5), "INT16": per_tensor(0.01, 0)}  # products grow: a coarser scale
 
 
-def options(name: str, **fields):
-    o = getattr(schema, f"{name}OptionsT")()
-    for k, v in fields.items():
-        setattr(o, k, v)
-    return o
+options = options_table
 
 
 @dataclass(frozen=True)

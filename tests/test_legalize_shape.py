@@ -21,7 +21,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder, per_tensor
+from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q = per_tensor(0.05, -3)      # int8 data operands and results share it: raw data movement
 Q_OUT = per_tensor(0.02, 5)   # another result scale: MEAN rescales
@@ -34,11 +34,7 @@ class In:
     dtype: str = "FLOAT32"
 
 
-def options(name: str, **fields):
-    o = getattr(schema, f"{name}OptionsT")()
-    for k, v in fields.items():
-        setattr(o, k, v)
-    return o
+options = options_table
 
 
 def model(code: str, operands, outputs, opts=None, int8: bool = False, out_quant=Q, version: int = 1) -> bytes:

@@ -149,6 +149,23 @@ _NUMPY_TO_TYPE = {
 # --------------------------------------------------------------------------
 
 
+def options_table(stem: str, **fields):
+    """A `<stem>OptionsT` table (`Pool2D`, `Reducer`, `LeakyRelu`, ...) with `fields` set."""
+    o = getattr(schema, f"{stem}OptionsT")()
+    for k, v in fields.items():
+        setattr(o, k, v)
+    return o
+
+
+def op_options(code: str, **fields):
+    """The options table named after operator `code` (LEAKY_RELU -> LeakyReluOptionsT), or
+    None for an operator without one."""
+    stem = code.title().replace("_", "")
+    if not fields and getattr(schema, f"{stem}OptionsT", None) is None:
+        return None
+    return options_table(stem, **fields)
+
+
 def per_tensor(scale: float, zero_point: int = 0) -> schema.QuantizationParametersT:
     q = schema.QuantizationParametersT()
     q.scale, q.zeroPoint = [float(scale)], [int(zero_point)]

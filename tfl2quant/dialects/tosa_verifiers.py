@@ -326,28 +326,37 @@ def _window_out(op: Operation, size, kernel, before, after, stride, dilation, wh
     return span // stride + 1
 
 
-def _conv_common(op: Operation, kind: str) -> None:
+def _conv_operands(op: Operation, weights: tuple) -> tuple:
+    """What every TOSA convolution checks of its operands: a 4-D input and weight, a 1-D
+    bias, an accumulator allowed for the input type, integer weights of `weights` with an
+    output and bias of the accumulator type (or one float type throughout), and zero
+    points. Returns the input, weight, bias and output types."""
     _count(op, 5)
     x, w, bias = (_ranked(op, op.operands[k], what) for k, what in ((0, "input"), (1, "weight"), (2, "bias")))
     out = _ranked(op, op.result, "output")
     if len(x.shape) != 4 or len(w.shape) != 4 or len(bias.shape) != 1:
         raise op.error(f"expects a 4-D input and weight and a 1-D bias, got {x}, {w}, {bias}")
-    pad = _int_array(op, "pad", 4)
-    stride = _int_array(op, "stride", 2)
-    dilation = _int_array(op, "dilation", 2)
-    if min(pad) < 0 or min(stride) < 1 or min(dilation) < 1:
-        raise op.error(f"pad must be >= 0 and stride, dilation >= 1, got {pad}, {stride}, {dilation}")
     acc = _attr(op, "acc_type", TypeAttr).value
     if acc not in ACC_TYPES.get(x.element_type, ()):
         raise op.error(f"accumulator type {acc} is not allowed for {x.element_type} input")
     if _is_int(x.element_type):
-        if w.element_type not in (i8, i4) or out.element_type != acc or bias.element_type != acc:
+        if w.element_type not in weights or out.element_type != acc or bias.element_type != acc:
             raise op.error(f"integer convolution takes i8 weights and gives and adds {acc}, got weight "
                            f"{w.element_type}, bias {bias.element_type}, output {out.element_type}")
     elif not (x.element_type == w.element_type == bias.element_type == out.element_type):
         raise op.error("a float convolution needs one element type for input, weight, bias and output")
     _zero_unless_i8(op, _zero_point(op, 3, x.element_type, "input zero point"), x.element_type, "input zero point")
     _zero_unless_i8(op, _zero_point(op, 4, w.element_type, "weight zero point"), w.element_type, "weight zero point")
+    return x, w, bias, out
+
+
+def _conv_common(op: Operation, kind: str) -> None:
+    x, w, bias, out = _conv_operands(op, (i8, i4))
+    pad = _int_array(op, "pad", 4)
+    stride = _int_array(op, "stride", 2)
+    dilation = _int_array(op, "dilation", 2)
+    if min(pad) < 0 or min(stride) < 1 or min(dilation) < 1:
+        raise op.error(f"pad must be >= 0 and stride, dilation >= 1, got {pad}, {stride}, {dilation}")
     if kind == "conv2d":
         kh, kw, channels = w.shape[1], w.shape[2], w.shape[0]
         if not _same(w.shape[3], x.shape[3]):
@@ -367,24 +376,11 @@ def _conv_common(op: Operation, kind: str) -> None:
 def transpose_conv2d(op: Operation) -> None:
     """TOSA 1.0 TRANSPOSE_CONV2D: weight [OC, KH, KW, IC]; the output is
     (in - 1) * stride + out_pad_before + out_pad_after + kernel (negative out_pad crops)."""
-    _count(op, 5)
-    x, w, bias = (_ranked(op, op.operands[k], what) for k, what in ((0, "input"), (1, "weight"), (2, "bias")))
-    out = _ranked(op, op.result, "output")
-    if len(x.shape) != 4 or len(w.shape) != 4 or len(bias.shape) != 1:
-        raise op.error(f"expects a 4-D input and weight and a 1-D bias, got {x}, {w}, {bias}")
+    x, w, bias, out = _conv_operands(op, (i8,))
     out_pad = _int_array(op, "out_pad", 4)
     stride = _int_array(op, "stride", 2)
     if min(stride) < 1:
         raise op.error(f"stride must be >= 1, got {stride}")
-    acc = _attr(op, "acc_type", TypeAttr).value
-    if acc not in ACC_TYPES.get(x.element_type, ()):
-        raise op.error(f"accumulator type {acc} is not allowed for {x.element_type} input")
-    if _is_int(x.element_type) and (w.element_type != i8 or out.element_type != acc or bias.element_type != acc):
-        raise op.error(f"integer transpose convolution takes i8 weights and gives and adds {acc}")
-    if _is_float(x.element_type) and not (x.element_type == w.element_type == bias.element_type == out.element_type):
-        raise op.error("a float convolution needs one element type for input, weight, bias and output")
-    _zero_unless_i8(op, _zero_point(op, 3, x.element_type, "input zero point"), x.element_type, "input zero point")
-    _zero_unless_i8(op, _zero_point(op, 4, w.element_type, "weight zero point"), w.element_type, "weight zero point")
     if not _same(w.shape[3], x.shape[3]):
         raise op.error(f"weight input channels {w.shape[3]} do not match input channels {x.shape[3]}")
     size = [None if x.shape[k + 1] is None or w.shape[k + 1] is None else
