@@ -50,6 +50,7 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.types import i8, i32, tensor
+from tfl2quant.numerics import wrap_signed
 
 from .emit import broadcast_rank, reshape
 from .fixed_point import quantize_multiplier
@@ -73,8 +74,7 @@ TABLE_SIZE = 1 << 16
 
 
 def _wrap32(v: np.ndarray) -> np.ndarray:
-    """The int32 two's-complement value of each element's low 32 bits."""
-    return ((np.asarray(v, np.int64) + (1 << 31)) & 0xFFFFFFFF) - (1 << 31)
+    return wrap_signed(v, 32)
 
 
 def _bit_length(v: np.ndarray) -> np.ndarray:

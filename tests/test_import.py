@@ -62,7 +62,12 @@ FEATURES = {  # what the tfl stage of each coverage model must show
     "fc-sparse-densify.int8": [r'"tfl\.pseudo_sparse_qconst"'],
     "fc-sparse-block1x4.float32": [r"block_map = \[0 : i32\]|block_map = \[1 : i32\]"],
     "lstm.float32": [r"tfl\.is_variable", r'"tfl\.unidirectional_sequence_lstm"', r'"tfl\.no_value"'],
-    "lstm.int8": [r'"tfl\.pseudo_qconst"\(\) \{qtype = tensor<[0-9x]+x!quant\.uniform<i16:f32'],
+    # the int8 output state starts at its zero point (3), as TFLite's ResetVariableTensor fills it;
+    # the intermediates become the TFL dialect's type attributes
+    "lstm.int8": [r'"tfl\.pseudo_qconst"\(\) \{qtype = tensor<[0-9x]+x!quant\.uniform<i16:f32',
+                  r'qtype = tensor<1x\d+x!quant\.uniform<i8<-127:127>:f32, [0-9.e-]+:3>>, value = dense<3>',
+                  r"effective_hidden_scale_intermediate = tensor<0x!quant\.uniform<i8:f32, [0-9.e-]+:3>>",
+                  r"input_to_forget_intermediate = tensor<0xf32>"],
     "fc-buffer-offset.float32": [r'buffer_location = "outside flatbuffers"'],
 }
 

@@ -23,7 +23,8 @@ from .conftest import MODELS
 from .test_real_models import REAL, STATIC_MODELS
 
 COVERAGE = ["cnn-mixed.int8.tflite", "cnn-mixed.int8-per-tensor.tflite", "cnn-mixed.uint8-io.tflite",
-            "cnn-mixed.int16x8.tflite", "fc-aeq-static.int16x8.tflite", "conv-fake-quant.uint8.tflite"]
+            "cnn-mixed.int16x8.tflite", "fc-aeq-static.int16x8.tflite", "conv-fake-quant.uint8.tflite",
+            "lstm.int8.tflite"]
 PATHS = ([MODELS / p.name for p in sorted(MODELS.glob("*.tflite"))]
          + [MODELS / "coverage" / name for name in COVERAGE]
          + [REAL / name for name in STATIC_MODELS])

@@ -25,8 +25,8 @@ def test_every_row_is_a_builtin_operator():
 def test_a_row_is_a_pattern_or_a_reason(name):
     rule = legalize.RULES[name]
     assert isinstance(rule, Rule)
-    if rule.float is None:
-        assert rule.unlowered and rule.integer is None, f"{name}: no float pattern and no reason"
+    if rule.float is None:  # a quantized instance may still have an integer pattern (the LSTM)
+        assert rule.unlowered, f"{name}: no float pattern and no reason"
     else:
         assert rule.unlowered is None
 

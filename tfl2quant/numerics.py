@@ -25,6 +25,13 @@ def round_half_away(x) -> np.ndarray:
     return r + np.where(np.abs(x - r) >= 0.5, np.sign(x), 0).astype(x.dtype)
 
 
+def wrap_signed(v, bits: int) -> np.ndarray:
+    """The two's-complement value of each element's low `bits` bits, as int64: C's conversion
+    to a narrower signed integer type, and the wrap of compiled int32 arithmetic."""
+    half = 1 << (bits - 1)
+    return ((np.asarray(v, np.int64) + half) & ((1 << bits) - 1)) - half
+
+
 def divide_toward_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """C's integer `/` (MLIR's arith.divsi, TOSA's intdiv): the quotient truncated toward zero."""
     _check_divisor(b)

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..dialects.builtin import ModuleOp
 from ..dialects.func import FuncOp
-from ..dialects.quant.types import QuantizedType
+from ..dialects.quant.types import QuantizedType, UniformQuantizedType
 from ..errors import Tfl2QuantError, VerificationError
 from ..ir.attributes import (ArrayAttr, BoolAttr, DenseElementsAttr, DenseStringElementsAttr,
                              DictionaryAttr, IntegerAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr,
@@ -224,10 +224,10 @@ class SubgraphImporter:
         storage = RankedTensorType(rtype.shape, q.storage_type) if q else rtype
         tt = tensor_type_name(t, where)
         loc = NameLoc(self.tensor_name(k))
-        if data is None:  # a variable tensor without initial data: zeros, as TFLite allocates it
+        if data is None:  # a variable tensor without initial data, as TFLite resets it
             if ELEMENT_TYPES[tt][1] is None and tt not in SUB_BYTE_BITS:
                 raise FlatbufferError(f"{where}: a variable tensor of type {tt} has no numeric zero")
-            value = DenseElementsAttr.splat(0, storage)
+            value = DenseElementsAttr.splat(variable_reset_value(tt, q), storage)
             op = "tfl.pseudo_qconst" if q else "tfl.pseudo_const"
             attrs = {"qtype": TypeAttr(rtype), "value": value} if q else {"value": value}
             if not q:
@@ -290,6 +290,8 @@ class SubgraphImporter:
         if builtin == "CUSTOM":
             attrs["custom_code"] = StringAttr(code.get("custom_code") or "")
             attrs["custom_option"] = OpaqueAttr(f'#tfl<const_bytes : "0x{self.custom_options(op, where).hex().upper()}">')
+        if builtin in ("LSTM", "UNIDIRECTIONAL_SEQUENCE_LSTM"):
+            attrs.update(self.lstm_intermediates(op, where))
         if builtin == "WHILE":
             attrs["is_stateless"] = BoolAttr(False)
         if builtin == "CALL_ONCE" and "init_subgraph_index" in attrs:  # named by its function, as in the TFL dialect
@@ -303,6 +305,17 @@ class SubgraphImporter:
             raise FlatbufferError(f"{where} (tensor \"{loc.name}\"): {e.message.split(' op ', 1)[-1]}") from None
         for k, r in zip(outputs, created.results):
             self.values[k] = self.with_stats(b, k, r)
+
+    def lstm_intermediates(self, op: Table, where: str) -> dict:
+        """A quantized LSTM's five intermediate tensors carry the scales of its gate matmuls
+        and hidden state (kernels/lstm.cc, unidirectional_sequence_lstm.cc: Prepare); they
+        become type attributes, named as in the TFL dialect."""
+        intermediates = _ints(op, "intermediates")
+        if len(intermediates) != len(LSTM_INTERMEDIATES):
+            return {}
+        return {name: TypeAttr(self.types.tensor_type(self.tensors[self.check_index(k, where + ": intermediate")],
+                                                      self.where(k)))
+                for name, k in zip(LSTM_INTERMEDIATES, intermediates)}
 
     def custom_options(self, op: Table, where: str) -> bytes:
         offset, size = int(op.get("large_custom_options_offset")), int(op.get("large_custom_options_size"))
@@ -375,6 +388,20 @@ def _call_region(module: ModuleOp, region: Region, ref: SymbolRefAttr, op: Opera
     call = inner.create("func.call", args, list(ft.results), {"callee": ref})
     inner.create("tfl.yield", call.results)
     region.append(block)
+
+
+LSTM_INTERMEDIATES = ("input_to_input_intermediate", "input_to_forget_intermediate",
+                      "input_to_cell_intermediate", "input_to_output_intermediate",
+                      "effective_hidden_scale_intermediate")
+
+
+def variable_reset_value(tensor_type: str, q) -> int:
+    """The stored value TFLite gives a variable tensor before the first invoke
+    (core/api/tensor_utils.cc ResetVariableTensor): every byte is the zero point for
+    INT8, zero for any other type."""
+    if tensor_type == "INT8" and isinstance(q, UniformQuantizedType):
+        return int(q.zero_point)
+    return 0
 
 
 def operator_options(op: Table, builtin: str) -> dict:
