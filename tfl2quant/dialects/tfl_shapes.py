@@ -233,6 +233,31 @@ def batch_matmul(op: Operation) -> None:
     expect_shape(op, 0, broadcast(op, x[:-2], y[:-2]) + (x[-2], y[-1]))
 
 
+def sequence_lstm(op: Operation) -> None:
+    """unidirectional_sequence_lstm.cc (Prepare, CheckInputTensorDimensions): a rank-3 input
+    [batch, time, depth] ([time, batch, depth] if time_major); gate weights [cells, depth],
+    recurrent weights [cells, outputs], peephole weights and gate biases [cells], projection
+    weights [outputs, cells] and bias [outputs], states of batch * outputs and batch * cells
+    elements. The counts come from the output gate's weights, as the kernel reads them."""
+    x = ranked(op, 0, 3)
+    cells, depth = ranked(op, 4, 2)
+    outputs = ranked(op, 8, 2)[1]
+    wants = {**{k: (cells, depth) for k in (1, 2, 3, 4)}, **{k: (cells, outputs) for k in (5, 6, 7, 8)},
+             **{k: (cells,) for k in (9, 10, 11, 12, 13, 14, 15)}, 16: (outputs, cells), 17: (outputs,)}
+    for k, want in wants.items():
+        if k < len(op.operands) and present(op.operands[k]):
+            have = shape_of(op, op.operands[k], f"operand {k}")
+            if len(have) != len(want) or any(None not in (a, b) and a != b for a, b in zip(have, want)):
+                raise op.error(f"operand {k} has shape {shape_text(have)}; the kernel expects {shape_text(want)}")
+    batch, steps = (x[1], x[0]) if option(op, "time_major", False) else (x[0], x[1])
+    for k, per_batch, what in ((18, outputs, "output state"), (19, cells, "cell state")):
+        if k < len(op.operands) and present(op.operands[k]):
+            have, want = elements(shape_of(op, op.operands[k], f"operand {k}")), elements((batch, per_batch))
+            if None not in (have, want) and have != want:
+                raise op.error(f"{what} has {have} elements; the kernel expects {want}")
+    expect_shape(op, 0, (steps, batch, outputs) if option(op, "time_major", False) else (batch, steps, outputs))
+
+
 def transpose_conv(op: Operation) -> None:
     """transpose_conv.cc: (output_shape, filter [OC, KH, KW, IC], input [N, H, W, IC], bias?);
     the result has the shape operand 0 holds when it is a constant."""

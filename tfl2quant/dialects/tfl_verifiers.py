@@ -284,7 +284,8 @@ class Spec:
 # Where a quantized int32/int64 operand is meaningful: biases, and QUANTIZE's input. Elsewhere
 # (an axis, a shape, indices) TFLite reads the integers raw, and a converter never quantizes them.
 WIDE_QUANTIZED = {"tfl.conv_2d": {2}, "tfl.depthwise_conv_2d": {2}, "tfl.fully_connected": {2},
-                  "tfl.transpose_conv": {3}, "tfl.quantize": {0}}
+                  "tfl.transpose_conv": {3}, "tfl.quantize": {0},
+                  "tfl.unidirectional_sequence_lstm": {12, 13, 14, 15, 17}}
 
 
 def verify_tfl(op: Operation, spec: Spec) -> None:
@@ -342,6 +343,7 @@ SPECS: dict[str, Spec] = {
     "tfl.depthwise_conv_2d": Spec((2, 3), check=both(weighted("depthwise"), INT16_SYMMETRIC, shapes.conv(True))),
     "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
                                                                    shapes.fully_connected)),
+    "tfl.unidirectional_sequence_lstm": Spec((20, 24), check=shapes.sequence_lstm),
     "tfl.batch_matmul": Spec((2, 2), check=both(float_or_quantized, INT16_SYMMETRIC, shapes.batch_matmul)),
     "tfl.transpose_conv": Spec((3, 4), check=both(float_weights_alike(input_=2, weights=(1, 3)), INT16_SYMMETRIC,
                                                   shapes.transpose_conv)),

@@ -2052,3 +2052,22 @@ func.func @transpose_conv_float_input_takes_float_weights(%arg0: tensor<1x4x5x3x
   %0 = "tfl.transpose_conv"(%s, %w, %arg0) {fused_activation_function = "NONE", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x3x3x3xi32>, tensor<1x4x5x3xf32>) -> tensor<1x8x10x2xf32>
   return %0 : tensor<1x8x10x2xf32>
 }
+
+// -----
+
+// UNIDIRECTIONAL_SEQUENCE_LSTM: sizes come from the output gate's weights (Prepare).
+func.func @sequence_lstm_cell_state_elements(%arg0: tensor<1x2x3xf32>, %w: tensor<4x3xf32>, %r: tensor<4x4xf32>, %b: tensor<4xf32>, %h: tensor<1x4xf32>, %c: tensor<1x5xf32>) -> tensor<1x2x4xf32> {
+  %none = "tfl.no_value"() {value} : () -> none
+  // expected-error@+1 {{cell state has 5 elements; the kernel expects 4}}
+  %0 = "tfl.unidirectional_sequence_lstm"(%arg0, %w, %w, %w, %w, %r, %r, %r, %r, %none, %none, %none, %b, %b, %b, %b, %none, %none, %h, %c, %none, %none, %none, %none) {cell_clip = 0.0 : f32, fused_activation_function = "TANH", proj_clip = 0.0 : f32, time_major = false} : (tensor<1x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, none, none, none, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, none, none, tensor<1x4xf32>, tensor<1x5xf32>, none, none, none, none) -> tensor<1x2x4xf32>
+  return %0 : tensor<1x2x4xf32>
+}
+
+// -----
+
+func.func @sequence_lstm_recurrent_weights(%arg0: tensor<2x1x3xf32>, %w: tensor<4x3xf32>, %r: tensor<4x4xf32>, %r2: tensor<4x2xf32>, %b: tensor<4xf32>, %h: tensor<1x4xf32>, %c: tensor<1x4xf32>) -> tensor<2x1x4xf32> {
+  %none = "tfl.no_value"() {value} : () -> none
+  // expected-error@+1 {{operand 6 has shape [4, 2]; the kernel expects [4, 4]}}
+  %0 = "tfl.unidirectional_sequence_lstm"(%arg0, %w, %w, %w, %w, %r, %r2, %r, %r, %none, %none, %none, %b, %b, %b, %b, %none, %none, %h, %c, %none, %none, %none, %none) {cell_clip = 0.0 : f32, fused_activation_function = "TANH", proj_clip = 0.0 : f32, time_major = true} : (tensor<2x1x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x2xf32>, tensor<4x4xf32>, tensor<4x4xf32>, none, none, none, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, none, none, tensor<1x4xf32>, tensor<1x4xf32>, none, none, none, none) -> tensor<2x1x4xf32>
+  return %0 : tensor<2x1x4xf32>
+}
