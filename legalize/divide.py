@@ -56,6 +56,7 @@ from .emit import broadcast_rank, reshape
 from .fixed_point import quantize_multiplier
 from .fused_activation import quantized_range
 from .gather import gather
+from .gemmlowp_tables import one_over_one_plus_x_for_x_in_0_1, srdhm
 from .query import (
     non_empty,
     per_tensor,
@@ -67,7 +68,6 @@ from .query import (
 from .rule import IntegerPattern
 from .storage import Stored, widen
 
-INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 TABLE_SIZE = 1 << 16
 
 # --- gemmlowp and TFLite's fixed point, elementwise on int64 arrays of int32 values -----------
@@ -82,36 +82,11 @@ def _bit_length(v: np.ndarray) -> np.ndarray:
     return np.frexp(np.asarray(v, np.float64))[1].astype(np.int64)
 
 
-def srdhm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """SaturatingRoundingDoublingHighMul(int32, int32): (a b + nudge) / 2^31, truncated."""
-    a, b = np.broadcast_arrays(np.asarray(a, np.int64), np.asarray(b, np.int64))
-    ab = a * b  # |ab| <= 2^62
-    nudged = ab + np.where(ab >= 0, 1 << 30, 1 - (1 << 30))
-    q = np.where(nudged >= 0, nudged >> 31, -((-nudged) >> 31))  # C's `/` truncates
-    return np.where((a == INT32_MIN) & (b == INT32_MIN), INT32_MAX, q)
-
-
-def saturating_shift_left(x: np.ndarray, exponent: int) -> np.ndarray:
-    """SaturatingRoundingMultiplyByPOT<exponent > 0> on int32."""
-    threshold = (1 << (31 - exponent)) - 1
-    return np.where(x > threshold, INT32_MAX, np.where(x < -threshold, INT32_MIN, _wrap32(x << exponent)))
-
-
-def one_over_one_plus_x_for_x_in_0_1(a: np.ndarray) -> np.ndarray:
-    """gemmlowp's Newton-Raphson 1 / (1 + a) in Q0.31 (a in Q0.31, [0, 1))."""
-    half_denominator = (a + INT32_MAX + 1) // 2  # RoundingHalfSum(a, F0::One() = INT32_MAX), sum >= 0
-    x = _wrap32(1515870810 + srdhm(half_denominator, -1010580540))  # 48/17 - 32/17 d, in Q2.29
-    for _ in range(3):
-        one_minus = _wrap32((1 << 29) - srdhm(half_denominator, x))
-        x = _wrap32(x + saturating_shift_left(srdhm(x, one_minus), 2))  # Rescale<2> of a Q4.27
-    return saturating_shift_left(x, 1)  # ExactMulByPot<-1> then Rescale<0>
-
-
 def get_reciprocal(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """GetReciprocal(y, 31, &shift) for 0 < y < 2^31: (inv, shift) with 1/y ~ inv 2^-31 2^-shift."""
     clz = 32 - _bit_length(y)
     shifted_sum_minus_one = (y << clz) - (1 << 31)  # in [0, 2^31): no wrap
-    return one_over_one_plus_x_for_x_in_0_1(shifted_sum_minus_one), 31 - clz
+    return one_over_one_plus_x_for_x_in_0_1(shifted_sum_minus_one, 32), 31 - clz
 
 
 def count_leading_sign_bits(x: np.ndarray) -> np.ndarray:
@@ -149,9 +124,9 @@ def evaluate(q1: np.ndarray, q2: np.ndarray, zp1: int, zp2: int, zpo: int, real:
     x, y = np.where(y < 0, -x, x), np.where(zero, 1, np.abs(y))
     inv, recip_shift = get_reciprocal(y)
     headroom = count_leading_sign_bits(x)
-    unscaled = srdhm(_wrap32(x << headroom), inv)  # x << headroom fits int32 (x = -1: -2^31)
+    unscaled = srdhm(_wrap32(x << headroom), inv, 32)  # x << headroom fits int32 (x = -1: -2^31)
     exponent = np.where(zero, 0, recip_shift + headroom - int(s))
-    scaled = rounding_divide_by_pot_x86(srdhm(unscaled, int(m)), np.clip(exponent, 0, 63))
+    scaled = rounding_divide_by_pot_x86(srdhm(unscaled, int(m), 32), np.clip(exponent, 0, 63))
     out = np.clip(zpo + scaled, lo, hi)
     by_zero = np.where(x > 0, hi, np.where(x < 0, lo, min(max(zpo, lo), hi)))  # float's +-inf, 0/0 -> zero point
     return np.where(zero, by_zero, out), exponent

@@ -27,7 +27,7 @@ and each step, per gate (forget, cell, output, and input unless CIFG), on int16 
     hidden = sat8(MBQM(o * tanh<15+cs>(c)) + zp_hidden)  with projection: - zp_hidden
     h = sat8(MBQM(hidden . W_proj + b_proj) + zp_h), clipped to +-proj_clip (raw values)
 
-The activations are 65536-entry tables (legalize/gemmlowp16.py) read with tosa.gather;
+The activations are 65536-entry tables (legalize/gemmlowp_tables.py) read with tosa.gather;
 the matmuls are tosa.matmul on i8, the MBQMs tosa.rescale, the cell update a linalg.generic
 of gemmlowp.py's scalar emitters. The initial states are the op's state operands: TFLite
 resets variable tensors to the zero point (int8) or zero, as the importer does.
@@ -47,7 +47,7 @@ from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import RankedTensorType, i8, i16, i32, tensor
 from tfl2quant.numerics import wrap_signed
 
-from . import gemmlowp, gemmlowp16
+from . import gemmlowp, gemmlowp_tables
 from .emit import concat, reshape, slice_
 from .fixed_point import quantize_multiplier, tosa_shift
 from .gather import gather
@@ -172,7 +172,7 @@ def plan(op) -> Union[Plan, str]:
         return f"input of rank {len(shape)}; the kernel's Prepare takes rank 3"
     time_major = bool(option(op, "time_major", False))
     steps, batch = (shape[0], shape[1]) if time_major else (shape[1], shape[0])
-    reason = _shape_reason(op, used, shape[2], batch, steps, time_major, projected)
+    reason = _shape_reason(op, projected)
     if reason:
         return reason
 
@@ -228,38 +228,16 @@ def plan(op) -> Union[Plan, str]:
     return p
 
 
-def _shape_reason(op, used: list, depth: int, batch: int, steps: int, time_major: bool,
-                  projected: bool) -> Optional[str]:
-    """The shapes Prepare checks (CheckInputTensorDimensions), with N cells and K_out outputs
-    read from the output gate's weights as the kernel reads them."""
-    for k in (INPUT_WEIGHTS["output"], RECURRENT_WEIGHTS["output"]):
-        if len(op.operands[k].type.shape) != 2:
-            return f"operand {k} has rank {len(op.operands[k].type.shape)}; the kernel expects 2"
+def _shape_reason(op, projected: bool) -> Optional[str]:
+    """What the pattern needs beyond the shapes the tfl verifier checks (tfl_shapes.sequence_lstm):
+    2-D states, and as many outputs as cells when nothing projects the hidden state."""
     n_cell = op.operands[INPUT_WEIGHTS["output"]].type.shape[0]
     n_output = op.operands[RECURRENT_WEIGHTS["output"]].type.shape[1]
-    expected = {}
-    for k in used:
-        if k in INPUT_WEIGHTS.values():
-            expected[k] = (n_cell, depth)
-        elif k in RECURRENT_WEIGHTS.values():
-            expected[k] = (n_cell, n_output)
-        elif k in PEEPHOLE_WEIGHTS.values() or k in GATE_BIAS.values():
-            expected[k] = (n_cell,)
-        elif k == PROJECTION_WEIGHTS:
-            expected[k] = (n_output, n_cell)
-        elif k == PROJECTION_BIAS:
-            expected[k] = (n_output,)
-    expected[OUTPUT_STATE] = (batch, n_output)
-    expected[CELL_STATE] = (batch, n_cell)
-    for k, want in expected.items():
-        have = tuple(op.operands[k].type.shape)
-        if have != want:
-            return f"operand {k} has shape {list(have)}; the kernel expects {list(want)}"
+    for k in (OUTPUT_STATE, CELL_STATE):
+        if len(op.operands[k].type.shape) != 2:
+            return f"operand {k} (a state) has rank {len(op.operands[k].type.shape)}; the pattern takes 2"
     if not projected and n_output != n_cell:
         return f"{n_output} outputs but {n_cell} cells and no projection"
-    want = (steps, batch, n_output) if time_major else (batch, steps, n_output)
-    if tuple(op.results[0].type.shape) != want:
-        return f"result shape {list(op.results[0].type.shape)}; the kernel writes {list(want)}"
     return None
 
 
@@ -276,9 +254,9 @@ class IntegerSequenceLSTM(IntegerPattern):
         p = plan(op)
         steps, batch, gates = p.steps, p.batch, p.gates
         n = p.input_weights.shape[1] // len(gates)
-        tables = {name: tosa.const(b, gemmlowp16.table(name, bits).reshape(1, -1, 1), i16)
+        tables = {name: tosa.const(b, gemmlowp_tables.table(name, bits).reshape(1, -1, 1), i16)
                   for name, bits in (("logistic", 3), ("tanh", 3))}
-        tables["cell"] = tosa.const(b, gemmlowp16.table("tanh", 15 + p.cell_shift).reshape(1, -1, 1), i16)
+        tables["cell"] = tosa.const(b, gemmlowp_tables.table("tanh", 15 + p.cell_shift).reshape(1, -1, 1), i16)
 
         def lookup(table, v):  # table[v + 32768], v an i32 [B, N] holding int16 values
             index = tosa.binary(b, "tosa.add", v, _const(b, [[-INT16_MIN]]), v.type)

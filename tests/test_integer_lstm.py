@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import gemmlowp16
+from legalize import gemmlowp_tables
 from runtime_check import interpreter, iree_backend
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
@@ -176,12 +176,12 @@ def test_gemmlowp_tables_follow_the_functions():
     """gemmlowp's int16 logistic and tanh stay within 13 steps of 2^-15 of the real functions
     and keep their fixed points and symmetry. (They are not monotonic: the int16 Newton-Raphson
     division steps back by a few units in places, TFLite's kernel with them.)"""
-    x = gemmlowp16.EVERY_INT16
-    sigmoid = gemmlowp16.table("logistic", 3).astype(np.int64)
+    x = gemmlowp_tables.EVERY_INT16
+    sigmoid = gemmlowp_tables.table("logistic", 3).astype(np.int64)
     assert np.abs(sigmoid / 32768 - 1 / (1 + np.exp(-x / 4096))).max() * 32768 < 8
     assert sigmoid[32768] == 16384
     for bits in range(7):
-        t = gemmlowp16.table("tanh", bits).astype(np.int64)
+        t = gemmlowp_tables.table("tanh", bits).astype(np.int64)
         assert np.abs(t / 32768 - np.tanh(x / 2.0 ** (15 - bits))).max() * 32768 < 13
         assert t[32768] == 0
         assert np.array_equal(t[1:32768], -t[:32768:-1])  # tanh(-x) = -tanh(x), x > -32768

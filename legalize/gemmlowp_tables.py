@@ -1,23 +1,24 @@
-"""gemmlowp's 16-bit fixed-point logistic and tanh, evaluated at compile time.
+"""gemmlowp's fixed point in numpy, for the tables patterns compute at compile time.
 
-The integer LSTM kernels apply their gate activations in gemmlowp's
-`FixedPoint<int16_t, N>` (kernels/internal/reference/portable_tensor_utils.cc:
-PortableApplySigmoid on Q3.12 inputs, PortableApplyTanh on QN.(15-N) inputs for
-N = 0..6; both give Q0.15). Each is a function of one int16, so the patterns look its
-65536 results up (`tosa.gather`) instead of spelling the routine out in IR; this module
-computes those tables with numpy, on int64 arrays holding int16 values, following
-fixedpoint/fixedpoint.h (google/gemmlowp) routine by routine:
+DIV's table (legalize/divide.py) needs gemmlowp's int32 reciprocal; the integer LSTM
+kernels apply their gate activations in `FixedPoint<int16_t, N>`
+(kernels/internal/reference/portable_tensor_utils.cc: PortableApplySigmoid on Q3.12
+inputs, PortableApplyTanh on QN.(15-N) inputs for N = 0..6; both give Q0.15). Each of
+those is a function of one int16, so the patterns look its 65536 results up
+(`tosa.gather`) instead of spelling the routine out in IR. The routines follow
+fixedpoint/fixedpoint.h (google/gemmlowp) one by one, on int64 arrays holding values of
+`bits` bits (16 unless said otherwise):
 
   - `+`, `-` and unary `-` on FixedPoint<int16_t> wrap to 16 bits (C++ integer
     promotion, then the conversion back to int16_t); AddSaturatingIf16Bit saturates.
-  - `*` is SaturatingRoundingDoublingHighMul: `(a * b + nudge) / 2^15` with C's
-    truncating division, nudge = 2^14 if the product is >= 0 else 1 - 2^14; only
-    (-32768)^2 saturates, to 32767.
+  - `*` is SaturatingRoundingDoublingHighMul: `(a * b + nudge) / 2^(bits - 1)` with C's
+    truncating division, nudge = 2^(bits - 2) if the product is >= 0 else
+    1 - 2^(bits - 2); only the minimum squared saturates, to the maximum.
   - GEMMLOWP_CHECKED_FIXEDPOINT_CONSTANT takes the int32 raw value of the 32-bit
-    constant and rounding-divides it by 2^16.
+    constant and rounding-divides it by 2^16 for int16.
   - Rescale<K> of an N-bit value is SaturatingRoundingMultiplyByPOT<N - K>: a left
-    shift saturating beyond +-(2^(15 - e) - 1), or RoundingDivideByPOT.
-  - One() is 32767 with no integer bits, 2^(15 - N) otherwise.
+    shift saturating beyond +-(2^(bits - 1 - e) - 1), or RoundingDivideByPOT.
+  - One() is the maximum with no integer bits, 2^(bits - 1 - N) otherwise.
 """
 from __future__ import annotations
 
@@ -40,13 +41,14 @@ def _truncating_divide(x: np.ndarray, d: int) -> np.ndarray:
     return divide_toward_zero(x, np.int64(d))
 
 
-def srdhm(a, b) -> np.ndarray:
-    """SaturatingRoundingDoublingHighMul on int16."""
-    a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
-    ab = a * b
-    nudge = np.where(ab >= 0, 1 << 14, 1 - (1 << 14))
-    high = wrap16(_truncating_divide(ab + nudge, 1 << 15))
-    return np.where((a == b) & (a == INT16_MIN), INT16_MAX, high)
+def srdhm(a, b, bits: int = 16) -> np.ndarray:
+    """SaturatingRoundingDoublingHighMul."""
+    a, b = np.broadcast_arrays(np.asarray(a, np.int64), np.asarray(b, np.int64))
+    ab = a * b  # |ab| <= 2^62 for int32
+    nudge = np.where(ab >= 0, 1 << (bits - 2), 1 - (1 << (bits - 2)))
+    high = wrap_signed(_truncating_divide(ab + nudge, 1 << (bits - 1)), bits)
+    low = -(1 << (bits - 1))
+    return np.where((a == low) & (b == low), -low - 1, high)
 
 
 def rdbpot(x, exponent: int) -> np.ndarray:
@@ -59,29 +61,30 @@ def rdbpot(x, exponent: int) -> np.ndarray:
     return (x >> exponent) + ((x & mask) > threshold)
 
 
-def multiply_by_pot(x, exponent: int) -> np.ndarray:
-    """SaturatingRoundingMultiplyByPOT<exponent> on int16."""
+def multiply_by_pot(x, exponent: int, bits: int = 16) -> np.ndarray:
+    """SaturatingRoundingMultiplyByPOT<exponent>."""
     x = np.asarray(x, np.int64)
     if exponent <= 0:
         return rdbpot(x, -exponent)
-    threshold = (1 << (15 - exponent)) - 1
-    shifted = wrap16(x << exponent)
-    return np.where(x > threshold, INT16_MAX, np.where(x < -threshold, INT16_MIN, shifted))
+    threshold = (1 << (bits - 1 - exponent)) - 1
+    shifted = wrap_signed(x << exponent, bits)
+    high = (1 << (bits - 1)) - 1
+    return np.where(x > threshold, high, np.where(x < -threshold, -high - 1, shifted))
 
 
 def saturating_add(a, b) -> np.ndarray:
     return np.clip(np.asarray(a, np.int64) + b, INT16_MIN, INT16_MAX)
 
 
-def rounding_half_sum(a, b) -> np.ndarray:
-    """RoundingHalfSum on int16: `(a + b + sign) / 2` in int32, truncating."""
+def rounding_half_sum(a, b, bits: int = 16) -> np.ndarray:
+    """RoundingHalfSum: `(a + b + sign) / 2` in the wider type, truncating."""
     total = np.asarray(a, np.int64) + b
-    return wrap16(_truncating_divide(total + np.where(total >= 0, 1, -1), 2))
+    return wrap_signed(_truncating_divide(total + np.where(total >= 0, 1, -1), 2), bits)
 
 
-def constant(raw32: int) -> int:
-    """A 32-bit gemmlowp constant as its int16 raw value."""
-    return int(wrap16(rdbpot(np.int64(raw32), 16)))
+def constant(raw32: int, bits: int = 16) -> int:
+    """A 32-bit gemmlowp constant as its raw value in `bits` bits."""
+    return int(wrap_signed(rdbpot(np.int64(raw32), 32 - bits), bits))
 
 
 def exp_on_interval_between_negative_one_quarter_and_0_excl(a: np.ndarray) -> np.ndarray:
@@ -118,18 +121,22 @@ def exp_on_negative_values(a: np.ndarray, integer_bits: int) -> np.ndarray:
     return np.where(a == 0, ONE_Q0, result)
 
 
-def _newton_raphson_reciprocal(a: np.ndarray) -> np.ndarray:
-    """x ~ 1 / ((1 + a) / 2) in Q2.13, for a Q0.15 in (0, 1): three Newton-Raphson steps."""
-    half_denominator = rounding_half_sum(a, ONE_Q0)
-    x = wrap16(constant(1515870810) + srdhm(half_denominator, constant(-1010580540)))  # 48/17 - 32/17 d
+def _newton_raphson_reciprocal(a: np.ndarray, bits: int = 16) -> np.ndarray:
+    """x ~ 1 / ((1 + a) / 2) in Q2, for a Q0 in (0, 1): three Newton-Raphson steps."""
+    def wrap(v):
+        return wrap_signed(v, bits)
+
+    half_denominator = rounding_half_sum(a, (1 << (bits - 1)) - 1, bits)
+    x = wrap(constant(1515870810, bits) + srdhm(half_denominator, constant(-1010580540, bits), bits))  # 48/17 - 32/17 d
+    one = 1 << (bits - 3)  # F2::One()
     for _ in range(3):
-        one_minus_half_denominator_times_x = wrap16((1 << 13) - srdhm(half_denominator, x))
-        x = wrap16(x + multiply_by_pot(srdhm(x, one_minus_half_denominator_times_x), 2))
+        one_minus_half_denominator_times_x = wrap(one - srdhm(half_denominator, x, bits))
+        x = wrap(x + multiply_by_pot(srdhm(x, one_minus_half_denominator_times_x, bits), 2, bits))
     return x
 
 
-def one_over_one_plus_x_for_x_in_0_1(a: np.ndarray) -> np.ndarray:
-    return multiply_by_pot(_newton_raphson_reciprocal(a), 1)
+def one_over_one_plus_x_for_x_in_0_1(a: np.ndarray, bits: int = 16) -> np.ndarray:
+    return multiply_by_pot(_newton_raphson_reciprocal(a, bits), 1, bits)
 
 
 def one_minus_x_over_one_plus_x_for_x_in_0_1(a: np.ndarray) -> np.ndarray:
