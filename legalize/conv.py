@@ -30,14 +30,17 @@ kernel for it) is one TOSA convolution per group, concatenated.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 import numpy as np
 
 from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.types import UniformQuantizedPerAxisType, UniformQuantizedType
 from tfl2quant.dialects.tfl import constant_array
-from tfl2quant.ir.types import f32, i16, i32, i64, tensor
+from tfl2quant.ir.types import f32, i8, i16, i32, i64, tensor
 
+from . import hybrid
 from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE, ConvKind
 from .fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from .fused_activation import clamp_float, quantized_range
@@ -46,7 +49,7 @@ from .planes import (channel_constant, finish, int32_accumulator, int64_accumula
 from .query import (channel_scales, constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
                     storage_name, storage_of)
 from .rescale import mbqm_reason
-from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
+from .rule import NOT_YET, ByInput, FloatPattern, IntegerPattern, Rule, unlowered
 from .storage import UINT8_OFFSET, requantized, signed_from
 
 # The filter types each kernel reads correctly, by input storage. The others TFLite's Prepare
@@ -171,6 +174,64 @@ class QuantizedConv(IntegerPattern):
         return w, 0
 
 
+class HybridConv(IntegerPattern):
+    """Float input, quantized weights (hybrid.py), each image quantized as one row:
+
+    CONV_2D, equal weight scales   symmetric; conv.cc EvalHybrid -> optimized_ops::HybridConv,
+                                   `float(acc) * (s * sw)` then `+ bias`
+    CONV_2D, per-channel scales    asymmetric; EvalHybridPerChannel -> reference
+                                   HybridConvPerChannel, `(float(acc) * sw_c) * s + bias`
+    DEPTHWISE_CONV_2D              asymmetric, int8 filters with one scale per channel;
+                                   reference DepthwiseConvHybridPerChannel, `float(acc) * (sw_c * s)`
+
+    `acc = sum w * (q - z)` over the taps inside the image: the convolution of q with zero
+    padding, minus z times the same convolution of ones (the weights each output reads)."""
+
+    def __init__(self, kind: ConvKind):
+        self.kind = kind
+
+    def unsupported(self, op):
+        x, w, bias = self.kind.operands(op)
+        reason = self.kind.reason(op) or hybrid.hybrid_reason(op, w, bias)
+        if reason:
+            return reason
+        channels = op.result.type.shape[3]
+        if not isinstance(qtype(w), (UniformQuantizedType, UniformQuantizedPerAxisType)) or \
+                channel_scales(w, channels) is None:
+            return f"weights of type {qtype(w)} for {channels} output channels"
+        if self.kind is DEPTHWISE:
+            if storage_name(w) != "i8":
+                return "TFLite's hybrid depthwise kernel takes int8 filters only"
+            if len(qtype(w).scales_flat()) != channels:
+                return "TFLite's hybrid depthwise kernel reads one weight scale per output channel"
+        elif not self.per_channel(w) and self.kind.geometry(op).groups > 1:
+            return "TFLite has no grouped hybrid convolution with equal weight scales"
+        return None
+
+    @staticmethod
+    def per_channel(w) -> bool:
+        """conv.cc's is_hybrid_per_channel: the weights' scales are not all equal."""
+        return len(set(qtype(w).scales_flat())) > 1
+
+    def rewrite(self, b, op, operands):
+        x, _, bias = self.kind.operands(op, operands)
+        x_orig, w, _ = self.kind.operands(op)
+        geo = self.kind.geometry(op)
+        asymmetric = self.kind is DEPTHWISE or self.per_channel(w)
+        q, scale, zero_point = hybrid.per_image(b, x, asymmetric)
+        weights = hybrid.weight_values(w)
+        no_bias = np.zeros(geo.out_channels, np.int32)
+        acc = self.kind.emit(b, geo, q, weights, no_bias, 0, 0, i32)
+        taps = None
+        if asymmetric:
+            ones = tosa.const(b, np.ones((1,) + tuple(x_orig.type.shape[1:]), np.int8), i8)
+            one_image = dataclasses.replace(geo, out_shape=(1,) + tuple(geo.out_shape[1:]))
+            taps = self.kind.emit(b, one_image, ones, weights, no_bias, 0, 0, i32)
+        y = hybrid.scale_back(b, acc, scale, zero_point, taps, channel_scales(w, geo.out_channels), bias,
+                              channel_first=self.kind is CONV and asymmetric)
+        return [clamp_float(b, y, op)]
+
+
 class FloatConv(FloatPattern):
     def __init__(self, kind: ConvKind):
         self.kind = kind
@@ -194,8 +255,10 @@ class FloatConv(FloatPattern):
 
 RULES = {
     # TFLite op                Rule(integer path,              float path)
-    "tfl.conv_2d":           Rule(QuantizedConv(CONV),       FloatConv(CONV)),
-    "tfl.depthwise_conv_2d": Rule(QuantizedConv(DEPTHWISE),  FloatConv(DEPTHWISE)),
+    "tfl.conv_2d":           Rule(ByInput(QuantizedConv(CONV), hybrid=HybridConv(CONV)),
+                                  FloatConv(CONV)),
+    "tfl.depthwise_conv_2d": Rule(ByInput(QuantizedConv(DEPTHWISE), hybrid=HybridConv(DEPTHWISE)),
+                                  FloatConv(DEPTHWISE)),
     "tfl.transpose_conv":    Rule(QuantizedConv(TRANSPOSE),  FloatConv(TRANSPOSE)),
     "tfl.conv_3d":           unlowered(NOT_YET),
     "tfl.conv_3d_transpose": unlowered(NOT_YET),

@@ -352,15 +352,16 @@ def rowwise(b: Builder, inputs: Sequence[Value], result_types: Sequence[RankedTe
     """An all-parallel linalg.generic over the [rows, depth] shape of `result_types[0]`.
 
     Inputs of that shape are read elementwise, [rows, 1] inputs once per row
-    ((d0, d1) -> (d0, 0)). `body` gets a builder in the region and the scalar
+    ((d0, d1) -> (d0, 0)), [1, depth] inputs once per column ((d0, d1) -> (0, d1)). `body` gets a builder in the region and the scalar
     block arguments of the inputs, and returns one value per result."""
     rows, depth = result_types[0].shape
     inits = [b.value("tensor.empty", [], t) for t in result_types]
     block = Block([element_type(v.type) for v in inputs] + [element_type(t) for t in result_types])
     inner = Builder(block=block, location=b.location)
     inner.create("linalg.yield", list(body(inner, list(block.args[:len(inputs)]))))
-    per_row = AffineMap(2, (dim(0), const(0)))
-    maps = [per_row if tuple(v.type.shape) == (rows, 1) and depth != 1 else AffineMap.identity(2) for v in inputs]
+    per_row, per_column = AffineMap(2, (dim(0), const(0))), AffineMap(2, (const(0), dim(1)))
+    maps = [per_row if tuple(v.type.shape) == (rows, 1) and depth != 1 else
+            per_column if tuple(v.type.shape) == (1, depth) and rows != 1 else AffineMap.identity(2) for v in inputs]
     attrs = {
         "indexing_maps": ArrayAttr(tuple(AffineMapAttr(m) for m in maps + [AffineMap.identity(2)] * len(inits))),
         "iterator_types": ArrayAttr((PARALLEL,) * 2),

@@ -33,6 +33,7 @@ from typing import Optional
 import numpy as np
 
 from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.types import UniformQuantizedPerAxisType, UniformQuantizedType
 from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import f32, f64, i8, i32, i64, tensor
 
@@ -43,7 +44,8 @@ from .planes import (Plane, channel_constant, constant_planes, double_rescale, f
                      int64_accumulator, mbqm64, mbqm64_params, mbqm64_reason, output, products, split16)
 from .query import (constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage, storage_name,
                     storage_of)
-from .rule import FloatPattern, IntegerPattern, Rule
+from . import hybrid
+from .rule import ByInput, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, signed_from
 
 # (input, output) storage -> the filters the kernel reads correctly, and the case name
@@ -249,6 +251,29 @@ class QuantizedFullyConnected(IntegerPattern):
         return [Plane(w, zp)]
 
 
+class HybridFullyConnected(IntegerPattern):
+    """Float input, int8/int4/int2 weights: EvalHybridDense (hybrid.py), per-tensor or
+    per-unit weight scales, inputs quantized per row, symmetric or not as the op says."""
+
+    def unsupported(self, op):
+        x, w = op.operands[:2]
+        return (weights_layout(op)
+                or static_shapes(op, [x, w, op.result])
+                or hybrid.hybrid_reason(op, w, _bias(op))
+                or (None if isinstance(qtype(w), (UniformQuantizedType, UniformQuantizedPerAxisType)) else
+                    "blockwise weights (TFLite's reference kernel reads only per-tensor and per-axis scales)")
+                or (f"per-axis weights quantized along dimension {qtype(w).quantized_dimension}, not the units "
+                    f"dimension 0" if _per_channel(w) and getattr(qtype(w), "quantized_dimension", 0) else None))
+
+    def rewrite(self, b, op, operands):
+        rows, depth, _ = _rows(op)
+        w = op.operands[1]
+        bias = operands[2] if _bias(op) is not None else None
+        y = hybrid.fully_connected(b, op, tosa.reshape(b, operands[0], (rows, depth)), hybrid.weight_values(w),
+                                   qtype(w).scales_flat(), bias, bool(option(op, "asymmetric_quantize_inputs")))
+        return [tosa.reshape(b, y, op.result.type.shape)]
+
+
 class FloatFullyConnected(FloatPattern):
     def unsupported(self, op):
         return weights_layout(op) or static_shapes(op, [op.operands[0], op.operands[1], op.result])
@@ -268,6 +293,7 @@ class FloatFullyConnected(FloatPattern):
 
 RULES = {
     # TFLite op              Rule(integer path,                 float path)
-    "tfl.fully_connected": Rule(QuantizedFullyConnected(),    FloatFullyConnected()),
+    "tfl.fully_connected": Rule(ByInput(QuantizedFullyConnected(), hybrid=HybridFullyConnected()),
+                                FloatFullyConnected()),
     "tfl.batch_matmul":    Rule(QuantizedBatchMatMul(),       FloatBatchMatMul()),
 }

@@ -15,7 +15,7 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import Type
 
-from .query import constants, non_empty, signless, static_shapes
+from .query import constants, is_float, non_empty, signless, static_shapes
 
 
 class IntegerPattern:
@@ -31,6 +31,23 @@ class IntegerPattern:
 
     def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:
         raise NotImplementedError
+
+
+class ByInput(IntegerPattern):
+    """An op with two integer patterns: its quantized kernel, and its hybrid kernel when
+    the first operand is float and the weights are quantized (hybrid.py)."""
+
+    def __init__(self, quantized: IntegerPattern, hybrid: IntegerPattern):
+        self.quantized, self.hybrid = quantized, hybrid
+
+    def pick(self, op: Operation) -> IntegerPattern:
+        return self.hybrid if is_float(op.operands[0]) else self.quantized
+
+    def unsupported(self, op: Operation) -> Optional[str]:
+        return self.pick(op).unsupported(op)
+
+    def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:
+        return self.pick(op).rewrite(b, op, operands)
 
 
 class FloatPattern:

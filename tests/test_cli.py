@@ -13,7 +13,7 @@ import pytest
 from .conftest import MODELS, iree_verify
 
 CNN = MODELS / "small-cnn.int8.tflite"
-HYBRID = MODELS / "coverage" / "cnn-mixed.dynamic-int8w.tflite"  # hybrid CONV_2D and FULLY_CONNECTED fall back
+HYBRID = MODELS / "coverage" / "fc-blockwise32.int4w.tflite"  # two blockwise hybrid FULLY_CONNECTED fall back
 
 
 def tfl2quant(*args, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
@@ -46,8 +46,8 @@ def test_no_fallback_names_every_op_that_would_fall_back():
     r = tfl2quant("convert", HYBRID, "--no-fallback")
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "--no-fallback" in r.stderr and "2 op(s) need it: op 8 'tfl.conv_2d'" in r.stderr
-    assert "op 18 'tfl.fully_connected'" in r.stderr
+    assert "--no-fallback" in r.stderr and "2 op(s) need it: op 0 'tfl.fully_connected'" in r.stderr
+    assert "op 1 'tfl.fully_connected'" in r.stderr and "blockwise" in r.stderr
     assert tfl2quant("convert", CNN, "--no-fallback", "-o", "/dev/null").returncode == 0
 
 
@@ -96,7 +96,9 @@ def test_report_json_contract(tmp_path):
     assert model["ops"] == {"integer": 9, "fallback": 0, "float": 0, "unlowered": 0}
     assert model["by_op"]["tfl.softmax"]["integer"] == 1
     model = next(m for m in data["models"] if m["path"].endswith(HYBRID.name))
-    assert model["by_op"]["tfl.conv_2d"]["fallback"] == 1 and model["by_op"]["tfl.fully_connected"]["fallback"] == 1
+    assert model["by_op"]["tfl.fully_connected"]["fallback"] == 2
+    model = next(m for m in data["models"] if m["path"].endswith("cnn-mixed.dynamic-int8w.tflite"))
+    assert model["by_op"]["tfl.conv_2d"]["integer"] == 1 and model["by_op"]["tfl.fully_connected"]["integer"] == 1
     assert data["totals"]["ops"]["integer"] >= 30
 
 

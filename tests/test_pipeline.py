@@ -45,8 +45,8 @@ def test_the_pass_records_come_back_from_text():
            [(r.index, r.name, r.path, r.reason) for r in direct.records]
 
 
-HYBRID = MODELS / "coverage" / "cnn-mixed.dynamic-int8w.tflite"  # hybrid CONV_2D and FULLY_CONNECTED fall back
-HYBRID_REMARK = "fallback: operand 0 is f32; the integer pattern takes i8/u8/i16"
+HYBRID = MODELS / "coverage" / "fc-blockwise32.int4w.tflite"  # two blockwise hybrid FULLY_CONNECTED fall back
+HYBRID_REMARK = "fallback: blockwise weights (TFLite's reference kernel reads only per-tensor and per-axis scales)"
 
 
 def test_remarks_name_each_op_that_leaves_the_integer_path():
@@ -102,7 +102,7 @@ def test_no_fallback_is_an_option_of_the_pass(tmp_path):
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{allow-fallback=false})")
     assert r.returncode == 1  # a pass failure, as in mlir-opt
     assert "the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 2 op(s) need it: " \
-           "op 8 'tfl.conv_2d'" in r.stderr
+           "op 0 'tfl.fully_connected'" in r.stderr
 
 
 def test_an_exception_in_a_pattern_is_reported_as_our_bug(monkeypatch):

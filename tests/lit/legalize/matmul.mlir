@@ -197,9 +197,10 @@ func.func @fully_connected_float_relu6(%arg0: tensor<2x3x7xf32>, %arg1: tensor<5
 
 // ===--- the integer pattern declines: dcast -> float FC -> qcast ---=== //
 
-// Hybrid (weight-only int8): float activations, so only the weights are dequantized and
-// the float result is used as it is.
-!w = !quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.0625}>
+// Hybrid with a weight zero point, which TFLite's hybrid kernel does not read (hybrid.mlir has
+// the hybrid pattern): float activations, so only the weights are dequantized and the float
+// result is used as it is.
+!w = !quant.uniform<i8:f32, 0.25:3>
 // CHECK-LABEL: @fully_connected_declines_float_input_int8_weights
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x7xf32>)
 // CHECK:       %[[W:.*]] = quant.dcast %{{.*}} to tensor<3x7xf32>
@@ -211,7 +212,7 @@ func.func @fully_connected_float_relu6(%arg0: tensor<2x3x7xf32>, %arg1: tensor<5
 func.func @fully_connected_declines_float_input_int8_weights(%arg0: tensor<2x7xf32>) -> tensor<2x3xf32> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
   %b = "tfl.pseudo_const"() {value = dense<[0.5, 1.5, 2.5]> : tensor<3xf32>} : () -> tensor<3xf32>
-  // expected-remark@+1 {{fallback: operand 0 is f32; the integer pattern takes i8}}
+  // expected-remark@+1 {{fallback: hybrid weights with a non-zero zero point (the kernel does not read it)}}
   %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x7xf32>, tensor<3x7x!w>, tensor<3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }

@@ -1,0 +1,242 @@
+"""Hybrid kernels: float activations, int8/int4/int2 weights (dynamic-range models).
+
+TFLite does not dequantize the weights of a hybrid op. Per batch row (per image for
+the convolutions) it quantizes the float input to int8 at run time, multiplies in
+int32 and scales the sum back to float (fully_connected.cc: EvalHybridDense;
+portable_tensor_utils.h: BatchQuantizeFloats). On x86 the quantization is the NEON
+code run through NEON_2_SSE (optimized/neon_tensor_utils.cc), not the portable one;
+the IR computes its numbers, in its order:
+
+    symmetric (the default)       r = max|x|;  r == 0: q = 0, s = 1
+                                  s = r / 127,  q = clamp(rnd(x * (127 / r)), -127, 127)
+    asymmetric                    rmin = min(0, min x), rmax = max(0, max x);  rmin == rmax: q = 0,
+    (asymmetric_quantize_inputs)  s = 1, z = 0;  s = float(rmax - rmin) / 255, nudged zero point z
+                                  (double), q = clamp(rnd(x * (1 / s)) + z, -128, 127)
+
+    acc = sum_k w[n, k] * q[b, k] - row_sum(w)[n] * z[b]        int32
+    out = bias[n] + float(acc) * (s[b] * sw[n])                 float32, then the activation
+
+`rnd` is the vector loop's `trunc(p +- 0.5)` (in float) for the first `depth - depth % 8`
+values of a row and half-away-from-zero rounding for the rest (`_to_int8`). All float
+operations are float32 except the asymmetric zero point (double, as the kernel computes
+it). The weights' zero point is not read by the kernel, so a pattern requires it to be 0.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.dialects.linalg import generic
+from tfl2quant.dialects.tfl import activation, constant_array
+from tfl2quant.ir.affine import AffineMap, const, dim
+from tfl2quant.ir.builder import Builder
+from tfl2quant.ir.core import Value
+from tfl2quant.ir.attributes import IntegerAttr
+from tfl2quant.ir.types import f32, f64, i1, i8, i32, i64, tensor
+
+from .fused_activation import clamp_float
+from . import gemmlowp as g
+from .gemmlowp import constant, rowwise
+from .query import Reason, is_float, qtype, storage_name
+
+# ApplyActivationToVector clamps for these; it would also apply TANH and SIGMOID
+HYBRID_ACTIVATIONS = ("NONE", "RELU", "RELU6", "RELU_N1_TO_1")
+_CMPF = {"oeq": 1, "ogt": 2, "oge": 3, "olt": 4, "ole": 5}
+
+
+# --- preconditions ------------------------------------------------------------------------------
+
+
+def hybrid_reason(op, weights: Value, bias: Optional[Value] = None) -> Reason:
+    """Why `op` (float input and result, quantized `weights`) is not a hybrid kernel we
+    reproduce, or None."""
+    x = op.operands[0]
+    if not (is_float(x) and str(x.type.element_type) == "f32" and is_float(op.result)):
+        return "a hybrid op reads and writes f32 activations"
+    kind = storage_name(weights)
+    if kind not in ("i8", "i4", "i2"):
+        return f"hybrid weights are {kind}; TFLite's hybrid kernels read int8, int4 and int2"
+    if constant_array(weights) is None:
+        return "the hybrid weights are not a compile-time constant"
+    if any(qtype(weights).zero_points_flat()):
+        return "hybrid weights with a non-zero zero point (the kernel does not read it)"
+    if bias is not None and not (is_float(bias) and str(bias.type.element_type) == "f32"):
+        return f"a hybrid op's bias is f32, this one is {bias.type}"
+    if activation(op) not in HYBRID_ACTIVATIONS:
+        return f"fused activation {activation(op)} on a hybrid op"
+    return None
+
+
+def weight_values(weights: Value) -> np.ndarray:
+    """The stored integers of constant weights, as the kernel multiplies them (int4 and int2
+    unpacked to int8)."""
+    return np.asarray(constant_array(weights)).astype(np.int8)
+
+
+# --- the run-time quantization of the input -----------------------------------------------------
+
+
+def _f(r: Builder, value: float, t=f32) -> Value:
+    return constant(r, float(value), t)
+
+
+def _cmpf(r: Builder, predicate: str, a: Value, b: Value) -> Value:
+    return r.value("arith.cmpf", [a, b], i1, {"predicate": IntegerAttr(_CMPF[predicate], i64)})
+
+
+def _sel(r: Builder, c: Value, a: Value, b: Value) -> Value:
+    return r.value("arith.select", [c, a, b], a.type)
+
+
+def _binary(r: Builder, name: str, a: Value, b: Value) -> Value:
+    return r.value(name, [a, b], a.type)
+
+
+def _to_int8(r: Builder, product: Value, vector_lane: Value, zero_point: Optional[Value], lo: int,
+             hi: int) -> Value:
+    """The kernel's `int8(clamp(rounded(product) + z, lo, hi))`. x86 builds run the NEON
+    versions through NEON_2_SSE (neon_tensor_utils.cc: NeonSymmetricQuantizeFloats,
+    NeonAsymmetricQuantizeFloats): the first `depth - depth % 8` values of a row go through
+    the vector loop, which rounds as `trunc(product + (product < 0 ? -0.5 : 0.5))` with the
+    sum in float (RoundToNearest before ARMv8: the sum itself rounds, so 0.49999997 becomes
+    1); the rest through `TfLiteRound` (half away from zero). The zero point is added after
+    rounding. `arith.fptosi` truncates, so it is the vector loop's conversion; the bound
+    before it (far outside the int8 range) only keeps the conversion defined."""
+    half = _sel(r, _cmpf(r, "olt", product, _f(r, 0.0)), _f(r, -0.5), _f(r, 0.5))
+    chosen = _sel(r, vector_lane, _binary(r, "arith.addf", product, half), r.value("math.round", [product], f32))
+    bounded = _binary(r, "arith.minimumf", _binary(r, "arith.maximumf", chosen, _f(r, -1024.0)), _f(r, 1024.0))
+    q = r.value("arith.fptosi", [bounded], i32)
+    if zero_point is not None:
+        q = g.add(r, q, zero_point)
+    return g.narrow(r, g.saturate(r, q, lo, hi), i8)
+
+
+def vector_lanes(b: Builder, depth: int) -> Value:
+    """[1, depth] i1: which values of a row the kernels' 8-wide vector loop quantizes."""
+    return tosa.const(b, (np.arange(depth) < depth - depth % 8).reshape(1, depth), i1)
+
+
+def quantize_rows(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value, Optional[Value]]:
+    """BatchQuantizeFloats of `x` [rows, depth] f32: (q [rows, depth] i8, scale [rows, 1] f32,
+    zero point [rows, 1] i32, or None when symmetric)."""
+    rows, depth = x.type.shape
+    per_row = tensor((rows, 1), f32)
+    lanes = vector_lanes(b, depth)
+    if not asymmetric:
+        magnitude = tosa.reduce(b, "tosa.reduce_max", b.value("tosa.abs", [x], x.type), 1)
+
+        def scales(r, args):  # SymmetricQuantizeFloats: r / 127 and 127 / r; r == 0 gives q = 0, s = 1
+            (m,) = args
+            zero = _cmpf(r, "oeq", m, _f(r, 0.0))
+            return [_sel(r, zero, _f(r, 1.0), _binary(r, "arith.divf", m, _f(r, 127.0))),
+                    _sel(r, zero, _f(r, 0.0), _binary(r, "arith.divf", _f(r, 127.0), m))]
+
+        scale, inverse = rowwise(b, [magnitude], [per_row, per_row], scales)
+        (q,) = rowwise(b, [x, inverse, lanes], [tensor((rows, depth), i8)],
+                       lambda r, a: [_to_int8(r, _binary(r, "arith.mulf", a[0], a[1]), a[2], None, -127, 127)])
+        return q, scale, None
+
+    low = tosa.reduce(b, "tosa.reduce_min", x, 1)
+    high = tosa.reduce(b, "tosa.reduce_max", x, 1)
+    scale, inverse, zero_point = rowwise(b, [low, high], [per_row, per_row, tensor((rows, 1), i32)],
+                                         lambda r, a: _asymmetric_parameters(r, *a))
+    (q,) = rowwise(b, [x, inverse, zero_point, lanes], [tensor((rows, depth), i8)],
+                   lambda r, a: [_to_int8(r, _binary(r, "arith.mulf", a[0], a[1]), a[3], a[2], -128, 127)])
+    return q, scale, zero_point
+
+
+def _asymmetric_parameters(r: Builder, low: Value, high: Value) -> list[Value]:
+    """NeonAsymmetricQuantizeFloats' scale (f32), 1 / scale (f32) and nudged zero point
+    (i32) from a row's min and max: rmin = min(0, low), rmax = max(0, high) (NeonMinMax
+    caps both at zero), scale = (rmax - rmin) / 255 with the difference taken in float;
+    the zero point from whichever of qmin - rmin / scale and qmax - rmax / scale has the
+    smaller error |q| + |r / scale|, in double, clamped to [-128, 127] and rounded.
+    rmin == rmax (an all-zero row) gives scale 1 and zero point 0."""
+    zero = _f(r, 0.0)
+    rmin = _sel(r, _cmpf(r, "olt", low, zero), low, zero)
+    rmax = _sel(r, _cmpf(r, "olt", zero, high), high, zero)
+    scale = _binary(r, "arith.divf", r.value("arith.extf", [_binary(r, "arith.subf", rmax, rmin)], f64),
+                    _f(r, 255.0, f64))
+    below = _binary(r, "arith.divf", r.value("arith.extf", [rmin], f64), scale)
+    above = _binary(r, "arith.divf", r.value("arith.extf", [rmax], f64), scale)
+    from_min = _binary(r, "arith.subf", _f(r, -128.0, f64), below)
+    from_max = _binary(r, "arith.subf", _f(r, 127.0, f64), above)
+    error_min = _binary(r, "arith.addf", _f(r, 128.0, f64), r.value("math.absf", [below], f64))
+    error_max = _binary(r, "arith.addf", _f(r, 127.0, f64), r.value("math.absf", [above], f64))
+    zero_point = _sel(r, _cmpf(r, "olt", error_min, error_max), from_min, from_max)
+    nudged = _sel(r, _cmpf(r, "ole", zero_point, _f(r, -128.0, f64)), _f(r, -128.0, f64),
+                  _sel(r, _cmpf(r, "oge", zero_point, _f(r, 127.0, f64)), _f(r, 127.0, f64),
+                       r.value("math.round", [zero_point], f64)))
+    equal = _cmpf(r, "oeq", rmin, rmax)
+    scale32 = _sel(r, equal, _f(r, 1.0), r.value("arith.truncf", [scale], f32))
+    zero_point32 = _sel(r, equal, _f(r, 0.0, f64), nudged)
+    return [scale32, _binary(r, "arith.divf", _f(r, 1.0), scale32), r.value("arith.fptosi", [zero_point32], i32)]
+
+
+# --- the integer product and its float scaling ---------------------------------------------------
+
+
+def _map(value: Value, shape: tuple) -> AffineMap:
+    """How a generic over `shape` reads `value`: a vector along the last axis (per unit or
+    channel), else the same rank with size-1 axes broadcast."""
+    rank, vshape = len(shape), value.type.shape
+    if len(vshape) == 1 and rank > 1:
+        return AffineMap(rank, (dim(rank - 1),))
+    return AffineMap(rank, tuple(const(0) if n == 1 and shape[k] != 1 else dim(k) for k, n in enumerate(vshape)))
+
+
+def scale_back(b: Builder, acc: Value, scale: Value, zero_point: Optional[Value], offsets: Optional[Value],
+               weight_scales: np.ndarray, bias: Optional[Value], channel_first: bool = False) -> Value:
+    """`bias[c] + float(acc - offsets * z[b]) * (scale[b] * sw[c])` over `acc` (i32, channels
+    last); `offsets` are the weights' sums over the taps each output reads (FULLY_CONNECTED:
+    row sums, one per unit; convolutions: per output position). With `channel_first` the
+    product is `(float(...) * sw[c]) * scale[b]` (reference HybridConvPerChannel's order)."""
+    shape = acc.type.shape
+    inputs = [acc, scale, tosa.const(b, np.asarray(weight_scales, np.float32), f32)]
+    if zero_point is not None:
+        inputs += [zero_point, offsets]
+    if bias is not None:
+        inputs.append(bias)
+
+    def body(r, args):
+        total, s, sw = args[:3]
+        if zero_point is not None:
+            z, offset = args[3:5]
+            total = r.value("arith.subi", [total, r.value("arith.muli", [offset, z], i32)], i32)
+        real = r.value("arith.sitofp", [total], f32)
+        if channel_first:
+            y = _binary(r, "arith.mulf", _binary(r, "arith.mulf", real, sw), s)
+        else:
+            y = _binary(r, "arith.mulf", real, _binary(r, "arith.mulf", s, sw))
+        return y if bias is None else _binary(r, "arith.addf", args[len(inputs) - 1], y)
+
+    return generic(b, inputs, [_map(v, shape) for v in inputs], tensor(shape, f32), body)
+
+
+def fully_connected(b: Builder, op, x: Value, weights: np.ndarray, weight_scales, bias: Optional[Value],
+                    asymmetric: bool) -> Value:
+    """The hybrid product of `x` [rows, depth] f32 with constant `weights` [units, depth]
+    (int8 values): [rows, units] f32 with the op's fused activation applied."""
+    rows, depth = x.type.shape
+    units = weights.shape[0]
+    q, scale, zero_point = quantize_rows(b, x, asymmetric)
+    kn = tosa.const(b, np.ascontiguousarray(weights.T).reshape(1, depth, units), i8)
+    zero = tosa.zero_point(b, 0, i8)
+    acc = b.value("tosa.matmul", [tosa.reshape(b, q, (1, rows, depth)), kn, zero, zero],
+                  tensor((1, rows, units), i32))
+    row_sums = tosa.const(b, weights.astype(np.int64).sum(axis=1).astype(np.int32), i32) if asymmetric else None
+    scales = np.broadcast_to(np.asarray(weight_scales, np.float32), (units,))
+    y = scale_back(b, tosa.reshape(b, acc, (rows, units)), scale, zero_point, row_sums, scales, bias)
+    return clamp_float(b, y, op)
+
+
+def per_image(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value, Optional[Value]]:
+    """The convolutions quantize each batch element (image) as one row: (q in `x`'s shape,
+    scale and zero point [batch, 1, 1, 1])."""
+    shape = x.type.shape
+    q, scale, zero_point = quantize_rows(b, tosa.reshape(b, x, (shape[0], int(np.prod(shape[1:])))), asymmetric)
+    per_batch = (shape[0],) + (1,) * (len(shape) - 1)
+    return (tosa.reshape(b, q, shape), tosa.reshape(b, scale, per_batch),
+            None if zero_point is None else tosa.reshape(b, zero_point, per_batch))

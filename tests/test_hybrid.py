@@ -1,0 +1,127 @@
+"""Hybrid (dynamic-range) FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D on the integer
+path (legalize/hybrid.py): float in, float out, TFLite's run-time quantization of the
+input, an int32 product and the float rescale, bit for bit with BUILTIN_REF.
+
+Each one-op model (tests/hybrid_models.py) must take the integer path and match end to
+end and per layer on two input seeds. A near-tie stress feeds values that land on the
+rounding boundaries of the kernels' two rounding paths (vector loop and tail). A subset
+is compiled with iree-compile and run, and must agree exactly.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from ai_edge_litert import interpreter as tfl
+
+from runtime_check.check import check_model
+from runtime_check.executor import Executor
+from runtime_check.iree_backend import run as iree_run
+from tfl2quant.ir.printer import print_module
+from tfl2quant.pipeline import convert
+
+from .hybrid_models import conv, fc
+
+C, D = "CONV_2D", "DEPTHWISE_CONV_2D"
+
+MODELS = {
+    "fc-per-channel-symmetric": lambda: fc((4, 9), 5),
+    "fc-per-channel-asymmetric": lambda: fc((4, 9), 5, asymmetric=True),
+    "fc-per-tensor-relu-3d": lambda: fc((2, 3, 9), 5, per_channel=False, act="RELU"),
+    "fc-keep-num-dims-no-bias-relu6": lambda: fc((2, 3, 17), 4, keep_num_dims=True, bias=False, act="RELU6"),
+    "fc-int4-asymmetric": lambda: fc((4, 10), 6, storage="INT4", asymmetric=True),
+    "fc-int4-per-tensor-symmetric": lambda: fc((3, 24), 7, storage="INT4", per_channel=False),
+    "conv-per-channel-stride2x1-relu": lambda: conv(C, (2, 7, 6, 3), (4, 3, 3, 3), stride=(2, 1), act="RELU"),
+    "conv-per-tensor-same": lambda: conv(C, (2, 7, 6, 3), (4, 3, 3, 3), per_channel=False),
+    "conv-int4-dilated-valid": lambda: conv(C, (1, 9, 8, 2), (5, 2, 3, 2), storage="INT4", dilation=(2, 2),
+                                            padding="VALID"),
+    "conv-grouped": lambda: conv(C, (1, 5, 6, 4), (6, 3, 3, 2)),
+    "depthwise-mult2-stride2-relu6": lambda: conv(D, (2, 7, 6, 3), (1, 3, 3, 6), stride=(2, 2), act="RELU6"),
+    "depthwise-valid-relu-n1-to-1": lambda: conv(D, (1, 6, 5, 4), (1, 2, 3, 4), padding="VALID",
+                                                 act="RELU_N1_TO_1"),
+}
+
+IREE = ["fc-per-channel-asymmetric", "fc-int4-per-tensor-symmetric", "conv-per-channel-stride2x1-relu",
+        "depthwise-mult2-stride2-relu6"]
+
+
+def write(tmp_path, name: str) -> str:
+    file = tmp_path / f"{name}.tflite"
+    file.write_bytes(MODELS[name]())
+    return str(file)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("name", MODELS)
+def test_hybrid_ops_are_bit_exact(name, seed, tmp_path):
+    result = check_model(write(tmp_path, name), seed=seed)
+    assert result.error is None
+    assert [r.path for r in result.records] == ["integer"], [r.reason for r in result.records]
+    assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
+    assert all(layer.exact_fraction == 1.0 and layer.tolerance == 0 for layer in result.layers), result.layers
+
+
+def _near_ties(rng, rows: int, depth: int, asymmetric: bool) -> np.ndarray:
+    """Rows whose first values fix the row's scale (max |x|, or min and max), the others
+    at `(n + 1/2) / inverse scale` (a rounding tie of the product), half of them moved one
+    float step: both rounding paths of the kernel meet their boundaries."""
+    top = rng.uniform(0.01, 50, rows).astype(np.float32)
+    low = (top * rng.uniform(0.1, 1.0, rows)).astype(np.float32) if asymmetric else top
+    if asymmetric:  # AsymmetricQuantizeFloats: float difference, then / 255 in double
+        inverse = np.float32(1) / ((top + low).astype(np.float64) / 255).astype(np.float32)
+    else:
+        inverse = np.float32(127) / top
+    span = np.floor(np.minimum(top, low) * inverse).astype(np.int64) - 1
+    n = np.floor(rng.uniform(-1, 1, (rows, depth)) * span[:, None])
+    x = ((n + 0.5) / inverse[:, None]).astype(np.float32)
+    nudge = np.where(rng.random(x.shape) < 0.5, np.inf, -np.inf).astype(np.float32)
+    x = np.where(rng.random(x.shape) < 0.5, np.nextafter(x, nudge), x)
+    x[:, 0], x[:, 1] = top, -low
+    return x
+
+
+@pytest.mark.parametrize("asymmetric", [False, True])
+def test_quantization_ties_follow_the_kernel(asymmetric, tmp_path):
+    """Rows of 20 values: 16 through the vector loop (`trunc(p +- 0.5)` in float), 4 through
+    the tail (half away from zero). Rounding every value one way fails this test."""
+    path = tmp_path / "fc.tflite"
+    path.write_bytes(fc((64, 20), 5, asymmetric=asymmetric))
+    reference = tfl.Interpreter(model_path=str(path), experimental_op_resolver_type=tfl.OpResolverType.BUILTIN_REF)
+    reference.allocate_tensors()
+    executor = Executor(convert(str(path), "final").module)
+    rng = np.random.default_rng(4)
+    for _ in range(10):
+        x = _near_ties(rng, 64, 20, asymmetric)
+        reference.set_tensor(reference.get_input_details()[0]["index"], x)
+        reference.invoke()
+        expected = reference.get_tensor(reference.get_output_details()[0]["index"])
+        np.testing.assert_array_equal(executor.run([x])[0], expected)
+
+
+def test_the_final_ir_quantizes_the_input_at_run_time(tmp_path):
+    text = print_module(convert(write(tmp_path, "fc-per-channel-asymmetric"), "final").module)
+    for op in ("tosa.reduce_min", "tosa.reduce_max", "math.round", "arith.fptosi", "tosa.matmul", "arith.sitofp"):
+        assert op in text, op
+    assert "quant." not in text and "\"tfl." not in text
+
+
+@pytest.mark.parametrize("name", IREE)
+def test_iree_compiles_the_hybrid_ir_and_agrees(name, tmp_path):
+    module = convert(write(tmp_path, name), "final").module
+    shape = next(iter(module.functions())).body.args[0].type.shape
+    x = np.random.default_rng(2).uniform(-3, 3, shape).astype(np.float32)
+    x.reshape(-1, shape[-1])[0] = 0.0  # an all-zero row: scale 1, zero point 0
+    ours = Executor(module).run([x])
+    theirs = iree_run(print_module(module), [x])
+    for a, b in zip(ours, theirs):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("make, reason", [
+    (lambda: conv(D, (1, 5, 5, 3), (1, 3, 3, 3), per_channel=False), "one weight scale per output channel"),
+    (lambda: conv(C, (1, 5, 6, 4), (6, 3, 3, 2), per_channel=False), "no grouped hybrid convolution"),
+], ids=["depthwise-per-tensor", "grouped-conv-per-tensor"])
+def test_declined_hybrid_ops_say_why(make, reason, tmp_path):
+    path = tmp_path / "m.tflite"
+    path.write_bytes(make())
+    (record,) = convert(str(path), "legalized").report.records
+    assert record.path == "fallback" and reason in record.reason
