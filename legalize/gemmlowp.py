@@ -352,8 +352,9 @@ def rowwise(b: Builder, inputs: Sequence[Value], result_types: Sequence[RankedTe
     """An all-parallel linalg.generic over the [rows, depth] shape of `result_types[0]`.
 
     Inputs of that shape are read elementwise, [rows, 1] inputs once per row
-    ((d0, d1) -> (d0, 0)), [1, depth] inputs once per column ((d0, d1) -> (0, d1)). `body` gets a builder in the region and the scalar
-    block arguments of the inputs, and returns one value per result."""
+    ((d0, d1) -> (d0, 0)), [1, depth] inputs once per column ((d0, d1) -> (0, d1)).
+    `body` gets a builder in the region and the scalar block arguments of the inputs,
+    and returns one value per result."""
     rows, depth = result_types[0].shape
     inits = [b.value("tensor.empty", [], t) for t in result_types]
     block = Block([element_type(v.type) for v in inputs] + [element_type(t) for t in result_types])

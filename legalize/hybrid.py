@@ -28,22 +28,21 @@ from typing import Optional
 import numpy as np
 
 from tfl2quant.dialects import tosa
+from tfl2quant.dialects.assembly import CMPF
 from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.tfl import activation, constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
+from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
-from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.types import f32, f64, i1, i8, i32, i64, tensor
 
-from .fused_activation import clamp_float
 from . import gemmlowp as g
 from .gemmlowp import constant, rowwise
 from .query import Reason, is_float, qtype, storage_name
 
 # ApplyActivationToVector clamps for these; it would also apply TANH and SIGMOID
 HYBRID_ACTIVATIONS = ("NONE", "RELU", "RELU6", "RELU_N1_TO_1")
-_CMPF = {"oeq": 1, "ogt": 2, "oge": 3, "olt": 4, "ole": 5}
 
 
 # --- preconditions ------------------------------------------------------------------------------
@@ -83,11 +82,7 @@ def _f(r: Builder, value: float, t=f32) -> Value:
 
 
 def _cmpf(r: Builder, predicate: str, a: Value, b: Value) -> Value:
-    return r.value("arith.cmpf", [a, b], i1, {"predicate": IntegerAttr(_CMPF[predicate], i64)})
-
-
-def _sel(r: Builder, c: Value, a: Value, b: Value) -> Value:
-    return r.value("arith.select", [c, a, b], a.type)
+    return r.value("arith.cmpf", [a, b], i1, {"predicate": IntegerAttr(CMPF.index(predicate), i64)})
 
 
 def _binary(r: Builder, name: str, a: Value, b: Value) -> Value:
@@ -104,8 +99,8 @@ def _to_int8(r: Builder, product: Value, vector_lane: Value, zero_point: Optiona
     1); the rest through `TfLiteRound` (half away from zero). The zero point is added after
     rounding. `arith.fptosi` truncates, so it is the vector loop's conversion; the bound
     before it (far outside the int8 range) only keeps the conversion defined."""
-    half = _sel(r, _cmpf(r, "olt", product, _f(r, 0.0)), _f(r, -0.5), _f(r, 0.5))
-    chosen = _sel(r, vector_lane, _binary(r, "arith.addf", product, half), r.value("math.round", [product], f32))
+    half = g.select(r, _cmpf(r, "olt", product, _f(r, 0.0)), _f(r, -0.5), _f(r, 0.5))
+    chosen = g.select(r, vector_lane, _binary(r, "arith.addf", product, half), r.value("math.round", [product], f32))
     bounded = _binary(r, "arith.minimumf", _binary(r, "arith.maximumf", chosen, _f(r, -1024.0)), _f(r, 1024.0))
     q = r.value("arith.fptosi", [bounded], i32)
     if zero_point is not None:
@@ -130,8 +125,8 @@ def quantize_rows(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value,
         def scales(r, args):  # SymmetricQuantizeFloats: r / 127 and 127 / r; r == 0 gives q = 0, s = 1
             (m,) = args
             zero = _cmpf(r, "oeq", m, _f(r, 0.0))
-            return [_sel(r, zero, _f(r, 1.0), _binary(r, "arith.divf", m, _f(r, 127.0))),
-                    _sel(r, zero, _f(r, 0.0), _binary(r, "arith.divf", _f(r, 127.0), m))]
+            return [g.select(r, zero, _f(r, 1.0), _binary(r, "arith.divf", m, _f(r, 127.0))),
+                    g.select(r, zero, _f(r, 0.0), _binary(r, "arith.divf", _f(r, 127.0), m))]
 
         scale, inverse = rowwise(b, [magnitude], [per_row, per_row], scales)
         (q,) = rowwise(b, [x, inverse, lanes], [tensor((rows, depth), i8)],
@@ -155,8 +150,8 @@ def _asymmetric_parameters(r: Builder, low: Value, high: Value) -> list[Value]:
     smaller error |q| + |r / scale|, in double, clamped to [-128, 127] and rounded.
     rmin == rmax (an all-zero row) gives scale 1 and zero point 0."""
     zero = _f(r, 0.0)
-    rmin = _sel(r, _cmpf(r, "olt", low, zero), low, zero)
-    rmax = _sel(r, _cmpf(r, "olt", zero, high), high, zero)
+    rmin = g.select(r, _cmpf(r, "olt", low, zero), low, zero)
+    rmax = g.select(r, _cmpf(r, "olt", zero, high), high, zero)
     scale = _binary(r, "arith.divf", r.value("arith.extf", [_binary(r, "arith.subf", rmax, rmin)], f64),
                     _f(r, 255.0, f64))
     below = _binary(r, "arith.divf", r.value("arith.extf", [rmin], f64), scale)
@@ -165,13 +160,13 @@ def _asymmetric_parameters(r: Builder, low: Value, high: Value) -> list[Value]:
     from_max = _binary(r, "arith.subf", _f(r, 127.0, f64), above)
     error_min = _binary(r, "arith.addf", _f(r, 128.0, f64), r.value("math.absf", [below], f64))
     error_max = _binary(r, "arith.addf", _f(r, 127.0, f64), r.value("math.absf", [above], f64))
-    zero_point = _sel(r, _cmpf(r, "olt", error_min, error_max), from_min, from_max)
-    nudged = _sel(r, _cmpf(r, "ole", zero_point, _f(r, -128.0, f64)), _f(r, -128.0, f64),
-                  _sel(r, _cmpf(r, "oge", zero_point, _f(r, 127.0, f64)), _f(r, 127.0, f64),
+    zero_point = g.select(r, _cmpf(r, "olt", error_min, error_max), from_min, from_max)
+    nudged = g.select(r, _cmpf(r, "ole", zero_point, _f(r, -128.0, f64)), _f(r, -128.0, f64),
+                  g.select(r, _cmpf(r, "oge", zero_point, _f(r, 127.0, f64)), _f(r, 127.0, f64),
                        r.value("math.round", [zero_point], f64)))
     equal = _cmpf(r, "oeq", rmin, rmax)
-    scale32 = _sel(r, equal, _f(r, 1.0), r.value("arith.truncf", [scale], f32))
-    zero_point32 = _sel(r, equal, _f(r, 0.0, f64), nudged)
+    scale32 = g.select(r, equal, _f(r, 1.0), r.value("arith.truncf", [scale], f32))
+    zero_point32 = g.select(r, equal, _f(r, 0.0, f64), nudged)
     return [scale32, _binary(r, "arith.divf", _f(r, 1.0), scale32), r.value("arith.fptosi", [zero_point32], i32)]
 
 
@@ -213,23 +208,6 @@ def scale_back(b: Builder, acc: Value, scale: Value, zero_point: Optional[Value]
         return y if bias is None else _binary(r, "arith.addf", args[len(inputs) - 1], y)
 
     return generic(b, inputs, [_map(v, shape) for v in inputs], tensor(shape, f32), body)
-
-
-def fully_connected(b: Builder, op, x: Value, weights: np.ndarray, weight_scales, bias: Optional[Value],
-                    asymmetric: bool) -> Value:
-    """The hybrid product of `x` [rows, depth] f32 with constant `weights` [units, depth]
-    (int8 values): [rows, units] f32 with the op's fused activation applied."""
-    rows, depth = x.type.shape
-    units = weights.shape[0]
-    q, scale, zero_point = quantize_rows(b, x, asymmetric)
-    kn = tosa.const(b, np.ascontiguousarray(weights.T).reshape(1, depth, units), i8)
-    zero = tosa.zero_point(b, 0, i8)
-    acc = b.value("tosa.matmul", [tosa.reshape(b, q, (1, rows, depth)), kn, zero, zero],
-                  tensor((1, rows, units), i32))
-    row_sums = tosa.const(b, weights.astype(np.int64).sum(axis=1).astype(np.int32), i32) if asymmetric else None
-    scales = np.broadcast_to(np.asarray(weight_scales, np.float32), (units,))
-    y = scale_back(b, tosa.reshape(b, acc, (rows, units)), scale, zero_point, row_sums, scales, bias)
-    return clamp_float(b, y, op)
 
 
 def per_image(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value, Optional[Value]]:

@@ -25,6 +25,8 @@ Which kernel runs is chosen by the output type (fully_connected.cc: EvalQuantize
                           multiplier QM(si * sw / so) (FullyConnectedInt16FilterInt16)
 
 16-bit operands are split into 8-bit planes (planes.py); uint8 operands are `q - 128`.
+A float input with quantized weights is TFLite's hybrid kernel (EvalHybridDense,
+HybridFullyConnected): the run-time quantization and the float rescale are hybrid.py's.
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from tfl2quant.dialects.quant.types import UniformQuantizedPerAxisType, UniformQ
 from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import f32, f64, i8, i32, i64, tensor
 
+from . import hybrid
 from .batch_matmul import FloatBatchMatMul, QuantizedBatchMatMul
 from .fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from .fused_activation import clamp_float, quantized_range
@@ -44,7 +47,6 @@ from .planes import (Plane, channel_constant, constant_planes, double_rescale, f
                      int64_accumulator, mbqm64, mbqm64_params, mbqm64_reason, output, products, split16)
 from .query import (constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage, storage_name,
                     storage_of)
-from . import hybrid
 from .rule import ByInput, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, signed_from
 
@@ -266,12 +268,19 @@ class HybridFullyConnected(IntegerPattern):
                     f"dimension 0" if _per_channel(w) and getattr(qtype(w), "quantized_dimension", 0) else None))
 
     def rewrite(self, b, op, operands):
-        rows, depth, _ = _rows(op)
+        rows, depth, units = _rows(op)
         w = op.operands[1]
+        weights = hybrid.weight_values(w)
         bias = operands[2] if _bias(op) is not None else None
-        y = hybrid.fully_connected(b, op, tosa.reshape(b, operands[0], (rows, depth)), hybrid.weight_values(w),
-                                   qtype(w).scales_flat(), bias, bool(option(op, "asymmetric_quantize_inputs")))
-        return [tosa.reshape(b, y, op.result.type.shape)]
+        asymmetric = bool(option(op, "asymmetric_quantize_inputs"))
+        q, scale, zero_point = hybrid.quantize_rows(b, tosa.reshape(b, operands[0], (rows, depth)), asymmetric)
+        kn, zero = _weights_kn(b, weights, i8), tosa.zero_point(b, 0, i8)
+        acc = b.value("tosa.matmul", [tosa.reshape(b, q, (1, rows, depth)), kn, zero, zero],
+                      tensor((1, rows, units), i32))
+        row_sums = tosa.const(b, weights.astype(np.int64).sum(axis=1).astype(np.int32), i32) if asymmetric else None
+        scales = np.broadcast_to(np.asarray(qtype(w).scales_flat(), np.float32), (units,))
+        y = hybrid.scale_back(b, tosa.reshape(b, acc, (rows, units)), scale, zero_point, row_sums, scales, bias)
+        return [tosa.reshape(b, clamp_float(b, y, op), op.result.type.shape)]
 
 
 class FloatFullyConnected(FloatPattern):
