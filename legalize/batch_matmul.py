@@ -17,6 +17,10 @@ Integer path (per-tensor only, no fused activation: the clamp is the storage ran
     int16 x int16 -> int16  zero points 0 (Prepare); int64 accumulator and the int64 MBQM
     int16 x int8 -> int16   (16-bit multiplier): tosa.matmul i16 -> i48 (an int8 y is cast
                             to i16) and one tosa.rescale with scale32 = false
+
+Hybrid (float x, constant int8 y; HybridBatchMatMul): TFLite quantizes each row of x (its
+K values, after adj_x) at run time, symmetric or not as `asymmetric_quantize_inputs` says
+(hybrid.py), multiplies in int32 and scales back in float (hybrid.batch_matmul_scale_back).
 """
 from __future__ import annotations
 
@@ -25,11 +29,13 @@ from typing import Optional
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.ir.types import IntegerType, element_type, f32, i16, i32, tensor
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.types import IntegerType, element_type, f32, i8, i16, i32, tensor
 
 from .emit import broadcast_to, reshape
 from .fixed_point import f32_product_multipliers, quantize_multiplier
 from .planes import mbqm64_params, mbqm64_reason, rescale_int64, wrapped_left_shift
+from . import hybrid
 from .query import floats_only, int16_zero_points, per_tensor, per_tensor_only, qtype, static_shapes, storage_name
 from .rule import FloatPattern, IntegerPattern
 from .storage import requantized
@@ -69,19 +75,25 @@ class Shapes:
             return f"result shape {list(op.result.type.shape)} is not the {list(want)} TFLite computes"
         return None
 
-    def operands(self, b, x, y) -> tuple:
-        """[B, M, K] and [B, K, N] (or [1, B * M, K] and [1, K, N])."""
-        x, y = reshape(b, x, self.xs), reshape(b, y, self.ys)
+    def lhs(self, b, x):
+        """x as [B, M, K] (or [1, B * M, K])."""
+        x = reshape(b, x, self.xs)
         if self.adj_x:
             x = tosa.transpose(b, x, _swap_last(self.rank))
+        batches = int(np.prod(self.batch))
+        if self.shared:
+            return reshape(b, x, (1, batches * self.m, self.k))
+        return reshape(b, broadcast_to(b, x, self.batch + (self.m, self.k)), (batches, self.m, self.k))
+
+    def operands(self, b, x, y) -> tuple:
+        """[B, M, K] and [B, K, N] (or [1, B * M, K] and [1, K, N])."""
+        y = reshape(b, y, self.ys)
         if self.adj_y:
             y = tosa.transpose(b, y, _swap_last(self.rank))
         batches = int(np.prod(self.batch))
         if self.shared:
-            return reshape(b, x, (1, batches * self.m, self.k)), reshape(b, y, (1, self.k, self.n))
-        x = broadcast_to(b, x, self.batch + (self.m, self.k))
-        y = broadcast_to(b, y, self.batch + (self.k, self.n))
-        return reshape(b, x, (batches, self.m, self.k)), reshape(b, y, (batches, self.k, self.n))
+            return self.lhs(b, x), reshape(b, y, (1, self.k, self.n))
+        return self.lhs(b, x), reshape(b, broadcast_to(b, y, self.batch + (self.k, self.n)), (batches, self.k, self.n))
 
     def acc_shape(self) -> tuple:
         batches = int(np.prod(self.batch))
@@ -146,6 +158,59 @@ class QuantizedBatchMatMul(IntegerPattern):
         acc = _matmul(b, shapes, x, y, 0, 0, I48)
         m16, n = mbqm64_params(*quantize_multiplier(self.multiplier(op)))
         return [shapes.result(b, rescale_int64(b, acc, m16, n, acc.type.with_element_type(i16)))]
+
+
+class HybridBatchMatMul(IntegerPattern):
+    """Float x, constant int8 y, per-tensor or per-channel along y's output columns:
+    batch_matmul.cc: EvalHybrid. Its reference BatchMatMul steps through the input's scales
+    and the weights' row sums with one stride per batch dimension (the row count), which is
+    right only when at most one batch dimension is larger than 1; other shapes decline."""
+
+    def unsupported(self, op):
+        x, y = op.operands
+        shapes = Shapes(op)
+        reason = static_shapes(op) or shapes.reason(op) or hybrid.hybrid_reason(op, y)
+        if reason:
+            return reason
+        if storage_name(y) != "i8":
+            return f"hybrid BATCH_MATMUL weights are {storage_name(y)}; the kernel reads int8"
+        if sum(d > 1 for d in shapes.batch) > 1:
+            return (f"batch dimensions {list(shapes.batch)}: TFLite's hybrid kernel indexes the input scales "
+                    f"and row sums correctly for one batch dimension only (reference/batch_matmul.h)")
+        q = qtype(y)
+        if len(q.scales_flat()) > 1:
+            columns = len(y.type.shape) - (2 if shapes.adj_y else 1)
+            if getattr(q, "quantized_dimension", None) != columns:
+                return "per-channel weights quantized along another dimension than the output columns"
+        return None
+
+    def rewrite(self, b, op, operands):
+        shapes = Shapes(op)
+        asymmetric = _flag(op, "asymmetric_quantize_inputs")
+        y = op.operands[1]
+        weights = np.asarray(constant_array(y)).astype(np.int8).reshape(shapes.ys)
+        if shapes.adj_y:
+            weights = np.swapaxes(weights, -1, -2)
+        x3 = shapes.lhs(b, operands[0])
+        batches, rows, depth = x3.type.shape
+        q, scale, zero_point = hybrid.quantize_rows(b, reshape(b, x3, (batches * rows, depth)), asymmetric)
+        q = reshape(b, q, (batches, rows, depth))
+        if shapes.shared:
+            kn = weights.reshape(1, shapes.k, shapes.n)
+        else:
+            kn = np.broadcast_to(weights, shapes.batch + (shapes.k, shapes.n)).reshape(batches, shapes.k, shapes.n)
+        zero = tosa.zero_point(b, 0, i8)
+        acc = b.value("tosa.matmul", [q, tosa.const(b, np.ascontiguousarray(kn), i8), zero, zero],
+                      tensor((batches, rows, shapes.n), i32))
+        row_sums = None
+        if asymmetric:
+            sums = kn.astype(np.int64).sum(axis=1).astype(np.int32)
+            row_sums = tosa.const(b, sums.reshape(kn.shape[0], 1, shapes.n), i32)
+            zero_point = reshape(b, zero_point, (batches, rows, 1))
+        scales = np.broadcast_to(np.asarray(qtype(y).scales_flat(), np.float32), (shapes.n,))
+        out = hybrid.batch_matmul_scale_back(b, acc, reshape(b, scale, (batches, rows, 1)), zero_point, row_sums,
+                                             scales)
+        return [shapes.result(b, out)]
 
 
 class FloatBatchMatMul(FloatPattern):

@@ -218,3 +218,81 @@ def per_image(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value, Opt
     per_batch = (shape[0],) + (1,) * (len(shape) - 1)
     return (tosa.reshape(b, q, shape), tosa.reshape(b, scale, per_batch),
             None if zero_point is None else tosa.reshape(b, zero_point, per_batch))
+
+
+# --- blockwise int4 weights (fully_connected.cc: EvalBlockwise4Bit) ----------------------------
+
+
+def block_scales(weights: Value) -> np.ndarray:
+    """[units, blocks] f32: the scales as the kernel reads them, from an fp16 tensor. The
+    importer gives a zero scale (an all-zero block) FLT_MIN, which rounds back to 0 in fp16."""
+    q = qtype(weights)
+    return np.asarray(q.scales, np.float64).astype(np.float16).astype(np.float32).reshape(q.params_shape)
+
+
+def blockwise_scale_back(b: Builder, acc: Value, scale: Value, zero_point: Value, scales: np.ndarray,
+                         ksums: np.ndarray, bias: Optional[Value]) -> Value:
+    """EvalBlockwise4Bit's float arithmetic over `acc` [blocks, rows, units] (the int32
+    products of each block), in its order: per (row, unit),
+
+        out = 0;  for each block k: out += float(acc[k]) * scale[unit, k]
+        out -= float(z[row]) * kfsum[unit];  out *= s[row];  out += bias[unit]
+
+    kfsum[unit] = sum_k scale[unit, k] * ksum[unit, k] (the block sums of the weights,
+    summed in block order) is a compile-time constant. One linalg.generic reads each
+    block's slice of `acc` through a constant map, so the blocks add up in order."""
+    blocks, rows, units = acc.type.shape
+    kfsum = np.zeros(units, np.float32)
+    for k in range(blocks):  # one vector step per block, in the kernel's order
+        kfsum = kfsum + scales[:, k] * ksums[:, k].astype(np.float32)
+    table = tosa.const(b, np.ascontiguousarray(scales.T), f32)  # [blocks, units]
+    inputs = [acc] * blocks + [table] * blocks + [zero_point, tosa.const(b, kfsum, f32), scale]
+    maps = ([AffineMap(2, (const(k), dim(0), dim(1))) for k in range(blocks)]
+            + [AffineMap(2, (const(k), dim(1))) for k in range(blocks)]
+            + [AffineMap(2, (dim(0), const(0))), AffineMap(2, (dim(1),)), AffineMap(2, (dim(0), const(0)))])
+    if bias is not None:
+        inputs.append(bias)
+        maps.append(AffineMap(2, (dim(1),)))
+
+    def body(r, args):
+        out = _f(r, 0.0)
+        for k in range(blocks):
+            product = _binary(r, "arith.mulf", r.value("arith.sitofp", [args[k]], f32), args[blocks + k])
+            out = _binary(r, "arith.addf", out, product)
+        z, kf, s = args[2 * blocks:2 * blocks + 3]
+        out = _binary(r, "arith.subf", out, _binary(r, "arith.mulf", r.value("arith.sitofp", [z], f32), kf))
+        out = _binary(r, "arith.mulf", out, s)
+        return out if bias is None else _binary(r, "arith.addf", out, args[len(inputs) - 1])
+
+    return generic(b, inputs, maps, tensor((rows, units), f32), body)
+
+
+# --- BATCH_MATMUL (batch_matmul.cc: EvalHybrid; reference/batch_matmul.h) ----------------------
+
+
+def batch_matmul_scale_back(b: Builder, acc: Value, scale: Value, zero_point: Optional[Value],
+                            row_sums: Optional[Value], weight_scales: np.ndarray) -> Value:
+    """The hybrid reference BatchMatMul's float steps over `acc` [B, M, N] (i32), with
+    `scale` and `zero_point` [B, M, 1] and `row_sums` [B or 1, 1, N]:
+
+        total = int32(float(acc) - float(row_sum[n]) * float(z[m]))    (asymmetric only)
+        out = 0.0 + (s[m] * sw[n]) * float(total)
+
+    The subtraction is in float (`total -= row_sum * batch_offset` with a float offset);
+    its result is a whole number, so `int32` and back changes nothing and is left out.
+    `out` starts as 0.0 (the output is zero-filled, then `+=`): a -0.0 becomes +0.0."""
+    shape = acc.type.shape
+    inputs = [acc, scale, tosa.const(b, np.asarray(weight_scales, np.float32), f32)]
+    if zero_point is not None:
+        inputs += [zero_point, row_sums]
+
+    def body(r, args):
+        total = r.value("arith.sitofp", [args[0]], f32)
+        if zero_point is not None:
+            offset = _binary(r, "arith.mulf", r.value("arith.sitofp", [args[4]], f32),
+                             r.value("arith.sitofp", [args[3]], f32))
+            total = _binary(r, "arith.subf", total, offset)
+        y = _binary(r, "arith.mulf", _binary(r, "arith.mulf", args[1], args[2]), total)
+        return _binary(r, "arith.addf", _f(r, 0.0), y)
+
+    return generic(b, inputs, [_map(v, shape) for v in inputs], tensor(shape, f32), body)

@@ -35,19 +35,18 @@ from typing import Optional
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.dialects.quant.types import UniformQuantizedPerAxisType, UniformQuantizedType
 from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import f32, f64, i8, i32, i64, tensor
 
 from . import hybrid
-from .batch_matmul import FloatBatchMatMul, QuantizedBatchMatMul
+from .batch_matmul import FloatBatchMatMul, HybridBatchMatMul, QuantizedBatchMatMul
 from .fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from .fused_activation import clamp_float, quantized_range
 from .planes import (Plane, channel_constant, constant_planes, double_rescale, finish, int32_accumulator,
                      int64_accumulator, mbqm64, mbqm64_params, mbqm64_reason, output, products, split16)
 from .query import (constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage, storage_name,
                     storage_of)
-from .rule import ByInput, FloatPattern, IntegerPattern, Rule
+from .rule import ByInput, ByWeights, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, signed_from
 
 # (input, output) storage -> the filters the kernel reads correctly, and the case name
@@ -55,6 +54,7 @@ KERNELS = {("i8", "i8"): (("i8", "i4", "i2"), "int8"), ("u8", "u8"): (("u8",), "
            ("u8", "i16"): (("u8",), "uint8-int16"), ("i8", "i16"): (("i8",), "int8-int16"),
            ("i16", "i16"): (("i8", "i4", "i2", "i16"), "int16")}
 READS = {"i8": "int8", "u8": "uint8", "i16": "int16"}
+FILTER_WIDTH, FILTER_DEPTH = 4, 32  # optimized/fully_connected_4bit.h: the 4-bit kernels' tile
 
 
 def weights_layout(op) -> str | None:
@@ -262,8 +262,6 @@ class HybridFullyConnected(IntegerPattern):
         return (weights_layout(op)
                 or static_shapes(op, [x, w, op.result])
                 or hybrid.hybrid_reason(op, w, _bias(op))
-                or (None if isinstance(qtype(w), (UniformQuantizedType, UniformQuantizedPerAxisType)) else
-                    "blockwise weights (TFLite's reference kernel reads only per-tensor and per-axis scales)")
                 or (f"per-axis weights quantized along dimension {qtype(w).quantized_dimension}, not the units "
                     f"dimension 0" if _per_channel(w) and getattr(qtype(w), "quantized_dimension", 0) else None))
 
@@ -280,6 +278,54 @@ class HybridFullyConnected(IntegerPattern):
         row_sums = tosa.const(b, weights.astype(np.int64).sum(axis=1).astype(np.int32), i32) if asymmetric else None
         scales = np.broadcast_to(np.asarray(qtype(w).scales_flat(), np.float32), (units,))
         y = hybrid.scale_back(b, tosa.reshape(b, acc, (rows, units)), scale, zero_point, row_sums, scales, bias)
+        return [tosa.reshape(b, clamp_float(b, y, op), op.result.type.shape)]
+
+
+class HybridBlockwiseFullyConnected(IntegerPattern):
+    """Float input, blockwise int4 weights: EvalBlockwise4Bit (fully_connected.cc). Only the
+    optimized kernels have it (the reference resolver never prepares the 4-bit path, and its
+    EvalHybridDense reads a blockwise tensor as if it had per-axis scales), and only under
+    the conditions of Prepare's 4-bit branch. Inputs are quantized per row, always
+    asymmetrically; each block's int32 product is scaled in float and the blocks summed in
+    order (hybrid.blockwise_scale_back).
+
+    The kernel never applies the fused activation (it has no ApplyActivationToVector call;
+    XNNPACK's blockwise kernel does apply it). The pattern applies it: the op means it, and
+    `check` compares with the kernel's result with the activation applied."""
+
+    def unsupported(self, op):
+        x, w = op.operands[:2]
+        reason = (weights_layout(op)
+                  or static_shapes(op, [x, w, op.result])
+                  or hybrid.hybrid_reason(op, w, _bias(op)))
+        if reason:
+            return reason
+        q = qtype(w)
+        rows, depth, units = _rows(op)
+        if storage_name(w) != "i4":
+            return f"blockwise {storage_name(w)} weights: TFLite's blockwise kernel reads int4 only"
+        if q.quantized_dimensions != (0, 1) or q.block_sizes[0] != 1:
+            return "blockwise weights with blocks across units; TFLite's blocks run along the depth"
+        if depth % 2 or units < FILTER_WIDTH or depth < FILTER_DEPTH:
+            return (f"blockwise weights: TFLite runs its blockwise kernel only for an even depth >= "
+                    f"{FILTER_DEPTH} and >= {FILTER_WIDTH} units (fully_connected.cc: Prepare), else it reads "
+                    f"them as per-axis weights")
+        return None
+
+    def rewrite(self, b, op, operands):
+        rows, depth, units = _rows(op)
+        w = op.operands[1]
+        block = qtype(w).block_sizes[1]
+        blocks = depth // block
+        weights = hybrid.weight_values(w).reshape(units, blocks, block)
+        q, scale, zero_point = hybrid.quantize_rows(b, tosa.reshape(b, operands[0], (rows, depth)), asymmetric=True)
+        q = tosa.transpose(b, tosa.reshape(b, q, (rows, blocks, block)), (1, 0, 2))  # [blocks, rows, block]
+        kn = tosa.const(b, np.ascontiguousarray(weights.transpose(1, 2, 0)), i8)   # [blocks, block, units]
+        zero = tosa.zero_point(b, 0, i8)
+        acc = b.value("tosa.matmul", [q, kn, zero, zero], tensor((blocks, rows, units), i32))
+        bias = operands[2] if _bias(op) is not None else None
+        y = hybrid.blockwise_scale_back(b, acc, scale, zero_point, hybrid.block_scales(w),
+                                        weights.astype(np.int64).sum(axis=2), bias)
         return [tosa.reshape(b, clamp_float(b, y, op), op.result.type.shape)]
 
 
@@ -302,7 +348,10 @@ class FloatFullyConnected(FloatPattern):
 
 RULES = {
     # TFLite op              Rule(integer path,                 float path)
-    "tfl.fully_connected": Rule(ByInput(QuantizedFullyConnected(), hybrid=HybridFullyConnected()),
+    "tfl.fully_connected": Rule(ByInput(QuantizedFullyConnected(),
+                                        hybrid=ByWeights(HybridFullyConnected(),
+                                                         blockwise=HybridBlockwiseFullyConnected())),
                                 FloatFullyConnected()),
-    "tfl.batch_matmul":    Rule(QuantizedBatchMatMul(),       FloatBatchMatMul()),
+    "tfl.batch_matmul":    Rule(ByInput(QuantizedBatchMatMul(), hybrid=HybridBatchMatMul()),
+                                FloatBatchMatMul()),
 }

@@ -13,11 +13,14 @@ same function: MBQM by QM(1) = (2^30, 1) is exact.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
-from tfl2quant.ir.types import element_type
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.types import element_type, i8
 
 from .query import per_tensor_only, qtype, storage_name
 from .rescale import mbqm_reason
@@ -67,8 +70,17 @@ class Dequantize(IntegerPattern):
         return None
 
     def rewrite(self, b, op, operands):
-        q = b.value("quant.scast", [operands[0]], op.operands[0].type)
-        return [b.value("quant.dcast", [q], op.operands[0].type.with_element_type(element_type(op.result.type)))]
+        qtype_ = op.operands[0].type
+        stored = operands[0]
+        values = constant_array(op.operands[0])
+        if values is not None and qtype(op.operands[0]).storage_width < 8:
+            # int4/int2 weights: the same values and range in i8 storage, which every
+            # consumer of the IR reads (iree-compile cannot lower every i4 constant)
+            q = qtype(op.operands[0])
+            qtype_ = qtype_.with_element_type(dataclasses.replace(q, storage_width=8))
+            stored = tosa.const(b, np.asarray(values).astype(np.int8), i8)
+        q = b.value("quant.scast", [stored], qtype_)
+        return [b.value("quant.dcast", [q], qtype_.with_element_type(element_type(op.result.type)))]
 
 
 class Requantize(FloatPattern):

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import Type
 
-from .query import constants, is_float, non_empty, signless, static_shapes
+from .query import constants, is_float, non_empty, qtype, signless, static_shapes
 
 
 class IntegerPattern:
@@ -33,21 +34,57 @@ class IntegerPattern:
         raise NotImplementedError
 
 
-class ByInput(IntegerPattern):
-    """An op with two integer patterns: its quantized kernel, and its hybrid kernel when
-    the first operand is float and the weights are quantized (hybrid.py)."""
+class Choice(IntegerPattern):
+    """One of two integer patterns, picked per op instance by `pick`: TFLite runs different
+    kernels for the same op depending on its operand types."""
 
-    def __init__(self, quantized: IntegerPattern, hybrid: IntegerPattern):
-        self.quantized, self.hybrid = quantized, hybrid
+    def __init__(self, usual: IntegerPattern, other: IntegerPattern):
+        self.usual, self.other = usual, other
+
+    def picks_other(self, op: Operation) -> bool:
+        raise NotImplementedError
 
     def pick(self, op: Operation) -> IntegerPattern:
-        return self.hybrid if is_float(op.operands[0]) else self.quantized
+        return self.other if self.picks_other(op) else self.usual
 
     def unsupported(self, op: Operation) -> Optional[str]:
         return self.pick(op).unsupported(op)
 
     def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:
         return self.pick(op).rewrite(b, op, operands)
+
+
+class ByInput(Choice):
+    """The quantized kernel, or the hybrid one when the first operand is float and the
+    weights are quantized (hybrid.py): ByInput(quantized, hybrid=...)."""
+
+    def __init__(self, quantized: IntegerPattern, hybrid: IntegerPattern):
+        super().__init__(quantized, hybrid)
+
+    def picks_other(self, op: Operation) -> bool:
+        return is_float(op.operands[0])
+
+
+class ByResult(Choice):
+    """A quantized operand copied into a quantized result, or dequantized into a float one
+    by a hybrid kernel (EMBEDDING_LOOKUP): ByResult(same, hybrid=...)."""
+
+    def __init__(self, same: IntegerPattern, hybrid: IntegerPattern):
+        super().__init__(same, hybrid)
+
+    def picks_other(self, op: Operation) -> bool:
+        return is_float(op.results[0])
+
+
+class ByWeights(Choice):
+    """A hybrid kernel for weights per tensor or per axis, another for blockwise ones (a
+    sub-channel type): ByWeights(per_axis, blockwise=...)."""
+
+    def __init__(self, per_axis: IntegerPattern, blockwise: IntegerPattern):
+        super().__init__(per_axis, blockwise)
+
+    def picks_other(self, op: Operation) -> bool:
+        return isinstance(qtype(op.operands[1]), UniformQuantizedSubChannelType)
 
 
 class FloatPattern:

@@ -758,6 +758,13 @@ def cov_fc_blockwise32_int4w(n: Net) -> Made:
     return Made(aeq(g, "dynamic_wi4b32_afp32"), g)
 
 
+def cov_fc_blockwise_narrow_int4w(n: Net) -> Made:
+    # two heads of 2 and 3 units: too narrow for TFLite's blockwise kernel (4 units at least)
+    w1, b1, w2, b2 = n.dense(64, 2), n.bias(2), n.dense(64, 3), n.bias(3)
+    g = graph(n, lambda x: {"a": tf.matmul(x, w1) + b1, "b": tf.matmul(x, w2) + b2}, {"x": (3, 64)})
+    return Made(aeq(g, "dynamic_wi4b32_afp32"), g)
+
+
 def cov_fc_channel_int4w(n: Net) -> Made:
     g = fc_deep_graph(n)
     return Made(aeq(g, "dynamic_wi4_afp32"), g)
@@ -1082,6 +1089,11 @@ COVERAGE: list[Cov] = [
         note="3x128 -> fc 64 relu -> fc 24; ai-edge-quantizer dynamic_wi4b32_afp32: INT4 "
              "weights with BlockwiseQuantization(block_size 32) and FLOAT16 scale tensors. "
              "BUILTIN_REF loads and runs it but returns all zeros"),
+    Cov("fc-blockwise-narrow.int4w", cov_fc_blockwise_narrow_int4w, ("FULLY_CONNECTED",), (F32, F16, I4),
+        ("blockwise", "packed-int4", "hybrid"), resolver="default", tol=0.25,
+        note="3x64 -> two heads, fc 2 and fc 3, ai-edge-quantizer dynamic_wi4b32_afp32. Narrower "
+             "than 4 units, so the optimized kernels skip their blockwise path too and read the "
+             "weights as per-axis ones; only XNNPACK (the default resolver) computes it"),
     Cov("fc-channel.int4w", cov_fc_channel_int4w, ("FULLY_CONNECTED",), (F32, I4),
         ("per-axis", "packed-int4", "hybrid"), tol=0.25,
         note="same graph, ai-edge-quantizer dynamic_wi4_afp32: per-channel INT4 weights "

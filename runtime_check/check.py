@@ -29,6 +29,7 @@ from . import interpreter
 from .compare import OutputComparison, compare, weakest
 from .executor import Executor, ExecutorOptions
 from .layers import LayerComparison, check_layers, operators
+from .reference import choose as choose_reference
 
 CHECKED_STAGES = ("legalized", "lowered", "final")
 
@@ -44,10 +45,13 @@ class CheckResult:
     records: list = field(default_factory=list)
     stages_agree: bool = True
     error: str | None = None
+    reference: str = "BUILTIN_REF"         # the TFLite op resolver compared with
+    reference_why: str | None = None       # why it is not BUILTIN_REF
 
     def to_json(self) -> dict:
         return {
             "model": self.model, "passed": self.passed,
+            "reference": self.reference, **({"reference_why": self.reference_why} if self.reference_why else {}),
             "outputs": [o.to_json() for o in self.outputs],
             "ops": self.ops,
             "stages_agree": self.stages_agree,
@@ -64,9 +68,11 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
 
     def on_stage(stage: str, module: Operation) -> None:
         if stage == "tfl":  # our reader has accepted the file: now TFLite may load it
-            reference = interpreter.load(path, preserve_all_tensors=True)
+            chosen = choose_reference(path, module)
+            reference = interpreter.load(path, preserve_all_tensors=True, resolver=chosen.resolver,
+                                         content=chosen.content)
             infos = interpreter.inputs_of(reference)
-            captured.update(reference=reference, infos=infos, cones=output_cones(module))
+            captured.update(reference=reference, chosen=chosen, infos=infos, cones=output_cones(module))
             captured["inputs"] = load_inputs(inputs_file, infos) if inputs_file else make_inputs(module, infos, seed)
             return
         try:
@@ -93,8 +99,9 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
     error = captured.get("error")
     passed = (error is None and agree and all(o.passed for outs in stages.values() for o in outs)
               and all(layer.passed for layer in layers))
+    chosen = captured["chosen"]
     return CheckResult(path, passed, stages.get("final", []), conversion.report.counts(), stages, layers, records,
-                       agree, error)
+                       agree, error, chosen.resolver, chosen.why)
 
 
 def _stages_agree(results: list[list[np.ndarray]]) -> bool:

@@ -1,7 +1,8 @@
 """The ground truth: LiteRT's interpreter with the reference kernels (BUILTIN_REF).
 
 The default resolver uses optimized kernels and XNNPACK, which round
-differently (integer-semantics §21), so every run here asks for BUILTIN_REF.
+differently (integer-semantics §21), so every run here asks for BUILTIN_REF,
+unless reference.py says a model needs the optimized kernels.
 """
 from __future__ import annotations
 
@@ -20,12 +21,14 @@ class TensorInfo:
     shape: tuple
 
 
-def load(path: str, preserve_all_tensors: bool = False):
+def load(path: str, preserve_all_tensors: bool = False, resolver: str = "BUILTIN_REF",
+         content: bytes | None = None):
+    """The interpreter for the file at `path`, or for `content` (a model derived from it)."""
     from ai_edge_litert.interpreter import Interpreter, OpResolverType  # imported lazily: not on the convert path
 
+    source = {"model_path": str(path)} if content is None else {"model_content": content}
     try:
-        interpreter = Interpreter(model_path=str(path),
-                                  experimental_op_resolver_type=OpResolverType.BUILTIN_REF,
+        interpreter = Interpreter(**source, experimental_op_resolver_type=getattr(OpResolverType, resolver),
                                   experimental_preserve_all_tensors=preserve_all_tensors)
         interpreter.allocate_tensors()
     except (ValueError, RuntimeError) as e:

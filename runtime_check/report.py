@@ -14,6 +14,8 @@ def format_check(result) -> str:
     """The short table `tfl2quant check` prints."""
     lines = [f"model: {result.model}",
              "ops:   " + ", ".join(f"{p} {result.ops[p]}" for p in PATHS)]
+    if result.reference_why:
+        lines.append(f"reference: TFLite {result.reference} ({result.reference_why})")
     for r in result.records:
         if r.reason:
             lines.append(f"  op {r.index} {r.name} [{r.path}]: {r.reason}")

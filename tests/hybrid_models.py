@@ -5,13 +5,18 @@ quantization's zero point at a bound).
 
     fc(x, units, ...)        FULLY_CONNECTED
     conv(op, x, w, ...)      CONV_2D, DEPTHWISE_CONV_2D
+    batch_matmul(x, y, ...)  BATCH_MATMUL of a float x and constant int8 weights y
+    embedding_lookup(rows, cols, ...)  EMBEDDING_LOOKUP of int8/uint8/int4/int2 rows into f32
+    fc_blockwise(x, units, block, ...)  FULLY_CONNECTED with blockwise int4 weights (fp16
+                             scales per block, as ai-edge-quantizer writes them), some blocks
+                             all zero with scale 0
 """
 from __future__ import annotations
 
 import numpy as np
 from ai_edge_litert import schema_py_generated as schema
 
-from .tflite_builder import ModelBuilder, per_axis, per_tensor
+from .tflite_builder import ModelBuilder, blockwise, per_axis, per_tensor
 
 ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
 LIMIT = {"INT8": 127, "INT4": 7, "INT2": 1}
@@ -44,6 +49,89 @@ def fc(x, units: int, *, storage="INT8", per_channel=True, asymmetric=False, bia
     o.fusedActivationFunction, o.keepNumDims = ACTIVATIONS[act], keep_num_dims
     o.asymmetricQuantizeInputs = asymmetric
     g.op("FULLY_CONNECTED", [xin, w, b], [y], o, version=13 if storage == "INT4" else 9)
+    g.output(y)
+    return m.build()
+
+
+def fc_blockwise(x, units: int, block: int, *, bias=True, act="NONE", zero_blocks=2, seed=0) -> bytes:
+    """FULLY_CONNECTED of a float input of shape `x` with [units, x[-1]] int4 weights in
+    blocks of `block` along the depth; `zero_blocks` blocks are all zero with scale 0."""
+    rng = np.random.default_rng(seed)
+    depth = x[-1]
+    values = rng.integers(-8, 7, (units, depth), endpoint=True).astype(np.int8)
+    scales = rng.uniform(0.002, 0.05, (units, depth // block)).astype(np.float16)
+    for k in range(zero_blocks):
+        unit, b = rng.integers(units), rng.integers(depth // block)
+        values[unit, b * block:(b + 1) * block] = 0
+        scales[unit, b] = 0
+    m = ModelBuilder()
+    g = m.subgraph()
+    xin = g.input("x", x)
+    sc = g.const("w_scales", scales, "FLOAT16")
+    w = g.const("w", values, "INT4", quant=blockwise(sc, block))
+    b = g.const("b", rng.uniform(-1, 1, units).astype(np.float32)) if bias else -1
+    y = g.tensor("y", (int(np.prod(x)) // depth, units))
+    o = schema.FullyConnectedOptionsT()
+    o.fusedActivationFunction = ACTIVATIONS[act]
+    g.op("FULLY_CONNECTED", [xin, w, b], [y], o, version=13)
+    g.output(y)
+    return m.build()
+
+
+def batch_matmul(x, y, *, adj_x=False, adj_y=False, per_channel=True, asymmetric=False, seed=0) -> bytes:
+    """BATCH_MATMUL of a float input of shape `x` and int8 weights of shape `y`, per-channel
+    along the output columns (y's last dimension, or the one before it with adj_y)."""
+    rng = np.random.default_rng(seed)
+    axis = len(y) - (2 if adj_y else 1)
+    values, quant = _weights(rng, "INT8", y, axis, per_channel)
+    m = ModelBuilder()
+    g = m.subgraph()
+    xin = g.input("x", x)
+    w = g.const("w", values, "INT8", quant=quant)
+    xs, ys = (1,) * (len(y) - len(x)) + tuple(x), (1,) * (len(x) - len(y)) + tuple(y)
+    rows = xs[-1] if adj_x else xs[-2]
+    cols = ys[-2] if adj_y else ys[-1]
+    batch = tuple(max(a, c) for a, c in zip(xs[:-2], ys[:-2]))
+    out = g.tensor("y", batch + (rows, cols))
+    o = schema.BatchMatMulOptionsT()
+    o.adjX, o.adjY, o.asymmetricQuantizeInputs = adj_x, adj_y, asymmetric
+    g.op("BATCH_MATMUL", [xin, w], [out], o, version=4)
+    g.output(out)
+    return m.build()
+
+
+def embedding_lookup(rows: int, cols, lookups: int, *, storage="INT8", per_channel=True, block=0,
+                     copy=False, seed=0) -> bytes:
+    """EMBEDDING_LOOKUP of `lookups` int32 indices (the input) into a constant table of
+    shape (rows, *cols) quantized per row, per tensor, or in blocks of `block` (int4, int2);
+    a FLOAT32 table, or with `copy` a result quantized as the table (TFLite's raw copy)."""
+    rng = np.random.default_rng(seed)
+    shape = (rows,) + tuple(cols)
+    m = ModelBuilder()
+    g = m.subgraph()
+    ids = g.input("ids", (lookups,), "INT32")
+    if storage == "FLOAT32" or copy:
+        quant = per_tensor(0.03, 5) if copy else None
+        values = rng.uniform(-2, 2, shape).astype(np.float32) if storage == "FLOAT32" else \
+            rng.integers(-128, 127, shape, endpoint=True).astype(np.int8)
+        table = g.const("table", values, storage, quant=quant)
+        y = g.tensor("y", (lookups,) + tuple(cols), storage, quant=quant)
+        g.op("EMBEDDING_LOOKUP", [ids, table], [y], version=1)
+        g.output(y)
+        return m.build()
+    if storage == "UINT8":
+        values = rng.integers(0, 255, shape, endpoint=True).astype(np.uint8)
+    else:
+        values, _ = _weights(rng, storage, shape, 0, False)
+    if block:
+        scales = rng.uniform(0.002, 0.05, (rows, shape[-1] // block)).astype(np.float16)
+        quant = blockwise(g.const("table_scales", scales, "FLOAT16"), block)
+    else:
+        scales = [float(s) for s in np.float32(rng.uniform(0.002, 0.05, rows))]
+        quant = per_axis(scales, [0] * rows, 0) if per_channel else per_tensor(scales[0], 0)
+    table = g.const("table", values, storage, quant=quant)
+    y = g.tensor("y", (lookups,) + tuple(cols))
+    g.op("EMBEDDING_LOOKUP", [ids, table], [y], version=4 if storage in ("INT4", "INT2") else 3)
     g.output(y)
     return m.build()
 
@@ -92,4 +180,4 @@ def inputs(shape, seed: int = 0, zero_row: bool = True) -> np.ndarray:
     return rows.reshape(shape)
 
 
-__all__ = ["fc", "conv", "inputs"]
+__all__ = ["fc", "fc_blockwise", "batch_matmul", "embedding_lookup", "conv", "inputs"]

@@ -13,7 +13,7 @@ import pytest
 from .conftest import MODELS, iree_verify
 
 CNN = MODELS / "small-cnn.int8.tflite"
-HYBRID = MODELS / "coverage" / "fc-blockwise32.int4w.tflite"  # two blockwise hybrid FULLY_CONNECTED fall back
+HYBRID = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two blockwise FULLY_CONNECTED fall back
 
 
 def tfl2quant(*args, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:

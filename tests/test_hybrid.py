@@ -19,7 +19,7 @@ from runtime_check.iree_backend import run as iree_run
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .hybrid_models import conv, fc
+from .hybrid_models import batch_matmul, conv, embedding_lookup, fc, fc_blockwise
 
 C, D = "CONV_2D", "DEPTHWISE_CONV_2D"
 
@@ -38,10 +38,29 @@ MODELS = {
     "depthwise-mult2-stride2-relu6": lambda: conv(D, (2, 7, 6, 3), (1, 3, 3, 6), stride=(2, 2), act="RELU6"),
     "depthwise-valid-relu-n1-to-1": lambda: conv(D, (1, 6, 5, 4), (1, 2, 3, 4), padding="VALID",
                                                  act="RELU_N1_TO_1"),
+    "batch-matmul-symmetric": lambda: batch_matmul((2, 5, 9), (9, 4)),
+    "batch-matmul-adj-x-asymmetric": lambda: batch_matmul((3, 9, 5), (9, 4), adj_x=True, asymmetric=True),
+    "batch-matmul-adj-y-per-tensor": lambda: batch_matmul((2, 5, 20), (6, 20), adj_y=True, per_channel=False),
+    "batch-matmul-batched-weights-asymmetric": lambda: batch_matmul((3, 4, 17), (3, 17, 5), asymmetric=True),
+    "batch-matmul-broadcast-input": lambda: batch_matmul((1, 4, 17), (3, 17, 5)),
+    "batch-matmul-rank4-squashed": lambda: batch_matmul((2, 1, 4, 17), (1, 17, 5), asymmetric=True),
+    "embedding-lookup-int8-per-row": lambda: embedding_lookup(10, (6,), 7),
+    "embedding-lookup-int8-3d-per-tensor": lambda: embedding_lookup(10, (3, 4), 5, per_channel=False),
+    "embedding-lookup-uint8-as-int8-bytes": lambda: embedding_lookup(8, (6,), 4, storage="UINT8", per_channel=False),
+    "embedding-lookup-int4": lambda: embedding_lookup(9, (8,), 6, storage="INT4"),
+    "embedding-lookup-int2": lambda: embedding_lookup(9, (12,), 6, storage="INT2"),
+    "embedding-lookup-int4-blockwise32": lambda: embedding_lookup(6, (64,), 5, storage="INT4", block=32),
+    "embedding-lookup-int2-blockwise16": lambda: embedding_lookup(6, (64,), 3, storage="INT2", block=16),
+    "fc-blockwise32": lambda: fc_blockwise((3, 64), 8, 32),
+    "fc-blockwise64-3d-no-bias": lambda: fc_blockwise((2, 3, 256), 4, 64, bias=False, zero_blocks=3),
+    "fc-blockwise128-relu": lambda: fc_blockwise((5, 256), 12, 128, act="RELU"),
+    "fc-blockwise32-relu6-deep": lambda: fc_blockwise((2, 1024), 6, 32, act="RELU6", zero_blocks=5),
 }
+BLOCKWISE = [name for name in MODELS if name.startswith("fc-blockwise")]
 
 IREE = ["fc-per-channel-asymmetric", "fc-int4-per-tensor-symmetric", "conv-per-channel-stride2x1-relu",
-        "depthwise-mult2-stride2-relu6"]
+        "depthwise-mult2-stride2-relu6", "fc-blockwise32", "fc-blockwise128-relu", "batch-matmul-adj-x-asymmetric",
+        "batch-matmul-batched-weights-asymmetric", "embedding-lookup-int4-blockwise32", "embedding-lookup-int8-per-row"]
 
 
 def write(tmp_path, name: str) -> str:
@@ -58,6 +77,34 @@ def test_hybrid_ops_are_bit_exact(name, seed, tmp_path):
     assert [r.path for r in result.records] == ["integer"], [r.reason for r in result.records]
     assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
     assert all(layer.exact_fraction == 1.0 and layer.tolerance == 0 for layer in result.layers), result.layers
+
+
+@pytest.mark.parametrize("name", BLOCKWISE)
+def test_blockwise_models_are_compared_with_the_optimized_kernel(name, tmp_path):
+    """BUILTIN_REF returns the bias for a blockwise FULLY_CONNECTED: check compares with
+    EvalBlockwise4Bit and says so; a fused activation, which that kernel omits, is applied
+    to its result before the comparison (the RELU model would differ without it)."""
+    result = check_model(write(tmp_path, name), seed=3)
+    assert result.passed and result.reference == "BUILTIN_WITHOUT_DEFAULT_DELEGATES"
+    assert "blockwise" in result.reference_why and result.to_json()["reference"] == result.reference
+    assert ("runs as an op of its own" in result.reference_why) == ("relu" in name)
+    reference = tfl.Interpreter(model_path=write(tmp_path, name),
+                                experimental_op_resolver_type=tfl.OpResolverType.BUILTIN_REF)
+    reference.allocate_tensors()
+    x = np.random.default_rng(3).uniform(-3, 3, reference.get_input_details()[0]["shape"]).astype(np.float32)
+    reference.set_tensor(reference.get_input_details()[0]["index"], x)
+    reference.invoke()
+    bias_only = reference.get_tensor(reference.get_output_details()[0]["index"])
+    assert not np.array_equal(Executor(convert(write(tmp_path, name), "final").module).run([x])[0], bias_only)
+
+
+@pytest.mark.parametrize("storage, copy, path", [("FLOAT32", False, "float"), ("INT8", True, "integer")])
+def test_embedding_lookup_of_float_rows_and_of_quantized_rows_copied_raw(storage, copy, path, tmp_path):
+    file = tmp_path / "m.tflite"
+    file.write_bytes(embedding_lookup(7, (2, 3), 5, storage=storage, copy=copy))
+    result = check_model(str(file), seed=1)
+    assert [r.path for r in result.records] == [path] and result.passed
+    assert all(o.exact_fraction == 1.0 for o in result.outputs)
 
 
 def _near_ties(rng, rows: int, depth: int, asymmetric: bool) -> np.ndarray:
@@ -107,9 +154,13 @@ def test_the_final_ir_quantizes_the_input_at_run_time(tmp_path):
 @pytest.mark.parametrize("name", IREE)
 def test_iree_compiles_the_hybrid_ir_and_agrees(name, tmp_path):
     module = convert(write(tmp_path, name), "final").module
-    shape = next(iter(module.functions())).body.args[0].type.shape
-    x = np.random.default_rng(2).uniform(-3, 3, shape).astype(np.float32)
-    x.reshape(-1, shape[-1])[0] = 0.0  # an all-zero row: scale 1, zero point 0
+    arg = next(iter(module.functions())).body.args[0].type
+    rng = np.random.default_rng(2)
+    if str(arg.element_type) == "i32":  # EMBEDDING_LOOKUP's indices
+        x = rng.integers(0, 6, arg.shape).astype(np.int32)
+    else:
+        x = rng.uniform(-3, 3, arg.shape).astype(np.float32)
+        x.reshape(-1, arg.shape[-1])[0] = 0.0  # an all-zero row: scale 1, zero point 0
     ours = Executor(module).run([x])
     theirs = iree_run(print_module(module), [x])
     for a, b in zip(ours, theirs):
@@ -119,7 +170,12 @@ def test_iree_compiles_the_hybrid_ir_and_agrees(name, tmp_path):
 @pytest.mark.parametrize("make, reason", [
     (lambda: conv(D, (1, 5, 5, 3), (1, 3, 3, 3), per_channel=False), "one weight scale per output channel"),
     (lambda: conv(C, (1, 5, 6, 4), (6, 3, 3, 2), per_channel=False), "no grouped hybrid convolution"),
-], ids=["depthwise-per-tensor", "grouped-conv-per-tensor"])
+    (lambda: fc_blockwise((2, 64), 3, 32), "only for an even depth >= 32 and >= 4 units"),
+    (lambda: batch_matmul((2, 3, 4, 8), (8, 5)), "for one batch dimension only"),
+    (lambda: embedding_lookup(9, (7,), 6, storage="INT4"), "rows that do not fill whole bytes are read shifted"),
+    (lambda: fc_blockwise((2, 16), 8, 8), "only for an even depth >= 32 and >= 4 units"),
+], ids=["depthwise-per-tensor", "grouped-conv-per-tensor", "blockwise-3-units", "blockwise-depth-16",
+                           "batch-matmul-two-batch-dimensions", "embedding-lookup-int4-odd-rows"])
 def test_declined_hybrid_ops_say_why(make, reason, tmp_path):
     path = tmp_path / "m.tflite"
     path.write_bytes(make())

@@ -228,6 +228,19 @@ def test_blockwise_quantization_becomes_a_sub_channel_type():
                                   scales.astype(np.float32).astype(np.float64))
 
 
+def test_zero_block_scales_become_float_min():
+    """ai-edge-quantizer writes scale 0 for an all-zero block; a quant type's scales are positive."""
+    from .hybrid_models import fc_blockwise
+
+    module = _import_bytes(fc_blockwise((2, 64), 4, 32, zero_blocks=2, seed=5))
+    (const,) = [op for op in module.walk() if op.name == "tfl.pseudo_qconst"]
+    q = const.result.type.element_type
+    scales = np.asarray(q.scales).reshape(q.params_shape)
+    values = const.attributes["value"].array().reshape(4, 2, 32)
+    tiny = scales == np.finfo(np.float32).tiny
+    assert tiny.any() and (scales > 0).all() and not values[tiny].any()
+
+
 def test_variable_tensors_are_marked():
     assert "tfl.is_variable" in print_module(_import_bytes(tb.variable_tensor()))
 

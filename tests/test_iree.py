@@ -50,12 +50,18 @@ def test_iree_runs_what_we_emit_as_we_do(path):
         np.testing.assert_array_equal(a.view(b.dtype), b)
 
 
-@pytest.mark.parametrize("model", ["fc-weight-only.int4w.tflite", "fc-channel.int4w.tflite"])
-def test_int4_weights_mean_the_same_to_iree(model):
+INT4 = [MODELS / "coverage" / "fc-weight-only.int4w.tflite", MODELS / "coverage" / "fc-channel.int4w.tflite",
+        REAL / "prelu-hardswish-cnn.aeq-weight-only-w4.tflite", REAL / "transformer.aeq-weight-only-w4.tflite"]
+
+
+@pytest.mark.parametrize("path", INT4, ids=[p.name for p in INT4])
+def test_int4_weights_mean_the_same_to_iree(path):
     """int4 constants print one byte per element holding only the element's 4 bits, as
     MLIR stores them: IREE packs the raw bytes, so a sign-extended byte (0xFC for -4)
-    corrupted the neighbouring weight and the outputs differed by up to 3.7."""
-    _, ours, theirs, _ = run_both(MODELS / "coverage" / model)
+    corrupted the neighbouring weight and the outputs differed by up to 3.7. The
+    weight-only models' DEQUANTIZE reads its int4 constant in i8 storage (quantize.py):
+    iree-compile 3.13 cannot lower a 3-D or 4-D i4 constant (`memref.get_global`)."""
+    _, ours, theirs, _ = run_both(path)
     for a, b in zip(ours, theirs):
         np.testing.assert_allclose(a, b, rtol=0, atol=1e-5 * float(np.max(np.abs(a))))
 

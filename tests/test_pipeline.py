@@ -45,8 +45,9 @@ def test_the_pass_records_come_back_from_text():
            [(r.index, r.name, r.path, r.reason) for r in direct.records]
 
 
-HYBRID = MODELS / "coverage" / "fc-blockwise32.int4w.tflite"  # two blockwise hybrid FULLY_CONNECTED fall back
-HYBRID_REMARK = "fallback: blockwise weights (TFLite's reference kernel reads only per-tensor and per-axis scales)"
+HYBRID = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two blockwise FULLY_CONNECTED fall back
+HYBRID_REMARK = ("fallback: blockwise weights: TFLite runs its blockwise kernel only for an even depth >= 32 "
+                 "and >= 4 units (fully_connected.cc: Prepare), else it reads them as per-axis weights")
 
 
 def test_remarks_name_each_op_that_leaves_the_integer_path():

@@ -95,6 +95,17 @@ def pack_int4(values: Iterable[int]) -> bytes:
     return (u[0::2] | (u[1::2] << 4)).astype(np.uint8).tobytes()
 
 
+def pack_int2(values: Iterable[int]) -> bytes:
+    """Four signed 2-bit values per byte, the first in the lowest two bits; a short last
+    byte is padded with 0."""
+    v = np.asarray(list(values) if not isinstance(values, np.ndarray) else values).ravel()
+    if v.size and (v.min() < -2 or v.max() > 1):
+        raise ValueError("int2 values must be in [-2, 1]")
+    u = (v.astype(np.int64) & 0x3).astype(np.uint8)
+    u = np.append(u, np.zeros(-u.size % 4, np.uint8))
+    return (u[0::4] | (u[1::4] << 2) | (u[2::4] << 4) | (u[3::4] << 6)).astype(np.uint8).tobytes()
+
+
 def unpack_int4(data: bytes, count: int) -> np.ndarray:
     """Inverse of pack_int4: `count` signed values (int8)."""
     b = np.frombuffer(bytes(data), np.uint8)
@@ -123,10 +134,12 @@ def parse_string_buffer(data: bytes) -> list[bytes]:
 
 
 def encode(array, ttype: TensorType) -> bytes:
-    """Bytes of a constant of type `ttype` (INT4 packed, STRING in string format)."""
+    """Bytes of a constant of type `ttype` (INT4 and INT2 packed, STRING in string format)."""
     name = tensor_type_name(tensor_type(ttype))
     if name == "INT4":
         return pack_int4(np.asarray(array))
+    if name == "INT2":
+        return pack_int2(np.asarray(array))
     if name == "STRING":
         return string_buffer(list(np.asarray(array, dtype=object).ravel()))
     if name not in NUMPY_DTYPES:

@@ -150,7 +150,8 @@ class TypeReader:
     def blockwise_type(self, t: Table, details: Table, storage: IntegerType, signed: bool, lo: int, hi: int,
                        where: str) -> UniformQuantizedSubChannelType:
         """BlockwiseQuantization: `scales`/`zero_points` index constant tensors of shape
-        [channels, depth / block_size]; the blocks run along the last dimension."""
+        [channels, depth / block_size]; the blocks run along the last dimension. A zero
+        scale becomes FLT_MIN, as in quantized_type."""
         shape = t.vector("shape")
         if shape is None or len(shape) < 1:
             raise FlatbufferError(f"{where}: blockwise-quantized tensor without a shape")
@@ -166,6 +167,9 @@ class TypeReader:
         zps = (self._constant_values(zp_index, where, "zero points").astype(np.int64)
                if zp_index >= 0 and zp_index != int(details.get("scales")) and self._has_data(zp_index) else
                np.zeros(scales.shape, np.int64))
+        # ai-edge-quantizer writes scale 0 for an all-zero block; a quant type needs a positive
+        # scale, and FLT_MIN (the per-tensor rule above) changes no value of such a block
+        scales = np.where(scales == 0, float(np.finfo(np.float32).tiny), scales)
         if scales.size != int(np.prod(params_shape)) or zps.size != scales.size:
             raise FlatbufferError(
                 f"{where}: blockwise scales hold {scales.size} values, shape {shape} with block size "

@@ -222,11 +222,34 @@ func.func @gather_nd_declines_per_axis(%arg0: tensor<4x3x!p>, %arg1: tensor<2x2x
 
 // -----
 
-// CHECK-LABEL: @embedding_lookup_is_not_lowered
-// CHECK:         "tfl.embedding_lookup"
-// CHECK-NOT:     tosa
-func.func @embedding_lookup_is_not_lowered(%arg0: tensor<3xi32>, %arg1: tensor<7x4xf32>) -> tensor<3x4xf32> {
-  // expected-remark@+1 {{unlowered: no lowering yet}}
+// EMBEDDING_LOOKUP: a tosa.gather of rows.
+// CHECK-LABEL: @embedding_lookup_float
+// CHECK:         %[[T:.*]] = "tosa.reshape"(%arg1, %{{.*}}) : (tensor<7x4xf32>, !tosa.shape<3>) -> tensor<1x7x4xf32>
+// CHECK:         %[[I:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<3xi32>, !tosa.shape<2>) -> tensor<1x3xi32>
+// CHECK-NEXT:    "tosa.gather"(%[[T]], %[[I]]) : (tensor<1x7x4xf32>, tensor<1x3xi32>) -> tensor<1x3x4xf32>
+func.func @embedding_lookup_float(%arg0: tensor<3xi32>, %arg1: tensor<7x4xf32>) -> tensor<3x4xf32> {
   %0 = "tfl.embedding_lookup"(%arg0, %arg1) : (tensor<3xi32>, tensor<7x4xf32>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// Hybrid (EvalHybrid): int4 rows, stored as i8, and their per-row scales gathered; each
+// value is float(q) * scale.
+!t = !quant.uniform<i4:f32:0, {0.5, 0.25, 0.125}>
+// CHECK-LABEL: @embedding_lookup_hybrid_int4
+// CHECK:         %[[I:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<2xi32>, !tosa.shape<2>) -> tensor<1x2xi32>
+// CHECK-NEXT:    %[[T:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}1, -2, 3, -4], [5, -6, 7, -8], [0, 1, 2, 3]]]> : tensor<1x3x4xi8>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.gather"(%[[T]], %[[I]]) : (tensor<1x3x4xi8>, tensor<1x2xi32>) -> tensor<1x2x4xi8>
+// CHECK-NEXT:    %[[S:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}0.5], [0.25], [0.125]]]> : tensor<1x3x1xf32>}
+// CHECK-NEXT:    %[[SCALES:.*]] = "tosa.gather"(%[[S]], %[[I]]) : (tensor<1x3x1xf32>, tensor<1x2xi32>) -> tensor<1x2x1xf32>
+// CHECK:         "linalg.generic"
+// CHECK-NEXT:    ^bb0(%[[Q:.*]]: i8, %[[SC:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[F:.*]] = "arith.sitofp"(%[[Q]]) : (i8) -> f32
+// CHECK-NEXT:      %[[Y:.*]] = "arith.mulf"(%[[F]], %[[SC]]) : (f32, f32) -> f32
+// CHECK-NEXT:      "linalg.yield"(%[[Y]]) : (f32) -> ()
+func.func @embedding_lookup_hybrid_int4(%arg0: tensor<2xi32>) -> tensor<2x4xf32> {
+  %t = "tfl.pseudo_qconst"() {qtype = tensor<3x4x!t>, value = dense<[[1, -2, 3, -4], [5, -6, 7, -8], [0, 1, 2, 3]]> : tensor<3x4xi4>} : () -> tensor<3x4x!t>
+  %0 = "tfl.embedding_lookup"(%arg0, %t) : (tensor<2xi32>, tensor<3x4x!t>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
 }

@@ -82,3 +82,68 @@ func.func @hybrid_fully_connected_symmetric(%arg0: tensor<3x4xf32>) -> tensor<3x
   %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<3x4xf32>, tensor<2x4x!w>, none) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// Blockwise int4 weights (EvalBlockwise4Bit): the input always quantized asymmetrically; one
+// i32 product per block of 32 (a batched tosa.matmul over the blocks), each scaled by its
+// block's scale and added in block order, then `- z * kfsum`, `* s`, `+ bias`, and the fused
+// RELU the kernel omits. A zero scale (an all-zero block; the type holds FLT_MIN) is the
+// fp16 value the kernel reads, 0.
+// CHECK-LABEL: @hybrid_fully_connected_blockwise
+// CHECK:       "tosa.reduce_min"
+// CHECK:       %[[Q:.*]] = "tosa.transpose"(%{{.*}}) {perms = array<i32: 1, 0, 2>} : (tensor<2x2x32xi8>) -> tensor<2x2x32xi8>
+// CHECK:       %[[ACC:.*]] = "tosa.matmul"(%[[Q]], %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x2x32xi8>, tensor<2x32x4xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<2x2x4xi32>
+// CHECK-NEXT:  %[[SC:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.015625, 0.0625, 0.25, 0.5], [0.03125, 0.0, 0.125, 0.0078125]]> : tensor<2x4xf32>}
+// CHECK-NEXT:  %[[KF:.*]] = "tosa.const"() {values = dense<[0.09375, -0.4375, -4.75, -5.9296875]> : tensor<4xf32>}
+// CHECK:       "linalg.generic"(%[[ACC]], %[[ACC]], %[[SC]], %[[SC]], %[[Z:.*]], %[[KF]], %[[S:.*]], %[[BIAS:.*]], %{{.*}})
+// CHECK-NEXT:  ^bb0(%[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[S0:.*]]: f32, %[[S1:.*]]: f32, %[[ZB:.*]]: i32, %[[KFN:.*]]: f32, %[[SB:.*]]: f32, %[[BN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[F0:.*]] = "arith.sitofp"(%[[A0]]) : (i32) -> f32
+// CHECK-NEXT:    %[[P0:.*]] = "arith.mulf"(%[[F0]], %[[S0]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[O0:.*]] = "arith.addf"(%[[ZERO]], %[[P0]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[F1:.*]] = "arith.sitofp"(%[[A1]]) : (i32) -> f32
+// CHECK-NEXT:    %[[P1:.*]] = "arith.mulf"(%[[F1]], %[[S1]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[O1:.*]] = "arith.addf"(%[[O0]], %[[P1]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[ZF:.*]] = "arith.sitofp"(%[[ZB]]) : (i32) -> f32
+// CHECK-NEXT:    %[[ZK:.*]] = "arith.mulf"(%[[ZF]], %[[KFN]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[D:.*]] = "arith.subf"(%[[O1]], %[[ZK]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[M:.*]] = "arith.mulf"(%[[D]], %[[SB]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[OUT:.*]] = "arith.addf"(%[[M]], %[[BN]]) : (f32, f32) -> f32
+// CHECK-NEXT:    "linalg.yield"(%[[OUT]]) : (f32) -> ()
+// CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1) -> (0, d0, d1)>, affine_map<(d0, d1) -> (1, d0, d1)>, affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (1, d1)>,
+// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0.0 : f32
+!w = !quant.uniform<i4:f32:{0:1, 1:32}, {{0.015625, 0.03125}, {0.0625, 1.17549435e-38}, {0.25, 0.125}, {0.5, 0.0078125}}>
+func.func @hybrid_fully_connected_blockwise(%arg0: tensor<2x64xf32>) -> tensor<2x4xf32> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<4x64x!w>, value = dense<[[7, 2, 2, 6, 1, 4, 5, -5, -8, -4, -4, 5, 6, -8, -1, 5, -6, 4, -7, -1, 5, -4, -3, -4, 3, -4, 7, -1, -1, 0, 1, 0, 0, 7, 4, 4, 3, 1, -3, 7, -1, -5, 5, -6, 5, 1, -7, -8, -1, -8, -6, 0, 7, -1, 4, 6, 5, 2, -1, 0, -4, -1, -2, -5], [7, -8, -7, -5, 7, 3, 6, -5, 3, -3, -1, -8, 1, 5, 2, -6, 0, -4, 7, 6, -6, 0, 7, 5, 3, 2, -8, 3, -1, -7, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, -1, -3, -5, -8, -2, 5, -7, -2, 7, 7, -5, -8, 2, -8, -4, -1, 5, -7, 2, 0, -6, 5, 5, -1, 7, 1, 6, 7, 1, -4, -6, 1, -5, 4, 6, -5, 0, -8, -6, -2, 6, 7, 2, 1, 1, -8, -2, 7, -2, -5, -5, 3, -8, 7, 6, 1, -1, 4, 0, -1, -3, -1, 4], [-8, -8, 3, -3, 4, -8, 6, -7, -2, 7, -7, 2, 3, -2, -7, 0, -2, 5, 2, -3, -8, 1, -4, 2, 5, -3, 6, 0, 0, 4, 4, 6, 7, -6, -2, 6, -4, -8, 1, 4, 3, 4, 2, -6, 5, -2, 5, 5, 7, -8, 5, 2, -1, 4, 7, 0, -7, 3, -5, -5, -5, -5, 6, -3]]> : tensor<4x64xi4>} : () -> tensor<4x64x!w>
+  %b = "tfl.pseudo_const"() {value = dense<[-0.125, 0.25, 0.5, 1.0]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x64xf32>, tensor<4x64x!w>, tensor<4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Hybrid BATCH_MATMUL (EvalHybrid): x's rows quantized as above; the weights' column sums
+// (the kernel's row sums of its transposed filter) times the row's zero point are
+// subtracted in float; then (s * sw) * total, added to the zero-filled output.
+// CHECK-LABEL: @hybrid_batch_matmul_asymmetric
+// CHECK:       %[[ACC:.*]] = "tosa.matmul"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<1x6x4xi8>, tensor<1x4x3xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x6x3xi32>
+// CHECK-NEXT:  %[[SUMS:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}-6, 6, -6]]]> : tensor<1x1x3xi32>}
+// CHECK:       "linalg.generic"(%[[ACC]], %{{.*}}, %{{.*}}, %{{.*}}, %[[SUMS]], %{{.*}})
+// CHECK-NEXT:  ^bb0(%[[A:.*]]: i32, %[[S:.*]]: f32, %[[SW:.*]]: f32, %[[Z:.*]]: i32, %[[RS:.*]]: i32, %{{.*}}: f32):
+// CHECK-NEXT:    %[[T:.*]] = "arith.sitofp"(%[[A]]) : (i32) -> f32
+// CHECK-NEXT:    %[[RSF:.*]] = "arith.sitofp"(%[[RS]]) : (i32) -> f32
+// CHECK-NEXT:    %[[ZF:.*]] = "arith.sitofp"(%[[Z]]) : (i32) -> f32
+// CHECK-NEXT:    %[[OFF:.*]] = "arith.mulf"(%[[RSF]], %[[ZF]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[TOTAL:.*]] = "arith.subf"(%[[T]], %[[OFF]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[SCALE:.*]] = "arith.mulf"(%[[S]], %[[SW]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[Y:.*]] = "arith.mulf"(%[[SCALE]], %[[TOTAL]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[OUT:.*]] = "arith.addf"(%[[ZERO]], %[[Y]]) : (f32, f32) -> f32
+// CHECK-NEXT:    "linalg.yield"(%[[OUT]]) : (f32) -> ()
+!w = !quant.uniform<i8<-127:127>:f32:1, {0.5, 0.25, 0.125}>
+func.func @hybrid_batch_matmul_asymmetric(%arg0: tensor<2x3x4xf32>) -> tensor<2x3x3xf32> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<4x3x!w>, value = dense<[[1, -2, 3], [-4, 5, -6], [7, -8, 9], [-10, 11, -12]]> : tensor<4x3xi8>} : () -> tensor<4x3x!w>
+  %0 = "tfl.batch_matmul"(%arg0, %w) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = true} : (tensor<2x3x4xf32>, tensor<4x3x!w>) -> tensor<2x3x3xf32>
+  return %0 : tensor<2x3x3xf32>
+}

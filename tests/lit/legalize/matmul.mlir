@@ -518,10 +518,10 @@ func.func @fully_connected_ignores_per_channel_zero_points_int8(%arg0: tensor<2x
 // CHECK-NEXT:  %[[YT:.*]] = "tosa.transpose"(%[[Y4]]) {perms = array<i32: 0, 1, 3, 2>} : (tensor<1x4x5x7xf32>) -> tensor<1x4x7x5xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 4, 1, 1]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[XB:.*]] = "tosa.tile"(%[[X]], %{{.*}}) : (tensor<2x1x3x7xf32>, !tosa.shape<4>) -> tensor<2x4x3x7xf32>
-// CHECK-NEXT:  "tosa.const_shape"() {values = dense<[2, 1, 1, 1]> : tensor<4xindex>}
-// CHECK-NEXT:  %[[YB:.*]] = "tosa.tile"(%[[YT]], %{{.*}}) : (tensor<1x4x7x5xf32>, !tosa.shape<4>) -> tensor<2x4x7x5xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[8, 3, 7]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[X3:.*]] = "tosa.reshape"(%[[XB]], %{{.*}}) : {{.*}} -> tensor<8x3x7xf32>
+// CHECK-NEXT:  "tosa.const_shape"() {values = dense<[2, 1, 1, 1]> : tensor<4xindex>}
+// CHECK-NEXT:  %[[YB:.*]] = "tosa.tile"(%[[YT]], %{{.*}}) : (tensor<1x4x7x5xf32>, !tosa.shape<4>) -> tensor<2x4x7x5xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[8, 7, 5]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[Y3:.*]] = "tosa.reshape"(%[[YB]], %{{.*}}) : {{.*}} -> tensor<8x7x5xf32>
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
