@@ -87,7 +87,8 @@ def explicit_activations(path: str) -> bytes:
             if (graph.tensors[op.inputs[0]].type != schema.TensorType.FLOAT32 or q is None
                     or q.detailsType != schema.QuantizationDetails.BlockwiseQuantization):
                 continue
-            activation = names.get(op.builtinOptions.fusedActivationFunction, "NONE")
+            options = op.builtinOptions
+            activation = "NONE" if options is None else names.get(options.fusedActivationFunction, "NONE")
             if activation == "NONE":
                 continue
             out = graph.tensors[op.outputs[0]]
