@@ -140,7 +140,9 @@ class HybridEmbeddingLookup(IntegerPattern):
         rows, width = shape[0], math.prod(shape[1:])
         q = qtype(value)
         table = np.asarray(constant_array(value))
-        table = (table.view(np.int8) if table.dtype == np.uint8 else table.astype(np.int8)).reshape(rows, width)
+        # a view of the stored bytes (zero-copy; uint8 read as int8 bytes as the kernel does);
+        # int4 and int2 arrive unpacked, one int8 per value
+        table = table.view(np.int8).reshape(rows, width)
         if isinstance(q, UniformQuantizedSubChannelType):
             scales = block_scales(value)  # [rows, blocks], as the kernel reads the fp16 tensor
         else:

@@ -78,7 +78,7 @@ class Dequantize(IntegerPattern):
             # consumer of the IR reads (iree-compile cannot lower every i4 constant)
             q = qtype(op.operands[0])
             qtype_ = qtype_.with_element_type(dataclasses.replace(q, storage_width=8))
-            stored = tosa.const(b, np.asarray(values).astype(np.int8), i8)
+            stored = tosa.const(b, np.asarray(values).astype(np.int8, copy=False), i8)
         q = b.value("quant.scast", [stored], qtype_)
         return [b.value("quant.dcast", [q], qtype_.with_element_type(element_type(op.result.type)))]
 

@@ -9,9 +9,10 @@ the per-layer check already judges every op. A float result of a fallback op
 (a hybrid op whose pattern declined: TFLite quantizes its activations on the
 fly, so no one-step bound applies) has no tolerance and fails the per-layer
 check: "not judged" is not a pass. Hybrid ops on the integer path
-(legalize/hybrid.py) compute TFLite's float results exactly. Float results (float models, and `unlowered` ops run
-by the executor's own tfl kernels) are held to a relative tolerance; integer
-results of `unlowered` ops, which sit between dequantize and quantize, to one step.
+(legalize/hybrid.py) compute TFLite's float results exactly. Float results
+(float models, and `unlowered` ops run by the executor's own tfl kernels) are
+held to a relative tolerance; integer results of `unlowered` ops, which sit
+between dequantize and quantize, to one step.
 """
 from __future__ import annotations
 

@@ -18,12 +18,12 @@ from ai_edge_litert import schema_py_generated as schema
 
 from legalize import divide
 from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
+from .conftest import check_exact
 from .tflite_builder import ModelBuilder, per_tensor
 
 ACT = schema.ActivationFunctionType
@@ -61,16 +61,6 @@ def nonzero_divisors(dtype: str, shape, zp2: int, rng) -> np.ndarray:
     return b.astype(NP[dtype])
 
 
-def check_exact(path, inputs_path):
-    result = check_model(str(path), str(inputs_path))
-    assert result.error is None, result.error
-    assert [(r.name, r.path, r.reason) for r in result.records] == [("tfl.div", "integer", None)]
-    assert result.layers and all(layer.passed and layer.exact_fraction == 1.0 for layer in result.layers), \
-        result.layers
-    assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
-    return result
-
-
 # name: (dtype, q1, q2, qo, activation); q = (scale, zero point)
 EXHAUSTIVE = {
     # M = 20: -1 / 64 and 0 / 64 already shift by 32 (0 / 64 gives zo + 1 in the wheel)
@@ -97,7 +87,7 @@ def test_every_stored_pair_is_bit_exact(name, tmp_path):
     path, inputs = tmp_path / f"div-{name}.tflite", tmp_path / "inputs.npz"
     path.write_bytes(build(dtype, [a.shape] * 3, q1, q2, qo, act))
     np.savez(inputs, a, b)
-    check_exact(path, inputs)
+    check_exact(path, inputs, "tfl.div")
 
 
 # name: (dtype, shapes (a, b, result), q1, q2, qo, activation, constant divisor?)
@@ -128,7 +118,7 @@ def broadcast_model(name: str, tmp_path, seed: int):
 
 @pytest.mark.parametrize("name", list(BROADCAST))
 def test_broadcast_random_inputs_are_bit_exact(name, tmp_path):
-    check_exact(*broadcast_model(name, tmp_path, seed=len(name)))
+    check_exact(*broadcast_model(name, tmp_path, seed=len(name)), "tfl.div")
 
 
 @pytest.mark.parametrize("name", ["broadcast-4d-relu.int8", "broadcast-relu6.uint8"])

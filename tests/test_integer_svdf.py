@@ -22,12 +22,12 @@ from legalize import svdf
 from legalize.fixed_point import quantize_multiplier
 from legalize.query import per_tensor as per_tensor_of
 from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
+from .conftest import check_exact
 from .tflite_builder import ModelBuilder, per_tensor
 
 ACT = schema.ActivationFunctionType
@@ -127,16 +127,6 @@ def model(name: str, seed: int, tmp_path):
     return path, inputs, w, x
 
 
-def check_exact(path, inputs_path):
-    result = check_model(str(path), str(inputs_path))
-    assert result.error is None, result.error
-    assert [(r.name, r.path, r.reason) for r in result.records] == [("tfl.svdf", "integer", None)]
-    assert result.layers and all(layer.passed and layer.exact_fraction == 1.0 for layer in result.layers), \
-        result.layers
-    assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
-    return result
-
-
 def tflite_run(path, x) -> tuple[np.ndarray, np.ndarray, object]:
     """TFLite's output and the state it leaves (filter-major, [B, F, M]), and the interpreter."""
     reference = interpreter.load(str(path))
@@ -159,7 +149,7 @@ def assert_spread(y: np.ndarray):
 @pytest.mark.parametrize("name", list(CASES))
 def test_matches_tflite_bit_for_bit(name, seed, tmp_path):
     path, inputs, _, x = model(name, seed, tmp_path)
-    check_exact(path, inputs)
+    check_exact(path, inputs, "tfl.svdf")
     assert_spread(tflite_run(path, x)[0])
 
 
@@ -172,7 +162,7 @@ def test_weights_as_inputs(name, tmp_path):
     path, inputs = tmp_path / f"svdf-weight-inputs-{name}.tflite", tmp_path / "inputs.npz"
     path.write_bytes(build(case, w, weight_inputs=True))
     np.savez(inputs, x, w["weights_feature"], w["weights_time"])
-    check_exact(path, inputs)
+    check_exact(path, inputs, "tfl.svdf")
     function = next(iter(convert(str(path), "final").module.functions()))
     assert len(function.body.args) == 3  # x and the weights: nothing was folded in
 
