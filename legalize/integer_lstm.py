@@ -52,7 +52,7 @@ from .emit import concat, reshape, slice_
 from .fixed_point import quantize_multiplier, tosa_shift
 from .gather import gather
 from .lut import checked_log2
-from .query import option, per_tensor, qtype, static_shapes, storage_name
+from .query import option, per_tensor, static_shapes, storage_name
 from .rescale import mbqm_reason
 from .rule import IntegerPattern
 from .storage import saturate
@@ -245,8 +245,6 @@ class IntegerSequenceLSTM(IntegerPattern):
     """UNIDIRECTIONAL_SEQUENCE_LSTM on int8/int16 storage, one block of ops per time step."""
 
     def unsupported(self, op):
-        if qtype(op.operands[0]) is None:
-            return "input is float: a hybrid LSTM (int8 weights, float activations) has no pattern yet"
         p = plan(op)
         return p if isinstance(p, str) else None
 

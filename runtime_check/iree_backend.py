@@ -20,7 +20,10 @@ import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
 
-TARGET = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
+# IREE demotes f64 to f32 by default; the IR computes in double where TFLite does (the hybrid
+# kernels' asymmetric zero point, glibc's expf in eigen_math.py), so keep it.
+TARGET = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
+          "--iree-input-demote-f64-to-f32=false"]
 
 
 class IreeError(Tfl2QuantError):

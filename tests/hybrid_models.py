@@ -10,6 +10,8 @@ quantization's zero point at a bound).
     fc_blockwise(x, units, block, ...)  FULLY_CONNECTED with blockwise int4 weights (fp16
                              scales per block, as ai-edge-quantizer writes them), some blocks
                              all zero with scale 0
+    lstm(batch, steps, n_input, n_cell, ...)  UNIDIRECTIONAL_SEQUENCE_LSTM (or LSTM) with
+                             int8 weights (hybrid) or float ones, and every optional part
 """
 from __future__ import annotations
 
@@ -181,3 +183,63 @@ def inputs(shape, seed: int = 0, zero_row: bool = True) -> np.ndarray:
 
 
 __all__ = ["fc", "fc_blockwise", "batch_matmul", "embedding_lookup", "conv", "inputs"]
+
+
+LSTM_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3, "TANH": 4}
+
+
+def lstm(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, hybrid=True, cifg=False, peephole=False,
+         projection=False, projection_bias=True, cell_clip=0.0, proj_clip=0.0, time_major=False,
+         asymmetric=False, act="TANH", op="UNIDIRECTIONAL_SEQUENCE_LSTM", seed=0) -> bytes:
+    """One LSTM with random weights of LSTM-like size (|w| up to about 0.5): int8 per tensor
+    with one scale per matrix when `hybrid`, else float. op="LSTM" takes one step of a
+    [batch, n_input] input."""
+    rng = np.random.default_rng(seed)
+    n_output = n_output or n_cell
+    m = ModelBuilder()
+    g = m.subgraph()
+    if op == "LSTM":
+        x_shape, y_shape = (batch, n_input), (batch, n_output)
+    elif time_major:
+        x_shape, y_shape = (steps, batch, n_input), (steps, batch, n_output)
+    else:
+        x_shape, y_shape = (batch, steps, n_input), (batch, steps, n_output)
+    x = g.input("x", x_shape)
+
+    def weights(name, shape):
+        scale = float(np.float32(rng.uniform(0.5, 0.8) / 127 / np.sqrt(shape[-1] / 8)))
+        values = rng.integers(-127, 127, shape, endpoint=True).astype(np.int8)
+        if hybrid:
+            return g.const(name, values, "INT8", quant=per_tensor(scale, 0))
+        return g.const(name, (values * np.float32(scale)).astype(np.float32))
+
+    gates = ("forget", "cell", "output") if cifg else ("input", "forget", "cell", "output")
+    inputs = [-1] * 24
+    inputs[0] = x
+    for k, gate in enumerate(("input", "forget", "cell", "output")):
+        if gate in gates:
+            inputs[1 + k] = weights(f"{gate}_w", (n_cell, n_input))
+            inputs[5 + k] = weights(f"{gate}_r", (n_cell, n_output))
+            inputs[12 + k] = g.const(f"{gate}_b", rng.uniform(-0.5, 0.5, n_cell).astype(np.float32))
+    if peephole:
+        for k, gate in enumerate(("input", "forget", "output")):
+            if gate in gates:
+                inputs[9 + k] = weights(f"{gate}_peephole", (n_cell,))
+    if projection:
+        inputs[16] = weights("projection", (n_output, n_cell))
+        if projection_bias:
+            inputs[17] = g.const("projection_b", rng.uniform(-0.2, 0.2, n_output).astype(np.float32))
+    inputs[18] = g.tensor("output_state", (batch, n_output), variable=True)
+    inputs[19] = g.tensor("cell_state", (batch, n_cell), variable=True)
+    y = g.tensor("y", y_shape)
+    if op == "LSTM":
+        o = schema.LSTMOptionsT()
+    else:
+        o = schema.UnidirectionalSequenceLSTMOptionsT()
+        o.timeMajor = time_major
+    o.fusedActivationFunction = LSTM_ACTIVATIONS[act]
+    o.cellClip, o.projClip = cell_clip, proj_clip
+    o.asymmetricQuantizeInputs = asymmetric
+    g.op(op, inputs, [y], o, version=(3 if asymmetric else 2) if hybrid else 1)
+    g.output(y)
+    return m.build()

@@ -32,7 +32,8 @@ def dim(ctx, x, k):
 
 
 def extract(ctx, x, *idx):
-    return np.array(x[tuple(int(i) for i in idx)])
+    """One element, or inside a linalg.generic body (indices are arrays there) one per lane."""
+    return np.array(x[tuple(np.asarray(i, np.int64) for i in idx)])
 
 
 def reshape_static(ctx, x, *shape_operands):

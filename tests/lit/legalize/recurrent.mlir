@@ -85,11 +85,17 @@ func.func @lstm_cifg_peephole_cell_clip(%arg0: tensor<1x2x2x!x>) -> tensor<1x2x2
 
 // -----
 
-// A float LSTM has no lowering yet (issue 12).
+// A float LSTM takes the float path (legalize/lstm.py), unrolled: its weights may be values
+// (a weight-only model dequantizes them), set side by side with tosa.concat and transposed.
+// CHECK-LABEL: @lstm_float
+// CHECK:       %[[W:.*]] = "tosa.concat"(%arg1, %arg1, %arg1, %arg1) {axis = 0 : i32} : ({{.*}}) -> tensor<8x2xf32>
+// CHECK:       "tosa.transpose"(%[[W]]) {perms = array<i32: 1, 0>}
+// CHECK:       "tosa.matmul"({{.*}}) : (tensor<1x2x2xf32>, tensor<1x2x8xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x8xf32>
+// CHECK-NOT:   tfl.unidirectional_sequence_lstm
+// CHECK:       return
 !x = !quant.uniform<i8:f32, 0.03125:-5>
 func.func @lstm_float(%arg0: tensor<1x2x2xf32>, %w: tensor<2x2xf32>, %b: tensor<2xf32>, %h: tensor<1x2xf32>, %c: tensor<1x2xf32>) -> tensor<1x2x2xf32> {
   %none = "tfl.no_value"() {value} : () -> none
-  // expected-remark @+1 {{unlowered: no lowering yet}}
   %0 = "tfl.unidirectional_sequence_lstm"(%arg0, %w, %w, %w, %w, %w, %w, %w, %w, %none, %none, %none, %b, %b, %b, %b, %none, %none, %h, %c, %none, %none, %none, %none) {cell_clip = 0.0 : f32, fused_activation_function = "TANH", proj_clip = 0.0 : f32, time_major = false} : (tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, none, none, none, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, none, none, tensor<1x2xf32>, tensor<1x2xf32>, none, none, none, none) -> tensor<1x2x2xf32>
   return %0 : tensor<1x2x2xf32>
 }
