@@ -22,12 +22,9 @@ from .conftest import MODELS
 REAL = MODELS / "real"
 STATIC = ("int8", "int8-float-io", "uint8-io", "int16x8", "aeq-a8w8", "aeq-a16w8")
 # Known gaps of issue 12, (architecture, mode or None for all) -> what the reason names: dynamic
-# batch dimensions are not lowered yet, and ai-edge-quantizer leaves the LSTM in float, whose
-# UNIDIRECTIONAL_SEQUENCE_LSTM has no lowering yet (the TensorFlow converter's full-integer LSTM
-# takes the integer path).
-NOT_YET = {("dynamic-batch", None): "dynamic shapes",
-           ("lstm-fused", "aeq-a8w8"): "UNIDIRECTIONAL_SEQUENCE_LSTM",
-           ("lstm-fused", "aeq-a16w8"): "UNIDIRECTIONAL_SEQUENCE_LSTM"}
+# batch dimensions are not lowered yet. (ai-edge-quantizer leaves the LSTM of its a8w8 and a16w8
+# models in float; it takes the float path, legalize/lstm.py, and the outputs are exact.)
+NOT_YET = {("dynamic-batch", None): "dynamic shapes"}
 
 MANIFEST = json.loads((REAL / "manifest.json").read_text())["models"]
 SHIPPED = [m for m in MANIFEST if m.get("where") == "real"]
@@ -75,10 +72,10 @@ def test_known_gaps_say_why(arch, mode):
 # path (legalize/hybrid.py) and gives TFLite's float results bit for bit, per layer; the final
 # outputs (after float ops such as SOFTMAX) are within the float tolerance. Blockwise int4
 # models (aeq-dynamic-w4b32) are compared with the optimized kernels, the only ones with a
-# blockwise FULLY_CONNECTED (runtime_check/reference.py). Known gaps: the fused LSTM's hybrid
-# kernel and dynamic batch dimensions (as above).
+# blockwise FULLY_CONNECTED (runtime_check/reference.py). The TensorFlow converter's hybrid LSTM
+# takes the integer path too (legalize/lstm.py). Known gap: dynamic batch dimensions (as above).
 HYBRID = ("dynamic-int8w", "aeq-dynamic-w8", "aeq-dynamic-w4")
-HYBRID_NOT_YET = ("lstm-fused", "dynamic-batch")
+HYBRID_NOT_YET = ("dynamic-batch",)
 HYBRID_MODELS = [m["file"] for m in SHIPPED if m["mode"] in HYBRID and m["arch"] not in HYBRID_NOT_YET]
 BLOCKWISE_MODELS = [m["file"] for m in SHIPPED if m["mode"] == "aeq-dynamic-w4b32" and m["arch"] not in HYBRID_NOT_YET]
 
