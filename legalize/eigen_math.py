@@ -32,13 +32,12 @@ from decimal import Decimal, localcontext
 import numpy as np
 
 from tfl2quant.dialects import arith, tosa
-from tfl2quant.dialects.assembly import CMPF
-from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import f32, f64, i1, i32, i64, index, tensor
 
 from .gemmlowp import constant, rowwise, select
+from .hybrid import binary, cmpf, fconst as _f
 
 PACKET = 4                      # floats per SSE packet
 TANH_CLAMP = 7.90738964080810547
@@ -64,21 +63,9 @@ def _expf_table() -> np.ndarray:
 # --- scalar emitters (inside a linalg.generic body) --------------------------------------------
 
 
-def _f(r: Builder, value: float, t=f32) -> Value:
-    return constant(r, float(value), t)
-
-
-def _op(r: Builder, name: str, *args: Value) -> Value:
-    return r.value(name, list(args), args[0].type)
-
-
-def _lt(r: Builder, a: Value, b: Value) -> Value:
-    return r.value("arith.cmpf", [a, b], i1, {"predicate": IntegerAttr(CMPF.index("olt"), i64)})
-
-
 def _madd(r: Builder, a: Value, b: Value, c: Value) -> Value:
     """Eigen's pmadd without FMA: a * b, rounded, then + c."""
-    return _op(r, "arith.addf", _op(r, "arith.mulf", a, b), c)
+    return binary(r, "arith.addf", binary(r, "arith.mulf", a, b), c)
 
 
 def _polevl(r: Builder, x: Value, coefficients) -> Value:
@@ -90,56 +77,56 @@ def _polevl(r: Builder, x: Value, coefficients) -> Value:
 
 def tanh(r: Builder, x: Value) -> Value:
     """ptanh_float, every lane."""
-    x = _op(r, "arith.maximumf", _op(r, "arith.minimumf", x, _f(r, TANH_CLAMP)), _f(r, -TANH_CLAMP))
-    x2 = _op(r, "arith.mulf", x, x)
-    x3 = _op(r, "arith.mulf", x2, x)
+    x = binary(r, "arith.maximumf", binary(r, "arith.minimumf", x, _f(r, TANH_CLAMP)), _f(r, -TANH_CLAMP))
+    x2 = binary(r, "arith.mulf", x, x)
+    x3 = binary(r, "arith.mulf", x2, x)
     p = _madd(r, x3, _polevl(r, x2, TANH_P), x)
-    return _op(r, "arith.divf", p, _polevl(r, x2, TANH_Q))
+    return binary(r, "arith.divf", p, _polevl(r, x2, TANH_Q))
 
 
 def logistic_packet(r: Builder, x: Value) -> Value:
     """scalar_logistic_op<float>::packetOp."""
     half, one = _f(r, 0.5), _f(r, 1.0)
-    below = _lt(r, x, _f(r, LOGISTIC_LO))
-    h = _op(r, "arith.mulf", _op(r, "arith.minimumf", x, _f(r, LOGISTIC_HI)), half)
+    below = cmpf(r, "olt", x, _f(r, LOGISTIC_LO))
+    h = binary(r, "arith.mulf", binary(r, "arith.minimumf", x, _f(r, LOGISTIC_HI)), half)
     m = r.value("math.floor", [_madd(r, h, _f(r, 1.44269504088896341), half)], f32)
     reduced = _madd(r, m, _f(r, 2.12194440e-4), _madd(r, m, _f(r, -0.693359375), h))
-    r2 = _op(r, "arith.mulf", reduced, reduced)
+    r2 = binary(r, "arith.mulf", reduced, reduced)
     even = _madd(r, r2, _f(r, 4.1898667812347412109375e-2), _f(r, 0.49999141693115234375))
     odd = _madd(r, r2, _f(r, 8.33471305668354034423828125e-3), _f(r, 0.16666877269744873046875))
-    p = _madd(r, r2, _madd(r, reduced, odd, even), _op(r, "arith.addf", reduced, one))
+    p = _madd(r, r2, _madd(r, reduced, odd, even), binary(r, "arith.addf", reduced, one))
     # pldexp_fast: times the float whose exponent field is clamp(m + 127, 0, 255)
-    biased = _op(r, "arith.minimumf", _op(r, "arith.maximumf", _op(r, "arith.addf", m, _f(r, 127.0)), _f(r, 0.0)),
+    biased = binary(r, "arith.minimumf", binary(r, "arith.maximumf", binary(r, "arith.addf", m, _f(r, 127.0)), _f(r, 0.0)),
                  _f(r, 255.0))
     bits = r.value("arith.shli", [r.value("arith.fptosi", [biased], i32), constant(r, 23)], i32)
-    e = _op(r, "arith.mulf", p, r.value("arith.bitcast", [bits], f32))
-    e = _op(r, "arith.mulf", e, e)
-    return select(r, below, _f(r, 0.0), _op(r, "arith.divf", e, _op(r, "arith.addf", one, e)))
+    e = binary(r, "arith.mulf", p, r.value("arith.bitcast", [bits], f32))
+    e = binary(r, "arith.mulf", e, e)
+    return select(r, below, _f(r, 0.0), binary(r, "arith.divf", e, binary(r, "arith.addf", one, e)))
 
 
 def expf(r: Builder, x: Value, table: Value) -> Value:
     """glibc's expf for x <= 88 (no overflow path): `table` is _expf_table() as a tensor<32xi64>."""
-    xd = r.value("arith.extf", [_op(r, "arith.maximumf", x, _f(r, EXPF_UNDERFLOW))], f64)
-    z = _op(r, "arith.mulf", xd, _f(r, EXPF_INV_LN2_N, f64))
+    xd = r.value("arith.extf", [binary(r, "arith.maximumf", x, _f(r, EXPF_UNDERFLOW))], f64)
+    z = binary(r, "arith.mulf", xd, _f(r, EXPF_INV_LN2_N, f64))
     kd = r.value("math.roundeven", [z], f64)          # the kernel's z + 0x1.8p52 - 0x1.8p52
     k = r.value("arith.fptosi", [kd], i64)
-    rem = _op(r, "arith.subf", z, kd)
+    rem = binary(r, "arith.subf", z, kd)
     j = r.value("arith.index_cast", [r.value("arith.andi", [k, constant(r, EXPF_N - 1, i64)], i64)], index)
-    t = _op(r, "arith.addi", r.value("tensor.extract", [table, j], i64),
+    t = binary(r, "arith.addi", r.value("tensor.extract", [table, j], i64),
             r.value("arith.shli", [k, constant(r, 47, i64)], i64))
     s = r.value("arith.bitcast", [t], f64)
     c0, c1, c2 = (_f(r, c, f64) for c in EXPF_POLY)
-    y = _op(r, "arith.addf", _op(r, "arith.mulf", _op(r, "arith.addf", _op(r, "arith.mulf", c0, rem), c1),
-                                 _op(r, "arith.mulf", rem, rem)),
-            _op(r, "arith.addf", _op(r, "arith.mulf", c2, rem), _f(r, 1.0, f64)))
-    y = r.value("arith.truncf", [_op(r, "arith.mulf", y, s)], f32)
-    return select(r, _lt(r, x, _f(r, EXPF_UNDERFLOW)), _f(r, 0.0), y)
+    y = binary(r, "arith.addf", binary(r, "arith.mulf", binary(r, "arith.addf", binary(r, "arith.mulf", c0, rem), c1),
+                                 binary(r, "arith.mulf", rem, rem)),
+            binary(r, "arith.addf", binary(r, "arith.mulf", c2, rem), _f(r, 1.0, f64)))
+    y = r.value("arith.truncf", [binary(r, "arith.mulf", y, s)], f32)
+    return select(r, cmpf(r, "olt", x, _f(r, EXPF_UNDERFLOW)), _f(r, 0.0), y)
 
 
 def logistic_scalar(r: Builder, x: Value, table: Value) -> Value:
     """scalar_logistic_op<float>::operator(): e = expf(min(x, 16.6355324)), e / (1 + e)."""
-    e = expf(r, _op(r, "arith.minimumf", x, _f(r, LOGISTIC_HI)), table)
-    return _op(r, "arith.divf", e, _op(r, "arith.addf", _f(r, 1.0), e))
+    e = expf(r, binary(r, "arith.minimumf", x, _f(r, LOGISTIC_HI)), table)
+    return binary(r, "arith.divf", e, binary(r, "arith.addf", _f(r, 1.0), e))
 
 
 # --- where Eigen's loop goes scalar ------------------------------------------------------------
@@ -178,7 +165,7 @@ def activate(b: Builder, v: Value, kind: str, lanes: np.ndarray | None = None) -
     lo, hi = {"RELU": (0.0, None), "RELU_N1_TO_1": (-1.0, 1.0), "RELU6": (0.0, 6.0)}[kind]
 
     def clamp(r, a):  # ApplyRelu*ToVector: std::max / std::min
-        y = _op(r, "arith.maximumf", a[0], _f(r, lo))
-        return [y if hi is None else _op(r, "arith.minimumf", y, _f(r, hi))]
+        y = binary(r, "arith.maximumf", a[0], _f(r, lo))
+        return [y if hi is None else binary(r, "arith.minimumf", y, _f(r, hi))]
 
     return rowwise(b, [v], [t], clamp)[0]

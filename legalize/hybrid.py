@@ -77,15 +77,15 @@ def weight_values(weights: Value) -> np.ndarray:
 # --- the run-time quantization of the input -----------------------------------------------------
 
 
-def _f(r: Builder, value: float, t=f32) -> Value:
+def fconst(r: Builder, value: float, t=f32) -> Value:
     return constant(r, float(value), t)
 
 
-def _cmpf(r: Builder, predicate: str, a: Value, b: Value) -> Value:
+def cmpf(r: Builder, predicate: str, a: Value, b: Value) -> Value:
     return r.value("arith.cmpf", [a, b], i1, {"predicate": IntegerAttr(CMPF.index(predicate), i64)})
 
 
-def _binary(r: Builder, name: str, a: Value, b: Value) -> Value:
+def binary(r: Builder, name: str, a: Value, b: Value) -> Value:
     return r.value(name, [a, b], a.type)
 
 
@@ -99,9 +99,9 @@ def _to_int8(r: Builder, product: Value, vector_lane: Value, zero_point: Optiona
     1); the rest through `TfLiteRound` (half away from zero). The zero point is added after
     rounding. `arith.fptosi` truncates, so it is the vector loop's conversion; the bound
     before it (far outside the int8 range) only keeps the conversion defined."""
-    half = g.select(r, _cmpf(r, "olt", product, _f(r, 0.0)), _f(r, -0.5), _f(r, 0.5))
-    chosen = g.select(r, vector_lane, _binary(r, "arith.addf", product, half), r.value("math.round", [product], f32))
-    bounded = _binary(r, "arith.minimumf", _binary(r, "arith.maximumf", chosen, _f(r, -1024.0)), _f(r, 1024.0))
+    half = g.select(r, cmpf(r, "olt", product, fconst(r, 0.0)), fconst(r, -0.5), fconst(r, 0.5))
+    chosen = g.select(r, vector_lane, binary(r, "arith.addf", product, half), r.value("math.round", [product], f32))
+    bounded = binary(r, "arith.minimumf", binary(r, "arith.maximumf", chosen, fconst(r, -1024.0)), fconst(r, 1024.0))
     q = r.value("arith.fptosi", [bounded], i32)
     if zero_point is not None:
         q = g.add(r, q, zero_point)
@@ -124,13 +124,13 @@ def quantize_rows(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value,
 
         def scales(r, args):  # SymmetricQuantizeFloats: r / 127 and 127 / r; r == 0 gives q = 0, s = 1
             (m,) = args
-            zero = _cmpf(r, "oeq", m, _f(r, 0.0))
-            return [g.select(r, zero, _f(r, 1.0), _binary(r, "arith.divf", m, _f(r, 127.0))),
-                    g.select(r, zero, _f(r, 0.0), _binary(r, "arith.divf", _f(r, 127.0), m))]
+            zero = cmpf(r, "oeq", m, fconst(r, 0.0))
+            return [g.select(r, zero, fconst(r, 1.0), binary(r, "arith.divf", m, fconst(r, 127.0))),
+                    g.select(r, zero, fconst(r, 0.0), binary(r, "arith.divf", fconst(r, 127.0), m))]
 
         scale, inverse = rowwise(b, [magnitude], [per_row, per_row], scales)
         (q,) = rowwise(b, [x, inverse, lanes], [tensor((rows, depth), i8)],
-                       lambda r, a: [_to_int8(r, _binary(r, "arith.mulf", a[0], a[1]), a[2], None, -127, 127)])
+                       lambda r, a: [_to_int8(r, binary(r, "arith.mulf", a[0], a[1]), a[2], None, -127, 127)])
         return q, scale, None
 
     low = tosa.reduce(b, "tosa.reduce_min", x, 1)
@@ -138,7 +138,7 @@ def quantize_rows(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value,
     scale, inverse, zero_point = rowwise(b, [low, high], [per_row, per_row, tensor((rows, 1), i32)],
                                          lambda r, a: _asymmetric_parameters(r, *a))
     (q,) = rowwise(b, [x, inverse, zero_point, lanes], [tensor((rows, depth), i8)],
-                   lambda r, a: [_to_int8(r, _binary(r, "arith.mulf", a[0], a[1]), a[3], a[2], -128, 127)])
+                   lambda r, a: [_to_int8(r, binary(r, "arith.mulf", a[0], a[1]), a[3], a[2], -128, 127)])
     return q, scale, zero_point
 
 
@@ -149,25 +149,25 @@ def _asymmetric_parameters(r: Builder, low: Value, high: Value) -> list[Value]:
     the zero point from whichever of qmin - rmin / scale and qmax - rmax / scale has the
     smaller error |q| + |r / scale|, in double, clamped to [-128, 127] and rounded.
     rmin == rmax (an all-zero row) gives scale 1 and zero point 0."""
-    zero = _f(r, 0.0)
-    rmin = g.select(r, _cmpf(r, "olt", low, zero), low, zero)
-    rmax = g.select(r, _cmpf(r, "olt", zero, high), high, zero)
-    scale = _binary(r, "arith.divf", r.value("arith.extf", [_binary(r, "arith.subf", rmax, rmin)], f64),
-                    _f(r, 255.0, f64))
-    below = _binary(r, "arith.divf", r.value("arith.extf", [rmin], f64), scale)
-    above = _binary(r, "arith.divf", r.value("arith.extf", [rmax], f64), scale)
-    from_min = _binary(r, "arith.subf", _f(r, -128.0, f64), below)
-    from_max = _binary(r, "arith.subf", _f(r, 127.0, f64), above)
-    error_min = _binary(r, "arith.addf", _f(r, 128.0, f64), r.value("math.absf", [below], f64))
-    error_max = _binary(r, "arith.addf", _f(r, 127.0, f64), r.value("math.absf", [above], f64))
-    zero_point = g.select(r, _cmpf(r, "olt", error_min, error_max), from_min, from_max)
-    nudged = g.select(r, _cmpf(r, "ole", zero_point, _f(r, -128.0, f64)), _f(r, -128.0, f64),
-                  g.select(r, _cmpf(r, "oge", zero_point, _f(r, 127.0, f64)), _f(r, 127.0, f64),
+    zero = fconst(r, 0.0)
+    rmin = g.select(r, cmpf(r, "olt", low, zero), low, zero)
+    rmax = g.select(r, cmpf(r, "olt", zero, high), high, zero)
+    scale = binary(r, "arith.divf", r.value("arith.extf", [binary(r, "arith.subf", rmax, rmin)], f64),
+                    fconst(r, 255.0, f64))
+    below = binary(r, "arith.divf", r.value("arith.extf", [rmin], f64), scale)
+    above = binary(r, "arith.divf", r.value("arith.extf", [rmax], f64), scale)
+    from_min = binary(r, "arith.subf", fconst(r, -128.0, f64), below)
+    from_max = binary(r, "arith.subf", fconst(r, 127.0, f64), above)
+    error_min = binary(r, "arith.addf", fconst(r, 128.0, f64), r.value("math.absf", [below], f64))
+    error_max = binary(r, "arith.addf", fconst(r, 127.0, f64), r.value("math.absf", [above], f64))
+    zero_point = g.select(r, cmpf(r, "olt", error_min, error_max), from_min, from_max)
+    nudged = g.select(r, cmpf(r, "ole", zero_point, fconst(r, -128.0, f64)), fconst(r, -128.0, f64),
+                  g.select(r, cmpf(r, "oge", zero_point, fconst(r, 127.0, f64)), fconst(r, 127.0, f64),
                        r.value("math.round", [zero_point], f64)))
-    equal = _cmpf(r, "oeq", rmin, rmax)
-    scale32 = g.select(r, equal, _f(r, 1.0), r.value("arith.truncf", [scale], f32))
-    zero_point32 = g.select(r, equal, _f(r, 0.0, f64), nudged)
-    return [scale32, _binary(r, "arith.divf", _f(r, 1.0), scale32), r.value("arith.fptosi", [zero_point32], i32)]
+    equal = cmpf(r, "oeq", rmin, rmax)
+    scale32 = g.select(r, equal, fconst(r, 1.0), r.value("arith.truncf", [scale], f32))
+    zero_point32 = g.select(r, equal, fconst(r, 0.0, f64), nudged)
+    return [scale32, binary(r, "arith.divf", fconst(r, 1.0), scale32), r.value("arith.fptosi", [zero_point32], i32)]
 
 
 # --- the integer product and its float scaling ---------------------------------------------------
@@ -202,10 +202,10 @@ def scale_back(b: Builder, acc: Value, scale: Value, zero_point: Optional[Value]
             total = r.value("arith.subi", [total, r.value("arith.muli", [offset, z], i32)], i32)
         real = r.value("arith.sitofp", [total], f32)
         if channel_first:
-            y = _binary(r, "arith.mulf", _binary(r, "arith.mulf", real, sw), s)
+            y = binary(r, "arith.mulf", binary(r, "arith.mulf", real, sw), s)
         else:
-            y = _binary(r, "arith.mulf", real, _binary(r, "arith.mulf", s, sw))
-        return y if bias is None else _binary(r, "arith.addf", args[len(inputs) - 1], y)
+            y = binary(r, "arith.mulf", real, binary(r, "arith.mulf", s, sw))
+        return y if bias is None else binary(r, "arith.addf", args[len(inputs) - 1], y)
 
     return generic(b, inputs, [_map(v, shape) for v in inputs], tensor(shape, f32), body)
 
@@ -255,14 +255,14 @@ def blockwise_scale_back(b: Builder, acc: Value, scale: Value, zero_point: Value
         maps.append(AffineMap(2, (dim(1),)))
 
     def body(r, args):
-        out = _f(r, 0.0)
+        out = fconst(r, 0.0)
         for k in range(blocks):
-            product = _binary(r, "arith.mulf", r.value("arith.sitofp", [args[k]], f32), args[blocks + k])
-            out = _binary(r, "arith.addf", out, product)
+            product = binary(r, "arith.mulf", r.value("arith.sitofp", [args[k]], f32), args[blocks + k])
+            out = binary(r, "arith.addf", out, product)
         z, kf, s = args[2 * blocks:2 * blocks + 3]
-        out = _binary(r, "arith.subf", out, _binary(r, "arith.mulf", r.value("arith.sitofp", [z], f32), kf))
-        out = _binary(r, "arith.mulf", out, s)
-        return out if bias is None else _binary(r, "arith.addf", out, args[len(inputs) - 1])
+        out = binary(r, "arith.subf", out, binary(r, "arith.mulf", r.value("arith.sitofp", [z], f32), kf))
+        out = binary(r, "arith.mulf", out, s)
+        return out if bias is None else binary(r, "arith.addf", out, args[len(inputs) - 1])
 
     return generic(b, inputs, maps, tensor((rows, units), f32), body)
 
@@ -289,10 +289,10 @@ def batch_matmul_scale_back(b: Builder, acc: Value, scale: Value, zero_point: Op
     def body(r, args):
         total = r.value("arith.sitofp", [args[0]], f32)
         if zero_point is not None:
-            offset = _binary(r, "arith.mulf", r.value("arith.sitofp", [args[4]], f32),
+            offset = binary(r, "arith.mulf", r.value("arith.sitofp", [args[4]], f32),
                              r.value("arith.sitofp", [args[3]], f32))
-            total = _binary(r, "arith.subf", total, offset)
-        y = _binary(r, "arith.mulf", _binary(r, "arith.mulf", args[1], args[2]), total)
-        return _binary(r, "arith.addf", _f(r, 0.0), y)
+            total = binary(r, "arith.subf", total, offset)
+        y = binary(r, "arith.mulf", binary(r, "arith.mulf", args[1], args[2]), total)
+        return binary(r, "arith.addf", fconst(r, 0.0), y)
 
     return generic(b, inputs, [_map(v, shape) for v in inputs], tensor(shape, f32), body)

@@ -69,7 +69,7 @@ F32 = np.float32
 INT16_MIN, INT16_MAX = -(1 << 15), (1 << 15) - 1
 
 
-def _present(op, k: int) -> bool:
+def present(op, k: int) -> bool:
     return k < len(op.operands) and not is_no_value(op.operands[k])
 
 
@@ -118,34 +118,34 @@ def plan(op) -> Union[Plan, str]:
     x = op.operands[0]
     if storage_name(x) != "i8" or per_tensor(x) is None:
         return f"input is {storage_name(x)}; the integer LSTM kernel takes int8 per tensor"
-    reason = static_shapes(op, [v for k, v in enumerate(op.operands) if _present(op, k)] + list(op.results))
+    reason = static_shapes(op, [v for k, v in enumerate(op.operands) if present(op, k)] + list(op.results))
     if reason:
         return reason
-    if len(op.operands) < 20 or not _present(op, OUTPUT_STATE) or not _present(op, CELL_STATE):
+    if len(op.operands) < 20 or not present(op, OUTPUT_STATE) or not present(op, CELL_STATE):
         return "the op has no output state or cell state operand"
-    if any(_present(op, k) for k in LAYER_NORM.values()):
+    if any(present(op, k) for k in LAYER_NORM.values()):
         return "layer-normalized integer LSTM (ApplyLayerNorm) has no pattern yet"
     if option(op, "diagonal_recurrent_tensors", False):
         return "diagonal recurrent weights: the integer kernel has none"
-    cifg = not _present(op, INPUT_WEIGHTS["input"])
+    cifg = not present(op, INPUT_WEIGHTS["input"])
     gates = GATES[1:] if cifg else GATES
     used = [INPUT_WEIGHTS[g] for g in gates] + [RECURRENT_WEIGHTS[g] for g in gates]
     used += [GATE_BIAS[g] for g in gates]
-    peephole = _present(op, PEEPHOLE_WEIGHTS["output"])
+    peephole = present(op, PEEPHOLE_WEIGHTS["output"])
     if peephole:
         used += [PEEPHOLE_WEIGHTS[g] for g in gates if g in PEEPHOLE_WEIGHTS]
-    projected = _present(op, PROJECTION_WEIGHTS)
+    projected = present(op, PROJECTION_WEIGHTS)
     if projected:
         used.append(PROJECTION_WEIGHTS)
     expected = {k: ("i8" if k in INPUT_WEIGHTS.values() or k in RECURRENT_WEIGHTS.values()
                     or k == PROJECTION_WEIGHTS else "i16" if k in PEEPHOLE_WEIGHTS.values() else "i32")
                 for k in used}
-    if projected and _present(op, PROJECTION_BIAS):
+    if projected and present(op, PROJECTION_BIAS):
         used.append(PROJECTION_BIAS)
         expected[PROJECTION_BIAS] = "i32"
     for k in used:
         v = op.operands[k]
-        if not _present(op, k):
+        if not present(op, k):
             return f"operand {k} is missing"
         if storage_name(v) != expected[k] or per_tensor(v) is None:
             return f"operand {k} is {storage_name(v)}; the integer LSTM kernel takes {expected[k]} per tensor"
@@ -172,7 +172,7 @@ def plan(op) -> Union[Plan, str]:
         return f"input of rank {len(shape)}; the kernel's Prepare takes rank 3"
     time_major = bool(option(op, "time_major", False))
     steps, batch = (shape[0], shape[1]) if time_major else (shape[1], shape[0])
-    reason = _shape_reason(op, projected)
+    reason = shape_reason(op, projected)
     if reason:
         return reason
 
@@ -202,7 +202,7 @@ def plan(op) -> Union[Plan, str]:
     projection = None
     if projected:
         w = weights(PROJECTION_WEIGHTS)                            # [K_out, N]
-        bias = weights(PROJECTION_BIAS) if _present(op, PROJECTION_BIAS) else np.zeros(w.shape[0], np.int64)
+        bias = weights(PROJECTION_BIAS) if present(op, PROJECTION_BIAS) else np.zeros(w.shape[0], np.int64)
         projection = (w, wrap_signed(bias + zp_hidden * w.sum(axis=1), 32),
                       Multiplier(float(scale(PROJECTION_WEIGHTS) * s_hidden / s_h)))
 
@@ -228,9 +228,10 @@ def plan(op) -> Union[Plan, str]:
     return p
 
 
-def _shape_reason(op, projected: bool) -> Optional[str]:
-    """What the pattern needs beyond the shapes the tfl verifier checks (tfl_shapes.sequence_lstm):
-    2-D states, and as many outputs as cells when nothing projects the hidden state."""
+def shape_reason(op, projected: bool) -> Optional[str]:
+    """What the LSTM patterns (here and lstm.py) need beyond the shapes the tfl verifier checks
+    (tfl_shapes.sequence_lstm): 2-D states, and as many outputs as cells when nothing projects
+    the hidden state."""
     n_cell = op.operands[INPUT_WEIGHTS["output"]].type.shape[0]
     n_output = op.operands[RECURRENT_WEIGHTS["output"]].type.shape[1]
     for k in (OUTPUT_STATE, CELL_STATE):

@@ -36,24 +36,22 @@ from typing import Union
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.dialects.tfl import constant_array, is_no_value
+from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import f32, i8, i32, tensor
 
 from . import eigen_math, hybrid
 from .emit import concat, reshape, slice_
-from .gemmlowp import constant, rowwise
+from .gemmlowp import rowwise
+from .hybrid import fconst as _f
 from .integer_lstm import (CELL_STATE, GATE_BIAS, GATES, INPUT_WEIGHTS, LAYER_NORM, OUTPUT_STATE,
-                           PEEPHOLE_WEIGHTS, PROJECTION_BIAS, PROJECTION_WEIGHTS, RECURRENT_WEIGHTS)
+                           PEEPHOLE_WEIGHTS, PROJECTION_BIAS, PROJECTION_WEIGHTS, RECURRENT_WEIGHTS, present,
+                           shape_reason)
 from .query import is_float, option, per_tensor, qtype, static_shapes, storage_name
 from .rule import FloatPattern, IntegerPattern
 
 F32 = np.float32
-
-
-def _present(op, k: int) -> bool:
-    return k < len(op.operands) and not is_no_value(op.operands[k])
 
 
 @dataclass
@@ -86,15 +84,15 @@ class Shape:
 
 def shape_of(op) -> Union[Shape, str]:
     """The op's geometry, or why neither pattern takes it."""
-    present = [v for k, v in enumerate(op.operands) if _present(op, k)]
-    reason = static_shapes(op, present + list(op.results))
+    given = [v for k, v in enumerate(op.operands) if present(op, k)]
+    reason = static_shapes(op, given + list(op.results))
     if reason:
         return reason
     if op.name == "tfl.lstm" and option(op, "kernel_type", "FULL") != "FULL":
         return "the BASIC LSTM kernel (four fused inputs) has no pattern"
-    if len(op.operands) < 20 or not _present(op, OUTPUT_STATE) or not _present(op, CELL_STATE):
+    if len(op.operands) < 20 or not present(op, OUTPUT_STATE) or not present(op, CELL_STATE):
         return "the op has no output state or cell state operand"
-    if any(_present(op, k) for k in LAYER_NORM.values()):
+    if any(present(op, k) for k in LAYER_NORM.values()):
         return "layer-normalized LSTM (MeanStddevNormalization) has no pattern yet"
     if option(op, "diagonal_recurrent_tensors", False):
         return "diagonal recurrent weights have no pattern yet"
@@ -111,17 +109,15 @@ def shape_of(op) -> Union[Shape, str]:
         steps, batch = (shape[0], shape[1]) if time_major else (shape[1], shape[0])
     else:
         return f"input of rank {len(shape)}"
-    gates = GATES if _present(op, INPUT_WEIGHTS["input"]) else GATES[1:]
+    gates = GATES if present(op, INPUT_WEIGHTS["input"]) else GATES[1:]
     n_cell = op.operands[INPUT_WEIGHTS["output"]].type.shape[0]
     n_output = op.operands[RECURRENT_WEIGHTS["output"]].type.shape[1]
-    projected = _present(op, PROJECTION_WEIGHTS)
-    for k in (OUTPUT_STATE, CELL_STATE):
-        if len(op.operands[k].type.shape) != 2:
-            return f"operand {k} (a state) has rank {len(op.operands[k].type.shape)}; the pattern takes 2"
-    if not projected and n_output != n_cell:
-        return f"{n_output} outputs but {n_cell} cells and no projection"
+    projected = present(op, PROJECTION_WEIGHTS)
+    reason = shape_reason(op, projected)
+    if reason:
+        return reason
     return Shape(steps=steps, batch=batch, time_major=time_major, gates=gates, n_cell=n_cell, n_output=n_output,
-                 peephole=_present(op, PEEPHOLE_WEIGHTS["output"]), projected=projected, activation=act,
+                 peephole=present(op, PEEPHOLE_WEIGHTS["output"]), projected=projected, activation=act,
                  cell_clip=float(option(op, "cell_clip", 0.0) or 0.0),
                  proj_clip=float(option(op, "proj_clip", 0.0) or 0.0))
 
@@ -206,10 +202,6 @@ def _update_cell(b: Builder, s: Shape, c: Value, act: dict) -> Value:
     return rowwise(b, inputs, [c.type], body)[0]
 
 
-def _f(r: Builder, value: float) -> Value:
-    return constant(r, float(value), f32)
-
-
 def _clip_scalar(r: Builder, v: Value, clip: float) -> Value:
     """CwiseClipping: std::max(std::min(clip, v), -clip)."""
     return r.value("arith.maximumf", [r.value("arith.minimumf", [_f(r, clip), v], f32), _f(r, -clip)], f32)
@@ -235,7 +227,7 @@ class _FloatProducts(_Products):
         if s.projected:
             w = operands[PROJECTION_WEIGHTS]                               # [K_out, N]
             self.projection_weights = reshape(b, tosa.transpose(b, w, (1, 0)), (1, s.n_cell, s.n_output))
-            if _present(op, PROJECTION_BIAS):
+            if present(op, PROJECTION_BIAS):
                 self.projection_bias = reshape(b, operands[PROJECTION_BIAS], (1, s.n_output))
 
     @staticmethod
@@ -265,7 +257,7 @@ class FloatSequenceLSTM(FloatPattern):
         s = shape_of(op)
         if isinstance(s, str):
             return s
-        if not all(is_float(v) for k, v in enumerate(op.operands) if _present(op, k)):
+        if not all(is_float(v) for k, v in enumerate(op.operands) if present(op, k)):
             return "an operand is not float"
         return None
 
@@ -281,46 +273,49 @@ class FloatSequenceLSTM(FloatPattern):
 
 
 class _HybridProducts(_Products):
-    """MatrixBatchVectorMultiplyAccumulate on int8 weights (one per-tensor scale per gate)."""
+    """MatrixBatchVectorMultiplyAccumulate on int8 weights (one per-tensor scale per matrix).
+    The weights (and, asymmetric, their row sums) become constants once, for every step."""
 
-    def __init__(self, op, s: Shape, operands):
+    def __init__(self, b: Builder, op, s: Shape, operands):
         self.asymmetric = bool(option(op, "asymmetric_quantize_inputs"))
         self.op, self.s, self.operands = op, s, operands
+        self.input_weights = self._matrix(b, [op.operands[INPUT_WEIGHTS[g]] for g in s.gates])
+        self.recurrent_weights = self._matrix(b, [op.operands[RECURRENT_WEIGHTS[g]] for g in s.gates])
+        if s.projected:
+            self.projection_weights = self._matrix(b, [op.operands[PROJECTION_WEIGHTS]])
 
-    def _side_by_side(self, indices) -> tuple[np.ndarray, np.ndarray]:
-        """[K, G*N] int8 and the weight scale of each column."""
-        n = self.s.n_cell
-        w = np.concatenate([hybrid.weight_values(self.op.operands[indices[g]]) for g in self.s.gates])
-        scales = np.repeat([F32(per_tensor(self.op.operands[indices[g]]).scale) for g in self.s.gates], n)
-        return np.ascontiguousarray(w.T), scales
+    def _matrix(self, b: Builder, weights: list) -> tuple:
+        """Matrices [M_i, K] (the gates' [N, K], or the projection's [K_out, N]) side by side as
+        (weights [1, K, sum M_i] i8, their row sums [sum M_i] i32 or None, each column's scale)."""
+        values = [hybrid.weight_values(w) for w in weights]
+        kn = np.ascontiguousarray(np.concatenate(values).T)
+        scales = np.concatenate([np.full(v.shape[0], F32(per_tensor(w).scale), F32) for v, w in zip(values, weights)])
+        row_sums = (tosa.const(b, kn.astype(np.int64).sum(axis=0).astype(np.int32), i32)
+                    if self.asymmetric else None)
+        return tosa.const(b, kn.reshape(1, *kn.shape), i8), row_sums, scales
 
-    def _product(self, b: Builder, x: Value, weights_kn: np.ndarray, scales: np.ndarray, bias: Value) -> Value:
+    def _product(self, b: Builder, x: Value, matrix: tuple, bias: Value) -> Value:
+        weights, row_sums, scales = matrix
         rows, depth = x.type.shape
+        width = weights.type.shape[2]
         q, scale, zero_point = hybrid.quantize_rows(b, x, self.asymmetric)
         zero = tosa.zero_point(b, 0, i8)
-        w = tosa.const(b, weights_kn.reshape(1, *weights_kn.shape), i8)
-        acc = b.value("tosa.matmul", [reshape(b, q, (1, rows, depth)), w, zero, zero],
-                      tensor((1, rows, weights_kn.shape[1]), i32))
-        row_sums = (tosa.const(b, weights_kn.astype(np.int64).sum(axis=0).astype(np.int32), i32)
-                    if self.asymmetric else None)
-        return hybrid.scale_back(b, reshape(b, acc, (rows, weights_kn.shape[1])), scale, zero_point, row_sums,
-                                 scales, bias)
+        acc = b.value("tosa.matmul", [reshape(b, q, (1, rows, depth)), weights, zero, zero],
+                      tensor((1, rows, width), i32))
+        return hybrid.scale_back(b, reshape(b, acc, (rows, width)), scale, zero_point, row_sums, scales, bias)
 
     def inputs(self, b, rows):
         bias = reshape(b, concat(b, [self.operands[GATE_BIAS[g]] for g in self.s.gates], 0),
                        (len(self.s.gates) * self.s.n_cell,))
-        return self._product(b, rows, *self._side_by_side(INPUT_WEIGHTS), bias)
+        return self._product(b, rows, self.input_weights, bias)
 
     def recurrent(self, b, h, input_part):
-        return self._product(b, h, *self._side_by_side(RECURRENT_WEIGHTS), input_part)
+        return self._product(b, h, self.recurrent_weights, input_part)
 
     def projection(self, b, m):
-        w = self.op.operands[PROJECTION_WEIGHTS]
-        weights = np.ascontiguousarray(hybrid.weight_values(w).T)             # [N, K_out]
-        scales = np.full(self.s.n_output, F32(per_tensor(w).scale), F32)
-        bias = (self.operands[PROJECTION_BIAS] if _present(self.op, PROJECTION_BIAS)
+        bias = (self.operands[PROJECTION_BIAS] if present(self.op, PROJECTION_BIAS)
                 else tosa.const(b, np.zeros(self.s.n_output, F32), f32))    # std::fill_n(0), then +=
-        return self._product(b, m, weights, scales, bias)
+        return self._product(b, m, self.projection_weights, bias)
 
 
 def _hybrid_weights(op, s: Shape) -> list[int]:
@@ -351,7 +346,7 @@ class HybridSequenceLSTM(IntegerPattern):
             if constant_array(v) is None:
                 return f"operand {k} is not a compile-time constant"
         for k, v in enumerate(op.operands):
-            if _present(op, k) and k not in _hybrid_weights(op, s) and not is_float(v):
+            if present(op, k) and k not in _hybrid_weights(op, s) and not is_float(v):
                 return f"operand {k} is {v.type}; the hybrid kernel reads it as f32"
         return None
 
@@ -363,6 +358,6 @@ class HybridSequenceLSTM(IntegerPattern):
                 w = op.operands[PEEPHOLE_WEIGHTS[g]]         # VectorScalarMultiply: scale * float(w)
                 recovered = F32(per_tensor(w).scale) * hybrid.weight_values(w).astype(F32)
                 peephole[g] = tosa.const(b, recovered.reshape(1, s.n_cell), f32)
-        return [_unroll(b, op, s, _HybridProducts(op, s, operands), operands[0], operands[OUTPUT_STATE],
+        return [_unroll(b, op, s, _HybridProducts(b, op, s, operands), operands[0], operands[OUTPUT_STATE],
                         operands[CELL_STATE], peephole)]
 
