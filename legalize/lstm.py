@@ -36,10 +36,9 @@ from typing import Union
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
-from tfl2quant.ir.types import f32, i8, i32, tensor
+from tfl2quant.ir.types import f32
 
 from . import eigen_math, hybrid
 from .emit import concat, reshape, slice_
@@ -48,7 +47,8 @@ from .hybrid import fconst as _f
 from .integer_lstm import (CELL_STATE, GATE_BIAS, GATES, INPUT_WEIGHTS, LAYER_NORM, OUTPUT_STATE,
                            PEEPHOLE_WEIGHTS, PROJECTION_BIAS, PROJECTION_WEIGHTS, RECURRENT_WEIGHTS, present,
                            shape_reason)
-from .query import is_float, option, per_tensor, qtype, static_shapes, storage_name
+from .matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason
+from .query import floats_only, is_float, option, per_tensor, static_shapes
 from .rule import FloatPattern, IntegerPattern
 
 F32 = np.float32
@@ -82,6 +82,18 @@ class Shape:
         return np.stack([eigen_math.scalar_lanes(base + k * n, n) for k in range(batch)])
 
 
+def sequence_layout(op, one_step: bool) -> Union[tuple, str]:
+    """(steps, batch, time_major) of the input: [T, B, K] or [B, T, K] as the op's time_major
+    option says, or [B, K] for a one-step op (LSTM, RNN)."""
+    shape = tuple(op.operands[0].type.shape)
+    if one_step and len(shape) == 2:
+        return 1, shape[0], True
+    if len(shape) == 3:
+        time_major = bool(option(op, "time_major", False))
+        return (shape[0], shape[1], True) if time_major else (shape[1], shape[0], False)
+    return f"input of rank {len(shape)}"
+
+
 def shape_of(op) -> Union[Shape, str]:
     """The op's geometry, or why neither pattern takes it."""
     given = [v for k, v in enumerate(op.operands) if present(op, k)]
@@ -100,15 +112,10 @@ def shape_of(op) -> Union[Shape, str]:
     if act not in eigen_math.ACTIVATIONS:
         return (f"activation {act}: ApplyActivationToVector leaves the buffer unwritten for NONE"
                 if act == "NONE" else f"activation {act} has no pattern")
-    x = op.operands[0]
-    shape = tuple(x.type.shape)
-    if op.name == "tfl.lstm" and len(shape) == 2:
-        steps, batch, time_major = 1, shape[0], True
-    elif len(shape) == 3:
-        time_major = bool(option(op, "time_major", False))
-        steps, batch = (shape[0], shape[1]) if time_major else (shape[1], shape[0])
-    else:
-        return f"input of rank {len(shape)}"
+    layout = sequence_layout(op, one_step=op.name == "tfl.lstm")
+    if isinstance(layout, str):
+        return layout
+    steps, batch, time_major = layout
     gates = GATES if present(op, INPUT_WEIGHTS["input"]) else GATES[1:]
     n_cell = op.operands[INPUT_WEIGHTS["output"]].type.shape[0]
     n_output = op.operands[RECURRENT_WEIGHTS["output"]].type.shape[1]
@@ -125,55 +132,66 @@ def shape_of(op) -> Union[Shape, str]:
 # --- the step, shared by both patterns --------------------------------------------------------
 
 
-class _Products:
-    """How a pattern multiplies: `inputs` (x rows of every step, biases added), `recurrent`
-    (one step's h, added to that step's input part) and `projection`."""
+@dataclass
+class Weights:
+    """What a direction multiplies by (matvec.py: FloatMatrix or HybridMatrix), gates side by
+    side: `input` (x), `aux` (the aux input, or None), `recurrent` (h), `projection` (m, or
+    None); `bias` [G*N] and `projection_bias` [n_output] are what the products add into
+    (the kernel fills the projection's output with zeros when it has no bias)."""
+    input: object
+    aux: object
+    recurrent: object
+    projection: object
+    bias: Value
+    projection_bias: Value
+    peephole: dict          # gate -> [1, N] f32
 
-    def inputs(self, b: Builder, rows: Value) -> Value:
-        raise NotImplementedError
 
-    def recurrent(self, b: Builder, h: Value, input_part: Value) -> Value:
-        raise NotImplementedError
-
-    def projection(self, b: Builder, m: Value) -> Value:
-        raise NotImplementedError
-
-
-def _rows(b: Builder, s: Shape, x: Value) -> Value:
+def time_rows(b: Builder, s: Shape, x: Value) -> Value:
     """The input as time-major rows [steps * batch, depth]."""
     if not s.time_major and s.batch > 1 and s.steps > 1:
         x = tosa.transpose(b, x, (1, 0, 2))
     return reshape(b, x, (s.steps * s.batch, x.type.shape[-1]))
 
 
-def _unroll(b: Builder, op, s: Shape, products: _Products, x: Value, h: Value, c: Value,
-            peephole: dict) -> Value:
+def unroll(b: Builder, s: Shape, w: Weights, x: Value, aux: Value, h: Value, c: Value,
+            forward: bool = True) -> list[Value]:
+    """Each step's output h [batch, n_output], in time order; a backward direction
+    (`forward` False) steps from the last time to the first (lstm_eval.cc: t_rel)."""
     n, batch = s.n_cell, s.batch
-    input_part = products.inputs(b, _rows(b, s, x))            # [T*B, G*N]
+    input_part = w.input.accumulate(b, time_rows(b, s, x), w.bias)            # [T*B, G*N]
+    if aux is not None:
+        input_part = w.aux.accumulate(b, time_rows(b, s, aux), input_part)
     width = len(s.gates) * n
-    outputs = []
-    for t in range(s.steps):
+    outputs = [None] * s.steps
+    for t in (range(s.steps) if forward else reversed(range(s.steps))):
         step = slice_(b, input_part, (t * batch, 0), (batch, width))
-        pre = products.recurrent(b, h, step)
+        pre = w.recurrent.accumulate(b, h, step)
         gate = {g: slice_(b, pre, (0, k * n), (batch, n)) for k, g in enumerate(s.gates)}
         for g in ("input", "forget"):
-            if g in gate and g in peephole:
-                gate[g] = _peephole(b, gate[g], peephole[g], c)
+            if g in gate and g in w.peephole:
+                gate[g] = _peephole(b, gate[g], w.peephole[g], c)
         act = {g: _activate(b, s, g, v) for g, v in gate.items() if g != "output"}
         c = _update_cell(b, s, c, act)
         o = gate["output"]
-        if "output" in peephole:
-            o = _peephole(b, o, peephole["output"], c)
+        if "output" in w.peephole:
+            o = _peephole(b, o, w.peephole["output"], c)
         o = _activate(b, s, "output", o)
         m = rowwise(b, [o, eigen_math.activate(b, c, s.activation, s.lanes("cell"))], [o.type],
                     lambda r, a: [r.value("arith.mulf", [a[0], a[1]], f32)])[0]
-        h = products.projection(b, m) if s.projected else m
+        h = w.projection.accumulate(b, m, w.projection_bias) if s.projected else m
         if s.projected and s.proj_clip > 0:
             h = _clip(b, h, s.proj_clip)
-        outputs.append(h)
-    per_step = (1, batch, s.n_output) if s.time_major else (batch, 1, s.n_output)
-    y = concat(b, [reshape(b, v, per_step) for v in outputs], 0 if s.time_major else 1)
-    return reshape(b, y, op.results[0].type.shape)
+        outputs[t] = h
+    return outputs
+
+
+def sequence(b: Builder, s: Shape, outputs: list[Value]) -> Value:
+    """The steps' outputs [batch, n] as the op's output, [T, B, n] or [B, T, n] ([B, n] for
+    a one-step LSTM op)."""
+    n = outputs[0].type.shape[1]
+    per_step = (1, s.batch, n) if s.time_major else (s.batch, 1, n)
+    return concat(b, [reshape(b, v, per_step) for v in outputs], 0 if s.time_major else 1)
 
 
 def _activate(b: Builder, s: Shape, gate: str, v: Value) -> Value:
@@ -214,108 +232,67 @@ def _clip(b: Builder, v: Value, clip: float) -> Value:
 # --- float ------------------------------------------------------------------------------------
 
 
-class _FloatProducts(_Products):
-    def __init__(self, b: Builder, op, s: Shape, operands):
-        def side_by_side(indices):  # [K, G*N] from G weights [N, K]
-            w = concat(b, [operands[indices[g]] for g in s.gates], 0)
-            return reshape(b, tosa.transpose(b, w, (1, 0)), (1, w.type.shape[1], w.type.shape[0]))
+def float_weights(b: Builder, op, s: Shape, operands, aux_weights: dict = None) -> Weights:
+    """A float direction's weights (values), `aux_weights` gate -> its aux input weights."""
+    projection_bias = None
+    if s.projected:
+        projection_bias = (operands[PROJECTION_BIAS] if present(op, PROJECTION_BIAS)
+                           else tosa.const(b, np.zeros(s.n_output, F32), f32))
+    return Weights(
+        input=FloatMatrix(b, [operands[INPUT_WEIGHTS[g]] for g in s.gates]),
+        aux=FloatMatrix(b, [aux_weights[g] for g in s.gates]) if aux_weights else None,
+        recurrent=FloatMatrix(b, [operands[RECURRENT_WEIGHTS[g]] for g in s.gates]),
+        projection=FloatMatrix(b, [operands[PROJECTION_WEIGHTS]]) if s.projected else None,
+        bias=concat(b, [operands[GATE_BIAS[g]] for g in s.gates], 0),
+        projection_bias=projection_bias,
+        peephole={g: reshape(b, operands[PEEPHOLE_WEIGHTS[g]], (1, s.n_cell))
+                  for g in s.gates if s.peephole and g in PEEPHOLE_WEIGHTS})
 
-        self.input_weights = side_by_side(INPUT_WEIGHTS)
-        self.recurrent_weights = side_by_side(RECURRENT_WEIGHTS)
-        self.bias = reshape(b, concat(b, [operands[GATE_BIAS[g]] for g in s.gates], 0), (1, len(s.gates) * s.n_cell))
-        self.projection_weights = self.projection_bias = None
-        if s.projected:
-            w = operands[PROJECTION_WEIGHTS]                               # [K_out, N]
-            self.projection_weights = reshape(b, tosa.transpose(b, w, (1, 0)), (1, s.n_cell, s.n_output))
-            if present(op, PROJECTION_BIAS):
-                self.projection_bias = reshape(b, operands[PROJECTION_BIAS], (1, s.n_output))
 
-    @staticmethod
-    def _matmul(b: Builder, x: Value, w: Value) -> Value:
-        rows, depth = x.type.shape
-        zero = tosa.zero_point(b, 0.0, f32)
-        y = b.value("tosa.matmul", [reshape(b, x, (1, rows, depth)), w, zero, zero],
-                    tensor((1, rows, w.type.shape[2]), f32))
-        return reshape(b, y, (rows, w.type.shape[2]))
-
-    def inputs(self, b, rows):
-        y = self._matmul(b, rows, self.input_weights)
-        return tosa.binary(b, "tosa.add", self.bias, y, y.type)
-
-    def recurrent(self, b, h, input_part):
-        return tosa.binary(b, "tosa.add", input_part, self._matmul(b, h, self.recurrent_weights), input_part.type)
-
-    def projection(self, b, m):
-        y = self._matmul(b, m, self.projection_weights)
-        return y if self.projection_bias is None else tosa.binary(b, "tosa.add", self.projection_bias, y, y.type)
+def float_reason(op, s: Union[Shape, str]):
+    if isinstance(s, str):
+        return s
+    return floats_only(op, [v for k, v in enumerate(op.operands) if present(op, k)])
 
 
 class FloatSequenceLSTM(FloatPattern):
     """A float LSTM (and the fallback of a quantized one), unrolled over time."""
 
     def unsupported(self, op):
-        s = shape_of(op)
-        if isinstance(s, str):
-            return s
-        if not all(is_float(v) for k, v in enumerate(op.operands) if present(op, k)):
-            return "an operand is not float"
-        return None
+        return float_reason(op, shape_of(op))
 
     def rewrite(self, b, op, operands, result_types):
         s = shape_of(op)
-        peephole = {g: reshape(b, operands[PEEPHOLE_WEIGHTS[g]], (1, s.n_cell))
-                    for g in s.gates if s.peephole and g in PEEPHOLE_WEIGHTS}
-        return [_unroll(b, op, s, _FloatProducts(b, op, s, operands), operands[0], operands[OUTPUT_STATE],
-                        operands[CELL_STATE], peephole)]
+        outputs = unroll(b, s, float_weights(b, op, s, operands), operands[0], None, operands[OUTPUT_STATE],
+                          operands[CELL_STATE])
+        return [reshape(b, sequence(b, s, outputs), op.results[0].type.shape)]
 
 
 # --- hybrid -----------------------------------------------------------------------------------
 
 
-class _HybridProducts(_Products):
-    """MatrixBatchVectorMultiplyAccumulate on int8 weights (one per-tensor scale per matrix).
-    The weights (and, asymmetric, their row sums) become constants once, for every step."""
-
-    def __init__(self, b: Builder, op, s: Shape, operands):
-        self.asymmetric = bool(option(op, "asymmetric_quantize_inputs"))
-        self.op, self.s, self.operands = op, s, operands
-        self.input_weights = self._matrix(b, [op.operands[INPUT_WEIGHTS[g]] for g in s.gates])
-        self.recurrent_weights = self._matrix(b, [op.operands[RECURRENT_WEIGHTS[g]] for g in s.gates])
-        if s.projected:
-            self.projection_weights = self._matrix(b, [op.operands[PROJECTION_WEIGHTS]])
-
-    def _matrix(self, b: Builder, weights: list) -> tuple:
-        """Matrices [M_i, K] (the gates' [N, K], or the projection's [K_out, N]) side by side as
-        (weights [1, K, sum M_i] i8, their row sums [sum M_i] i32 or None, each column's scale)."""
-        values = [hybrid.weight_values(w) for w in weights]
-        kn = np.ascontiguousarray(np.concatenate(values).T)
-        scales = np.concatenate([np.full(v.shape[0], F32(per_tensor(w).scale), F32) for v, w in zip(values, weights)])
-        row_sums = (tosa.const(b, kn.astype(np.int64).sum(axis=0).astype(np.int32), i32)
-                    if self.asymmetric else None)
-        return tosa.const(b, kn.reshape(1, *kn.shape), i8), row_sums, scales
-
-    def _product(self, b: Builder, x: Value, matrix: tuple, bias: Value) -> Value:
-        weights, row_sums, scales = matrix
-        rows, depth = x.type.shape
-        width = weights.type.shape[2]
-        q, scale, zero_point = hybrid.quantize_rows(b, x, self.asymmetric)
-        zero = tosa.zero_point(b, 0, i8)
-        acc = b.value("tosa.matmul", [reshape(b, q, (1, rows, depth)), weights, zero, zero],
-                      tensor((1, rows, width), i32))
-        return hybrid.scale_back(b, reshape(b, acc, (rows, width)), scale, zero_point, row_sums, scales, bias)
-
-    def inputs(self, b, rows):
-        bias = reshape(b, concat(b, [self.operands[GATE_BIAS[g]] for g in self.s.gates], 0),
-                       (len(self.s.gates) * self.s.n_cell,))
-        return self._product(b, rows, self.input_weights, bias)
-
-    def recurrent(self, b, h, input_part):
-        return self._product(b, h, self.recurrent_weights, input_part)
-
-    def projection(self, b, m):
-        bias = (self.operands[PROJECTION_BIAS] if present(self.op, PROJECTION_BIAS)
-                else tosa.const(b, np.zeros(self.s.n_output, F32), f32))    # std::fill_n(0), then +=
-        return self._product(b, m, self.projection_weights, bias)
+def hybrid_weights(b: Builder, op, s: Shape, operands, aux_weights: dict = None) -> Weights:
+    """A hybrid direction's weights: `op.operands` are the constants (EvalHybrid reads the
+    stored int8 values and GetTensorScale), `operands` the values the biases come from;
+    `aux_weights` gate -> the aux input's weights (constants)."""
+    asymmetric = bool(option(op, "asymmetric_quantize_inputs"))
+    peephole = {}
+    for g in s.gates:
+        if s.peephole and g in PEEPHOLE_WEIGHTS:
+            w = op.operands[PEEPHOLE_WEIGHTS[g]]         # VectorScalarMultiply: scale * float(w)
+            recovered = F32(per_tensor(w).scale) * hybrid.weight_values(w).astype(F32)
+            peephole[g] = tosa.const(b, recovered.reshape(1, s.n_cell), f32)
+    projection_bias = None
+    if s.projected:
+        projection_bias = (operands[PROJECTION_BIAS] if present(op, PROJECTION_BIAS)
+                           else tosa.const(b, np.zeros(s.n_output, F32), f32))  # std::fill_n(0), then +=
+    return Weights(
+        input=HybridMatrix(b, [op.operands[INPUT_WEIGHTS[g]] for g in s.gates], asymmetric),
+        aux=HybridMatrix(b, [aux_weights[g] for g in s.gates], asymmetric) if aux_weights else None,
+        recurrent=HybridMatrix(b, [op.operands[RECURRENT_WEIGHTS[g]] for g in s.gates], asymmetric),
+        projection=HybridMatrix(b, [op.operands[PROJECTION_WEIGHTS]], asymmetric) if s.projected else None,
+        bias=concat(b, [operands[GATE_BIAS[g]] for g in s.gates], 0),
+        projection_bias=projection_bias, peephole=peephole)
 
 
 def _hybrid_weights(op, s: Shape) -> list[int]:
@@ -325,39 +302,31 @@ def _hybrid_weights(op, s: Shape) -> list[int]:
     return ks + ([PROJECTION_WEIGHTS] if s.projected else [])
 
 
+def hybrid_reason(op, s: Union[Shape, str]):
+    """Why EvalHybrid's program is not this direction's, or None."""
+    if isinstance(s, str):
+        return s
+    x = op.operands[0]
+    if str(x.type.element_type) != "f32":
+        return f"input is {x.type.element_type}; the hybrid kernel takes f32"
+    for k in _hybrid_weights(op, s):
+        reason = hybrid_weight_reason(op.operands[k], "LSTM")
+        if reason:
+            return f"operand {k} {reason}"
+    for k, v in enumerate(op.operands):
+        if present(op, k) and k not in _hybrid_weights(op, s) and not is_float(v):
+            return f"operand {k} is {v.type}; the hybrid kernel reads it as f32"
+    return None
+
+
 class HybridSequenceLSTM(IntegerPattern):
     """Float input, int8 weights: EvalHybrid, bit for bit."""
 
     def unsupported(self, op):
-        s = shape_of(op)
-        if isinstance(s, str):
-            return s
-        x = op.operands[0]
-        if str(x.type.element_type) != "f32":
-            return f"input is {x.type.element_type}; the hybrid kernel takes f32"
-        for k in _hybrid_weights(op, s):
-            v = op.operands[k]
-            if storage_name(v) != "i8" or per_tensor(v) is None:
-                return (f"operand {k} is {storage_name(v)}"
-                        f"{' per axis' if qtype(v) is not None and per_tensor(v) is None else ''}; the hybrid "
-                        "LSTM kernel reads int8 weights with one scale (GetTensorScale)")
-            if per_tensor(v).zero_point != 0:
-                return f"operand {k} has zero point {per_tensor(v).zero_point}; the kernel does not read it"
-            if constant_array(v) is None:
-                return f"operand {k} is not a compile-time constant"
-        for k, v in enumerate(op.operands):
-            if present(op, k) and k not in _hybrid_weights(op, s) and not is_float(v):
-                return f"operand {k} is {v.type}; the hybrid kernel reads it as f32"
-        return None
+        return hybrid_reason(op, shape_of(op))
 
     def rewrite(self, b, op, operands):
         s = shape_of(op)
-        peephole = {}
-        for g in s.gates:
-            if s.peephole and g in PEEPHOLE_WEIGHTS:
-                w = op.operands[PEEPHOLE_WEIGHTS[g]]         # VectorScalarMultiply: scale * float(w)
-                recovered = F32(per_tensor(w).scale) * hybrid.weight_values(w).astype(F32)
-                peephole[g] = tosa.const(b, recovered.reshape(1, s.n_cell), f32)
-        return [_unroll(b, op, s, _HybridProducts(b, op, s, operands), operands[0], operands[OUTPUT_STATE],
-                        operands[CELL_STATE], peephole)]
-
+        outputs = unroll(b, s, hybrid_weights(b, op, s, operands), operands[0], None, operands[OUTPUT_STATE],
+                          operands[CELL_STATE])
+        return [reshape(b, sequence(b, s, outputs), op.results[0].type.shape)]

@@ -203,9 +203,9 @@ def signless(op: Operation) -> Reason:
     return None
 
 
-def floats_only(op: Operation) -> Reason:
+def floats_only(op: Operation, values: Iterable[Value] | None = None) -> Reason:
     """The float path of an op TFLite computes on floating point (or quantized) tensors only."""
-    for v in _values(op, None):
+    for v in _values(op, values):
         if not is_float(v) and qtype(v) is None:
             return f"{role(op, v)} is {v.type}; the op takes floating point tensors"
     return None

@@ -2,15 +2,19 @@
 
 Full-integer UNIDIRECTIONAL_SEQUENCE_LSTM (int8 activations, int16 cell state) and
 SVDF (int8 activations, int16 state) have integer patterns (integer_lstm.py, svdf.py).
-Float and hybrid (float activations, int8 weights) LSTMs are unrolled over time
-(lstm.py). The other float and hybrid instances have no lowering yet; each stays a
-`tfl.*` op (the executor cannot run it, so `check` says which op stops it).
+The float and hybrid (float activations, int8 weights) forms of every recurrent op are
+unrolled over time: LSTMs in lstm.py and bidirectional_lstm.py, RNNs in rnn.py, SVDF in
+float_svdf.py. The hybrid programs are TFLite's bit for bit; a quantized op whose integer
+or hybrid pattern declines falls back to the float program.
 """
 from __future__ import annotations
 
+from .bidirectional_lstm import FloatBidirectionalLSTM, HybridBidirectionalLSTM
+from .float_svdf import FloatSVDF, HybridSVDF
 from .integer_lstm import IntegerSequenceLSTM
 from .lstm import FloatSequenceLSTM, HybridSequenceLSTM
-from .rule import NOT_YET, ByInput, Rule, unlowered
+from .rnn import FloatRNN, HybridRNN
+from .rule import ByInput, Rule
 from .svdf import IntegerSVDF
 
 RULES = {
@@ -18,9 +22,9 @@ RULES = {
     "tfl.lstm":                             Rule(HybridSequenceLSTM(), FloatSequenceLSTM()),
     "tfl.unidirectional_sequence_lstm":     Rule(ByInput(IntegerSequenceLSTM(), hybrid=HybridSequenceLSTM()),
                                                  FloatSequenceLSTM()),
-    "tfl.bidirectional_sequence_lstm":      unlowered(NOT_YET),
-    "tfl.rnn":                              unlowered(NOT_YET),
-    "tfl.unidirectional_sequence_rnn":      unlowered(NOT_YET),
-    "tfl.bidirectional_sequence_rnn":       unlowered(NOT_YET),
-    "tfl.svdf":                             Rule(integer=IntegerSVDF(), unlowered=NOT_YET),
+    "tfl.bidirectional_sequence_lstm":      Rule(HybridBidirectionalLSTM(), FloatBidirectionalLSTM()),
+    "tfl.rnn":                              Rule(HybridRNN(), FloatRNN()),
+    "tfl.unidirectional_sequence_rnn":      Rule(HybridRNN(), FloatRNN()),
+    "tfl.bidirectional_sequence_rnn":       Rule(HybridRNN(), FloatRNN()),
+    "tfl.svdf":                             Rule(ByInput(IntegerSVDF(), hybrid=HybridSVDF()), FloatSVDF()),
 }

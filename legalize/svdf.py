@@ -35,7 +35,7 @@ are split into 8-bit planes (planes.py), one exact tosa.matmul per plane pair; a
 linalg.generic adds the planes in i64, wraps to i32 and adds the bias; a transpose to
 [B, U], the wrapping left shift and a tosa.rescale to i8 (with zo) finish.
 
-Hybrid SVDF (float input, int8 weights: EvalHybridSVDF, float arithmetic) declines.
+Hybrid SVDF (float input, int8 weights: EvalHybridSVDF) and float SVDF: float_svdf.py.
 """
 from __future__ import annotations
 
@@ -58,7 +58,6 @@ from .planes import (
     wrapped_left_shift,
 )
 from .query import (
-    is_float,
     option,
     per_tensor,
     per_tensor_only,
@@ -80,7 +79,8 @@ MAX_FEATURE_PRODUCT = 128 * 255  # |Wf * (x - zi)|
 MAX_PLANE_PRODUCT = 255 * 255    # |low byte * low byte|, the largest 8-bit plane product
 
 
-def _bias(op):
+def bias_of(op):
+    """The bias operand, or None when the op has none."""
     v = op.operands[BIAS]
     return None if is_no_value(v) else v
 
@@ -108,7 +108,7 @@ def shape_reason(op) -> str | None:
         return reason
     ranks = {INPUT: 2, WEIGHTS_FEATURE: 2, WEIGHTS_TIME: 2, BIAS: 1, STATE: 2}
     for k, want in ranks.items():
-        if (k != BIAS or _bias(op) is not None) and len(static_shape(op.operands[k])) != want:
+        if (k != BIAS or bias_of(op) is not None) and len(static_shape(op.operands[k])) != want:
             return f"operand {k} ({NAMES[k]}) has rank {len(static_shape(op.operands[k]))}; the kernel takes {want}"
     batch, depth, filters, memory, rank = dims(op)
     if rank <= 0 or filters % rank:
@@ -116,7 +116,7 @@ def shape_reason(op) -> str | None:
     units = filters // rank
     want = {WEIGHTS_FEATURE: (filters, depth), STATE: (batch, filters * memory), BIAS: (units,)}
     for k, shape in want.items():
-        if (k != BIAS or _bias(op) is not None) and tuple(static_shape(op.operands[k])) != shape:
+        if (k != BIAS or bias_of(op) is not None) and tuple(static_shape(op.operands[k])) != shape:
             return f"operand {k} ({NAMES[k]}) has shape {list(static_shape(op.operands[k]))}; expected {list(shape)}"
     if tuple(static_shape(op.result)) != (batch, units):
         return f"result 0 has shape {list(static_shape(op.result))}; the kernel writes {[batch, units]}"
@@ -128,7 +128,7 @@ def type_reason(op) -> str | None:
     own it never reads), and the kernel reads only the first scale: per-axis declines."""
     for k, want in READS.items():
         v = op.operands[k]
-        if (k != BIAS or _bias(op) is not None) and storage_name(v) != want:
+        if (k != BIAS or bias_of(op) is not None) and storage_name(v) != want:
             return f"operand {k} ({NAMES[k]}) is {v.type}; EvalIntegerSVDF reads it as {want}"
     if storage_name(op.result) != "i8":
         return f"result 0 is {op.result.type}; EvalIntegerSVDF writes int8"
@@ -151,8 +151,6 @@ def length_reason(op) -> str | None:
 
 class IntegerSVDF(IntegerPattern):
     def unsupported(self, op):
-        if is_float(op.operands[INPUT]):
-            return "hybrid SVDF (float input, quantized weights): EvalHybridSVDF computes in float"
         reason = shape_reason(op) or type_reason(op) or length_reason(op)
         if reason:
             return reason
@@ -187,7 +185,7 @@ class IntegerSVDF(IntegerPattern):
                                            tosa.zero_point(b, w.zero_point, i8)], tensor(terms_shape, i32))
 
         terms = products(split16(b, state), time_planes, dot)
-        bias = [] if _bias(op) is None else [operands[BIAS]]
+        bias = [] if bias_of(op) is None else [operands[BIAS]]
         maps = [AffineMap.identity(3)] * len(terms) + [AffineMap(3, (dim(0),))] * len(bias)
 
         def body(r, args):

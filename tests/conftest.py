@@ -41,6 +41,58 @@ def check_exact(path, inputs_path, op: str):
     return result
 
 
+def check_exact_on_seeds(path, op: str, seeds=(0, 1)):
+    """`check` of a one-op model on random inputs from each seed: `op` takes the integer path
+    and every output and layer equals TFLite bit for bit."""
+    from runtime_check.check import check_model
+
+    for seed in seeds:
+        result = check_model(str(path), seed=seed)
+        assert result.error is None, result.error
+        assert [(r.name, r.path, r.reason) for r in result.records] == [(op, "integer", None)]
+        assert result.layers and all(layer.passed and layer.exact_fraction == 1.0 for layer in result.layers), \
+            result.layers
+        assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
+
+
+def check_float(path, op: str):
+    """`check` of a one-op float model: `op` takes the float path and passes the float tolerance."""
+    from runtime_check.check import check_model
+
+    result = check_model(str(path), seed=0)
+    assert result.error is None, result.error
+    assert [(r.name, r.path) for r in result.records] == [(op, "float")]
+    assert result.passed and result.layers and all(layer.passed for layer in result.layers), result.layers
+
+
+def iree_agrees(path, exact: bool, seed: int = 3):
+    """The final IR of `path` compiled by iree-compile and run: with `exact`, IREE, our
+    executor and TFLite agree bit for bit; else IREE is within 1e-5 of TFLite."""
+    import numpy as np
+
+    from runtime_check import interpreter, iree_backend
+    from runtime_check.executor import Executor
+    from tfl2quant.ir.printer import print_module
+    from tfl2quant.pipeline import convert
+
+    module = convert(str(path), "final").module
+    text = print_module(module)
+    assert "tfl." not in text.split("func.func")[1]
+    reference = interpreter.load(str(path))
+    rng = np.random.default_rng(seed)
+    inputs = [rng.standard_normal(d.shape).astype(np.float32) for d in interpreter.inputs_of(reference)]
+    expected = interpreter.run(reference, inputs)
+    ours = Executor(module).run(inputs, "main")
+    theirs = iree_backend.run(text, inputs, "main")
+    for e, o, t in zip(expected, ours, theirs):
+        t = t.reshape(o.shape)
+        if exact:
+            np.testing.assert_array_equal(o, e)
+            np.testing.assert_array_equal(t, o)
+        else:
+            np.testing.assert_allclose(t, e, atol=1e-5)
+
+
 @pytest.fixture(scope="session")
 def models_dir() -> Path:
     return MODELS

@@ -12,6 +12,9 @@ quantization's zero point at a bound).
                              all zero with scale 0
     lstm(batch, steps, n_input, n_cell, ...)  UNIDIRECTIONAL_SEQUENCE_LSTM (or LSTM) with
                              int8 weights (hybrid) or float ones, and every optional part
+    bidirectional_lstm(...)  BIDIRECTIONAL_SEQUENCE_LSTM, with aux inputs and merged outputs
+    rnn(op, ...)             RNN, UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN
+    svdf(...)                SVDF with float input
 """
 from __future__ import annotations
 
@@ -188,6 +191,39 @@ __all__ = ["fc", "fc_blockwise", "batch_matmul", "embedding_lookup", "conv", "in
 LSTM_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3, "TANH": 4}
 
 
+def _lstm_direction(g, rng, prefix, batch, n_input, n_cell, n_output, *, hybrid, cifg, peephole, projection,
+                    projection_bias, aux_input=0) -> tuple[list, list, list]:
+    """One LSTM direction's operands 1-17 (UNIDIRECTIONAL_SEQUENCE_LSTM's order; -1 for the
+    omitted), its two state variables, and its aux weights by gate (with `aux_input` > 0)."""
+    def weights(name, shape):
+        scale = float(np.float32(rng.uniform(0.5, 0.8) / 127 / np.sqrt(shape[-1] / 8)))
+        values = rng.integers(-127, 127, shape, endpoint=True).astype(np.int8)
+        if hybrid:
+            return g.const(prefix + name, values, "INT8", quant=per_tensor(scale, 0))
+        return g.const(prefix + name, (values * np.float32(scale)).astype(np.float32))
+
+    gates = ("forget", "cell", "output") if cifg else ("input", "forget", "cell", "output")
+    inputs, aux = [-1] * 17, [-1] * 4
+    for k, gate in enumerate(("input", "forget", "cell", "output")):
+        if gate in gates:
+            inputs[k] = weights(f"{gate}_w", (n_cell, n_input))
+            inputs[4 + k] = weights(f"{gate}_r", (n_cell, n_output))
+            inputs[11 + k] = g.const(f"{prefix}{gate}_b", rng.uniform(-0.5, 0.5, n_cell).astype(np.float32))
+            if aux_input:
+                aux[k] = weights(f"{gate}_aux", (n_cell, aux_input))
+    if peephole:
+        for k, gate in enumerate(("input", "forget", "output")):
+            if gate in gates:
+                inputs[8 + k] = weights(f"{gate}_peephole", (n_cell,))
+    if projection:
+        inputs[15] = weights("projection", (n_output, n_cell))
+        if projection_bias:
+            inputs[16] = g.const(prefix + "projection_b", rng.uniform(-0.2, 0.2, n_output).astype(np.float32))
+    states = [g.tensor(prefix + "output_state", (batch, n_output), variable=True),
+              g.tensor(prefix + "cell_state", (batch, n_cell), variable=True)]
+    return inputs, states, aux
+
+
 def lstm(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, hybrid=True, cifg=False, peephole=False,
          projection=False, projection_bias=True, cell_clip=0.0, proj_clip=0.0, time_major=False,
          asymmetric=False, act="TANH", op="UNIDIRECTIONAL_SEQUENCE_LSTM", seed=0) -> bytes:
@@ -205,32 +241,8 @@ def lstm(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, hybrid=True, c
     else:
         x_shape, y_shape = (batch, steps, n_input), (batch, steps, n_output)
     x = g.input("x", x_shape)
-
-    def weights(name, shape):
-        scale = float(np.float32(rng.uniform(0.5, 0.8) / 127 / np.sqrt(shape[-1] / 8)))
-        values = rng.integers(-127, 127, shape, endpoint=True).astype(np.int8)
-        if hybrid:
-            return g.const(name, values, "INT8", quant=per_tensor(scale, 0))
-        return g.const(name, (values * np.float32(scale)).astype(np.float32))
-
-    gates = ("forget", "cell", "output") if cifg else ("input", "forget", "cell", "output")
-    inputs = [-1] * 24
-    inputs[0] = x
-    for k, gate in enumerate(("input", "forget", "cell", "output")):
-        if gate in gates:
-            inputs[1 + k] = weights(f"{gate}_w", (n_cell, n_input))
-            inputs[5 + k] = weights(f"{gate}_r", (n_cell, n_output))
-            inputs[12 + k] = g.const(f"{gate}_b", rng.uniform(-0.5, 0.5, n_cell).astype(np.float32))
-    if peephole:
-        for k, gate in enumerate(("input", "forget", "output")):
-            if gate in gates:
-                inputs[9 + k] = weights(f"{gate}_peephole", (n_cell,))
-    if projection:
-        inputs[16] = weights("projection", (n_output, n_cell))
-        if projection_bias:
-            inputs[17] = g.const("projection_b", rng.uniform(-0.2, 0.2, n_output).astype(np.float32))
-    inputs[18] = g.tensor("output_state", (batch, n_output), variable=True)
-    inputs[19] = g.tensor("cell_state", (batch, n_cell), variable=True)
+    operands, states, _ = _lstm_direction(g, rng, "", batch, n_input, n_cell, n_output, hybrid=hybrid, cifg=cifg,
+                                          peephole=peephole, projection=projection, projection_bias=projection_bias)
     y = g.tensor("y", y_shape)
     if op == "LSTM":
         o = schema.LSTMOptionsT()
@@ -240,6 +252,132 @@ def lstm(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, hybrid=True, c
     o.fusedActivationFunction = LSTM_ACTIVATIONS[act]
     o.cellClip, o.projClip = cell_clip, proj_clip
     o.asymmetricQuantizeInputs = asymmetric
-    g.op(op, inputs, [y], o, version=(3 if asymmetric else 2) if hybrid else 1)
+    g.op(op, [x] + operands + states, [y], o, version=(3 if asymmetric else 2) if hybrid else 1)
+    g.output(y)
+    return m.build()
+
+
+def _sequence_shape(time_major, steps, batch, n):
+    return (steps, batch, n) if time_major else (batch, steps, n)
+
+
+def bidirectional_lstm(batch=2, steps=4, n_input=5, n_cell=6, n_output=None, *, hybrid=True, cifg=False,
+                       peephole=False, projection=False, merge_outputs=False, time_major=True, aux="none",
+                       n_aux=None, cell_clip=0.0, proj_clip=0.0, asymmetric=False, act="TANH", seed=0) -> bytes:
+    """BIDIRECTIONAL_SEQUENCE_LSTM; `aux` is "none", "stacking" (an aux input with aux weights
+    in both directions) or "non-stacking" (an aux input the backward direction reads instead
+    of the input)."""
+    rng = np.random.default_rng(seed)
+    n_output = n_output or n_cell
+    n_aux = n_aux or n_input
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", _sequence_shape(time_major, steps, batch, n_input))
+    aux_input = g.input("aux", _sequence_shape(time_major, steps, batch, n_aux if aux == "stacking" else n_input)) \
+        if aux != "none" else -1
+    common = dict(hybrid=hybrid, cifg=cifg, peephole=peephole, projection=projection, projection_bias=True,
+                  aux_input=n_aux if aux == "stacking" else 0)
+    fw, fw_states, fw_aux = _lstm_direction(g, rng, "fw_", batch, n_input, n_cell, n_output, **common)
+    bw, bw_states, bw_aux = _lstm_direction(g, rng, "bw_", batch, n_input, n_cell, n_output, **common)
+    inputs = [x] + fw + bw + fw_states + bw_states + [aux_input] + fw_aux + bw_aux
+    outputs = [g.tensor("y", _sequence_shape(time_major, steps, batch, 2 * n_output if merge_outputs else n_output))]
+    if not merge_outputs:
+        outputs.append(g.tensor("y_bw", _sequence_shape(time_major, steps, batch, n_output)))
+    o = schema.BidirectionalSequenceLSTMOptionsT()
+    o.fusedActivationFunction = LSTM_ACTIVATIONS[act]
+    o.cellClip, o.projClip = cell_clip, proj_clip
+    o.mergeOutputs, o.timeMajor, o.asymmetricQuantizeInputs = merge_outputs, time_major, asymmetric
+    g.op("BIDIRECTIONAL_SEQUENCE_LSTM", inputs, outputs, o, version=(3 if asymmetric else 2) if hybrid else 1)
+    for y in outputs:
+        g.output(y)
+    return m.build()
+
+
+RNN_OPS = ("RNN", "UNIDIRECTIONAL_SEQUENCE_RNN", "BIDIRECTIONAL_SEQUENCE_RNN")
+
+
+def rnn(op="UNIDIRECTIONAL_SEQUENCE_RNN", batch=2, steps=5, n_input=6, units=8, bw_units=None, *, hybrid=True,
+        time_major=False, merge_outputs=False, aux="none", asymmetric=False, act="TANH", hidden=None,
+        per_channel=False, seed=0) -> bytes:
+    """RNN ([batch, n_input], one step), UNIDIRECTIONAL_SEQUENCE_RNN or BIDIRECTIONAL_SEQUENCE_RNN
+    (`aux` as in bidirectional_lstm) with int8 weights (hybrid; the input weights per axis with
+    `per_channel`) or float ones. The hidden state is a variable, or (`hidden`, only our
+    importer takes it) a constant."""
+    rng = np.random.default_rng(seed)
+    m = ModelBuilder()
+    g = m.subgraph()
+
+    def weights(name, shape):
+        scale = float(np.float32(rng.uniform(0.6, 0.9) / 127 / np.sqrt(shape[-1] / 8)))
+        values = rng.integers(-127, 127, shape, endpoint=True).astype(np.int8)
+        if hybrid and per_channel and name.endswith("w"):
+            return g.const(name, values, "INT8", quant=per_axis([scale] * shape[0], [0] * shape[0], 0))
+        if hybrid:
+            return g.const(name, values, "INT8", quant=per_tensor(scale, 0))
+        return g.const(name, (values * np.float32(scale)).astype(np.float32))
+
+    def direction(prefix, n, aux_input):
+        ops = [weights(prefix + "w", (n, n_input)), weights(prefix + "r", (n, n)),
+               g.const(prefix + "b", rng.uniform(-0.5, 0.5, n).astype(np.float32)),
+               g.tensor(prefix + "h", (batch, n), variable=True) if hidden is None
+               else g.const(prefix + "h", np.asarray(hidden, np.float32).reshape(batch, n))]
+        return ops, (weights(prefix + "aux_w", (n, n_input)) if aux_input else -1)
+
+    x_shape = (batch, n_input) if op == "RNN" else _sequence_shape(time_major, steps, batch, n_input)
+    x = g.input("x", x_shape)
+    out_shape = (lambda n: (batch, n)) if op == "RNN" else (lambda n: _sequence_shape(time_major, steps, batch, n))
+    if op == "BIDIRECTIONAL_SEQUENCE_RNN":
+        bw_units = bw_units or units
+        aux_input = g.input("aux", x_shape) if aux != "none" else -1
+        fw, fw_aux = direction("fw_", units, aux == "stacking")
+        bw, bw_aux = direction("bw_", bw_units, aux == "stacking")
+        inputs = [x] + fw + bw + [aux_input, fw_aux, bw_aux]
+        outputs = [g.tensor("y", out_shape(units + bw_units if merge_outputs else units))]
+        if not merge_outputs:
+            outputs.append(g.tensor("y_bw", out_shape(bw_units)))
+        o = schema.BidirectionalSequenceRNNOptionsT()
+        o.timeMajor, o.mergeOutputs = time_major, merge_outputs
+    else:
+        ops, _ = direction("", units, False)
+        inputs, outputs = [x] + ops, [g.tensor("y", out_shape(units))]
+        o = schema.RNNOptionsT() if op == "RNN" else schema.SequenceRNNOptionsT()
+        if op != "RNN":
+            o.timeMajor = time_major
+    o.fusedActivationFunction = RNN_ACTIVATIONS[act]
+    o.asymmetricQuantizeInputs = asymmetric
+    g.op(op, inputs, outputs, o, version=(3 if asymmetric else 2) if hybrid else 1)
+    for y in outputs:
+        g.output(y)
+    return m.build()
+
+
+RNN_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
+
+
+def svdf(batch=2, n_input=7, filters=6, memory=5, rank=2, *, hybrid=True, bias=True, asymmetric=False,
+         act="RELU", state=None, seed=0) -> bytes:
+    """SVDF with int8 feature and time weights (hybrid) or float ones; a [batch, filters *
+    memory] state variable (or a constant holding `state`, which only our importer takes),
+    a [batch, filters / rank] output."""
+    rng = np.random.default_rng(seed)
+    m = ModelBuilder()
+    g = m.subgraph()
+
+    def weights(name, shape, spread):
+        scale = float(np.float32(spread / 127))
+        values = rng.integers(-127, 127, shape, endpoint=True).astype(np.int8)
+        if hybrid:
+            return g.const(name, values, "INT8", quant=per_tensor(scale, 0))
+        return g.const(name, (values * np.float32(scale)).astype(np.float32))
+
+    x = g.input("x", (batch, n_input))
+    inputs = [x, weights("feature", (filters, n_input), 0.6), weights("time", (filters, memory), 0.8),
+              g.const("bias", rng.uniform(-0.3, 0.3, filters // rank).astype(np.float32)) if bias else -1,
+              g.tensor("state", (batch, filters * memory), variable=True) if state is None
+              else g.const("state", np.asarray(state, np.float32).reshape(batch, filters * memory))]
+    y = g.tensor("y", (batch, filters // rank))
+    o = schema.SVDFOptionsT()
+    o.rank, o.fusedActivationFunction, o.asymmetricQuantizeInputs = rank, RNN_ACTIVATIONS[act], asymmetric
+    g.op("SVDF", inputs, [y], o, version=(4 if asymmetric else 2) if hybrid else 1)
     g.output(y)
     return m.build()

@@ -249,38 +249,14 @@ def test_iree_compiles_and_agrees(name, tmp_path):
     np.testing.assert_array_equal(ours, expected)
 
 
-def test_hybrid_svdf_declines(tmp_path):
-    """Float input with int8 weights is the hybrid kernel (float arithmetic): no integer path."""
-    batch, depth, filters, memory, rank = 2, 5, 4, 3, 2
-    rng = np.random.default_rng(0)
-    m = ModelBuilder()
-    g = m.subgraph()
-    x = g.input("x", [batch, depth])
-    wf = g.const("weights_feature", rng.integers(-127, 127, (filters, depth)).astype(np.int8), "INT8",
-                 quant=per_tensor(0.01))
-    wt = g.const("weights_time", rng.integers(-127, 127, (filters, memory)).astype(np.int8), "INT8",
-                 quant=per_tensor(0.02))
-    bias = g.const("bias", rng.standard_normal(filters // rank).astype(np.float32))
-    s = g.tensor("state", [batch, filters * memory], variable=True)
-    y = g.tensor("y", [batch, filters // rank])
-    options = schema.SVDFOptionsT()
-    options.rank, options.fusedActivationFunction = rank, ACT.RELU
-    g.op("SVDF", [x, wf, wt, bias, s], [y], options)
-    g.output(y)
-    path = tmp_path / "svdf-hybrid.tflite"
-    path.write_bytes(m.build())
-    (record,) = convert(str(path), "legalized").report.records
-    assert record.path == "unlowered"
-    assert record.reason.startswith("hybrid SVDF (float input, quantized weights): EvalHybridSVDF computes in float")
-
-
 def test_activation_other_than_relu_declines(tmp_path):
-    """TFLite's integer SVDF fails at Eval unless the fused activation is RELU."""
+    """TFLite's integer SVDF fails at Eval unless the fused activation is RELU: the op falls
+    back to the float SVDF, with the reason."""
     case = CASES["rank2-batch2.int8"]
     path = tmp_path / "svdf-none.tflite"
     path.write_bytes(build(case, weights(case, 0), act=ACT.NONE))
     (record,) = convert(str(path), "legalized").report.records
-    assert record.path == "unlowered"
+    assert record.path == "fallback"
     assert record.reason.startswith("fused activation NONE; TFLite's integer SVDF fails at Eval unless RELU")
     with pytest.raises(Tfl2QuantError, match="the TFLite interpreter failed"):
         interpreter.run(interpreter.load(str(path)), [np.zeros((case.batch, case.depth), np.int8)])

@@ -13,12 +13,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model
-from runtime_check.executor import Executor
-from tfl2quant.ir.printer import print_module
+from runtime_check import interpreter
 from tfl2quant.pipeline import convert
 
+from .conftest import check_exact_on_seeds, check_float, iree_agrees
 from .hybrid_models import lstm
 
 CASES = {
@@ -53,23 +51,12 @@ def _op(name):
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_hybrid_is_bit_exact(name, tmp_path):
-    path = write(tmp_path, name)
-    for seed in (0, 1):
-        result = check_model(str(path), seed=seed)
-        assert result.error is None, result.error
-        assert [(r.name, r.path, r.reason) for r in result.records] == [(_op(name), "integer", None)]
-        assert result.layers and all(layer.passed and layer.exact_fraction == 1.0 for layer in result.layers), \
-            result.layers
-        assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
+    check_exact_on_seeds(write(tmp_path, name), _op(name))
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_float_is_within_the_float_tolerance(name, tmp_path):
-    path = write(tmp_path, name, hybrid=False)
-    result = check_model(str(path), seed=0)
-    assert result.error is None, result.error
-    assert [(r.name, r.path) for r in result.records] == [(_op(name), "float")]
-    assert result.passed and result.layers and all(layer.passed for layer in result.layers), result.layers
+    check_float(write(tmp_path, name, hybrid=False), _op(name))
 
 
 @pytest.mark.parametrize("name", ["plain", "long-sequence", "projection-no-bias-clips", "cell-clip"])
@@ -87,21 +74,7 @@ def test_outputs_exercise_the_gates(name, tmp_path):
 @pytest.mark.parametrize("name, hybrid", [("batch-3-odd-cells", True), ("asymmetric", True),
                                           ("peephole", False)])
 def test_iree_compiles_and_agrees(name, hybrid, tmp_path):
-    path = write(tmp_path, name, hybrid=hybrid)
-    module = convert(str(path), "final").module
-    text = print_module(module)
-    assert '"tfl.' not in text and "tfl." not in text.split("func.func")[1]
-    reference = interpreter.load(str(path))
-    x = np.random.default_rng(3).standard_normal(interpreter.inputs_of(reference)[0].shape).astype(np.float32)
-    (expected,) = interpreter.run(reference, [x])
-    (ours,) = Executor(module).run([x], "main")
-    (theirs,) = iree_backend.run(text, [x], "main")
-    theirs = theirs.reshape(ours.shape)
-    if hybrid:
-        np.testing.assert_array_equal(ours, expected)
-        np.testing.assert_array_equal(theirs, ours)
-    else:
-        np.testing.assert_allclose(theirs, expected, atol=1e-5)
+    iree_agrees(write(tmp_path, name, hybrid=hybrid), exact=hybrid)
 
 
 @pytest.mark.parametrize("reason, kwargs", [
