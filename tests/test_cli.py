@@ -51,6 +51,33 @@ def test_no_fallback_names_every_op_that_would_fall_back():
     assert tfl2quant("convert", CNN, "--no-fallback", "-o", "/dev/null").returncode == 0
 
 
+def test_convert_warns_once_per_kind_of_op_it_leaves(tmp_path):
+    """Ops that stay `tfl.*` ops: one warning line per kind, with the count and the reason;
+    the IR is still written and the exit code is 0. A model with none warns about nothing."""
+    model = MODELS / "coverage" / "hashtable.string.tflite"
+    out = tmp_path / "out.mlir"
+    r = tfl2quant("convert", model, "-o", out)
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.splitlines()
+    names = [line.split("'")[1] for line in lines]
+    assert names == ["tfl.call_once", "tfl.hashtable", "tfl.hashtable_find", "tfl.hashtable_import"], lines
+    assert f"{model}: warning: 2 'tfl.hashtable' op(s) stay tfl ops: no lowering yet" in lines
+    assert '"tfl.hashtable"' in out.read_text()
+    assert tfl2quant("convert", CNN, "-o", out).stderr == ""
+
+
+def test_strict_fails_naming_every_op_left(tmp_path):
+    model = MODELS / "coverage" / "hashtable.string.tflite"
+    out = tmp_path / "out.mlir"
+    r = tfl2quant("convert", model, "--strict", "-o", out)
+    assert r.returncode == 1 and not out.exists()
+    errors = [line for line in r.stderr.splitlines() if ": error: " in line]
+    assert len(errors) == 5 and "Traceback" not in r.stderr
+    assert f"{model}: error: op 2 of @main 'tfl.hashtable_find' at \"StatefulPartitionedCall:0\" stays a tfl op: " \
+           "no lowering yet" in errors
+    assert tfl2quant("convert", CNN, "--strict", "-o", out).returncode == 0 and out.exists()
+
+
 def test_check_passes_and_writes_the_json_contract(tmp_path):
     report = tmp_path / "check.json"
     r = tfl2quant("check", CNN, "--seed", "7", "--json", report)

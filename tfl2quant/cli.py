@@ -82,6 +82,7 @@ def main() -> None:
 @click.option("--emit", type=click.Choice(["tfl", "legalized", "lowered", "final"]), default="final",
               show_default=True, help="Pipeline stage to print.")
 @click.option("--no-fallback", is_flag=True, help="Fail if any op would leave integer arithmetic.")
+@click.option("--strict", is_flag=True, help="Fail (exit 1, no output) if any op stays a tfl.* op, naming each.")
 @click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True,
               help="Rounding of quant.qcast in lower-quant-ops.")
 @click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
@@ -89,7 +90,7 @@ def main() -> None:
 @click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
               help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
-def convert(model, output, emit, no_fallback, rounding, dump_pipeline, print_after_all, debuginfo):
+def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo):
     """Convert MODEL.tflite to MLIR.
 
     \b
@@ -110,9 +111,25 @@ def convert(model, output, emit, no_fallback, rounding, dump_pipeline, print_aft
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
     after = print_ir_after(sys.stderr, debuginfo) if print_after_all else None
     result = run(path, after_pass=after, **options)
+    left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
+    if strict and left:
+        for r in left:
+            click.echo(f"{path}: error: op {r.index} of @{r.function} '{r.name}' at {r.location} stays a tfl op: {r.reason}", err=True)
+        sys.exit(EXIT_MISMATCH)
+    for name, records in sorted(_by_name(left).items()):
+        reasons = sorted({r.reason for r in records})
+        more = f" (and {len(reasons) - 1} other reasons)" if len(reasons) > 1 else ""
+        click.echo(f"{path}: warning: {len(records)} '{name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
     from .ir.printer import print_module
     with _output(output) as out:
         print_module(result.module, out, debuginfo=debuginfo)
+
+
+def _by_name(records) -> dict:
+    out: dict = {}
+    for r in records:
+        out.setdefault(r.name, []).append(r)
+    return out
 
 
 @main.command(cls=_Command)
