@@ -85,12 +85,14 @@ def _reason(op, per_direction) -> Optional[str]:
     return None
 
 
-def _run(b, op, operands, weights) -> list:
+def _run(b, op, operands, weights, aux_source: list) -> list:
+    """Both directions' programs (`weights`: lstm.py's float_weights or hybrid_weights, which
+    read aux weights from `aux_source`: the rewritten operands, or the op's own constants)."""
     outputs = []
     for d in directions(op):
         s = shape_of(d)
         given = d.take(operands)
-        aux_weights = {g: (op.operands if weights is hybrid_weights else operands)[k] for g, k in d.aux.items()}
+        aux_weights = {g: aux_source[k] for g, k in d.aux.items()}
         w = weights(b, d, s, given, aux_weights)
         steps = unroll(b, s, w, given[0], operands[AUX_INPUT] if d.aux else None, given[18], given[19], d.forward)
         outputs.append(sequence(b, s, steps))
@@ -105,7 +107,7 @@ class FloatBidirectionalLSTM(FloatPattern):
             _reason(op, float_reason)
 
     def rewrite(self, b, op, operands, result_types):
-        return _run(b, op, operands, float_weights)
+        return _run(b, op, operands, float_weights, operands)
 
 
 class HybridBidirectionalLSTM(IntegerPattern):
@@ -127,4 +129,4 @@ class HybridBidirectionalLSTM(IntegerPattern):
         return _reason(op, reason)
 
     def rewrite(self, b, op, operands):
-        return _run(b, op, operands, hybrid_weights)
+        return _run(b, op, operands, hybrid_weights, op.operands)
