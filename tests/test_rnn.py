@@ -9,8 +9,13 @@ itself, and the one-step RNN is checked from a non-zero hidden state (the state 
 """
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
+from ai_edge_litert import schema_py_generated as schema
 
 from runtime_check import interpreter
 from runtime_check.executor import Executor
@@ -18,6 +23,7 @@ from tfl2quant.pipeline import convert
 
 from .conftest import check_exact_on_seeds, check_float, iree_agrees
 from .hybrid_models import rnn
+from .tflite_builder import ModelBuilder, per_tensor
 
 BI = "BIDIRECTIONAL_SEQUENCE_RNN"
 CASES = {
@@ -128,3 +134,24 @@ def test_per_axis_weights_fall_back_with_the_reason(tmp_path):
     assert (record.path, record.reason) == (
         "fallback", "operand 1 is i8 per axis; the hybrid RNN kernel reads int8 weights with one scale "
                     "(GetTensorScale)")
+
+
+def test_weights_that_do_not_fit_the_input_are_a_one_line_error(tmp_path):
+    """basic_rnn.cc's Prepare refuses weights whose depth is not the input's; so does the
+    importer's verifier, naming the op and the operand."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", (2, 6))
+    inputs = [x, g.const("w", np.ones((8, 5), np.int8), "INT8", quant=per_tensor(0.01)),
+              g.const("r", np.ones((8, 8), np.int8), "INT8", quant=per_tensor(0.01)),
+              g.const("b", np.zeros(8, np.float32)), g.tensor("h", (2, 8), variable=True)]
+    y = g.tensor("y", (2, 8))
+    g.op("RNN", inputs, [y], schema.RNNOptionsT(), version=2)
+    g.output(y)
+    path = tmp_path / "bad-rnn.tflite"
+    path.write_bytes(m.build())
+    exe = Path(sys.executable).parent / "tfl2quant"
+    r = subprocess.run([str(exe), "convert", str(path)], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"error: {path}: subgraph 0: op 0 'tfl.rnn' (tensor \"y\"): operand 1 has shape [8, 5]; "
+                        "the kernel expects [8, 6]\n")

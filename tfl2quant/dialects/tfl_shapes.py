@@ -258,6 +258,24 @@ def sequence_lstm(op: Operation) -> None:
     expect_shape(op, 0, (steps, batch, outputs) if option(op, "time_major", False) else (batch, steps, outputs))
 
 
+def rnn(op: Operation) -> None:
+    """basic_rnn.cc, unidirectional_sequence_rnn.cc, bidirectional_sequence_rnn.cc (Prepare):
+    weights [units, depth] for an input of that depth ([batch, depth] for RNN, rank 3 for the
+    sequence ops), recurrent weights [units, units], bias [units], hidden state [batch, units];
+    the bidirectional op has one such set per direction (1-4 and 5-8)."""
+    one_step = op.name == "tfl.rnn"
+    x = ranked(op, 0, 2 if one_step else 3)
+    batch = x[0] if one_step or not option(op, "time_major", False) else x[1]
+    sets = ((1, 2, 3, 4), (5, 6, 7, 8)) if op.name == "tfl.bidirectional_sequence_rnn" else ((1, 2, 3, 4),)
+    for w, r, bias, h in sets:
+        units, depth = ranked(op, w, 2)
+        wants = {w: (units, x[-1]), r: (units, units), bias: (units,), h: (batch, units)}
+        for k, want in wants.items():
+            have = shape_of(op, op.operands[k], f"operand {k}")
+            if len(have) != len(want) or any(None not in (a, b) and a != b for a, b in zip(have, want)):
+                raise op.error(f"operand {k} has shape {shape_text(have)}; the kernel expects {shape_text(want)}")
+
+
 def transpose_conv(op: Operation) -> None:
     """transpose_conv.cc: (output_shape, filter [OC, KH, KW, IC], input [N, H, W, IC], bias?);
     the result has the shape operand 0 holds when it is a constant."""
