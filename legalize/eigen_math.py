@@ -147,6 +147,9 @@ def scalar_lanes(offset: int, size: int) -> np.ndarray:
 # --- tensors -----------------------------------------------------------------------------------
 
 ACTIVATIONS = ("TANH", "SIGMOID", "RELU", "RELU_N1_TO_1", "RELU6")
+# the fused activations an RNN or SVDF applies in place (ActivationFunctionType has no SIGMOID;
+# NONE returns without writing, which in place leaves the values)
+IN_PLACE_ACTIVATIONS = ("NONE", "TANH", "RELU", "RELU_N1_TO_1", "RELU6")
 
 
 def activate(b: Builder, v: Value, kind: str, lanes: np.ndarray | None = None) -> Value:

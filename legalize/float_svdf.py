@@ -33,12 +33,11 @@ from tfl2quant.ir.types import f32, tensor
 from . import eigen_math, hybrid
 from .emit import concat, reshape, slice_axis
 from .hybrid import binary, fconst
-from .matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason
+from .matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason, zeros
 from .query import floats_only, option, per_tensor
 from .rule import FloatPattern, IntegerPattern
 from .svdf import BIAS, INPUT, NAMES, STATE, WEIGHTS_FEATURE, WEIGHTS_TIME, bias_of, dims, shape_reason
 
-ACTIVATIONS = ("NONE", "TANH", "RELU", "RELU_N1_TO_1", "RELU6")
 LANES = 4       # floats per NEON (SSE) vector
 
 
@@ -64,7 +63,7 @@ def _reason(op):
     reason = shape_reason(op)
     if reason:
         return reason
-    if activation(op) not in ACTIVATIONS:
+    if activation(op) not in eigen_math.IN_PLACE_ACTIVATIONS:
         return f"fused activation {activation(op)} has no pattern"
     return None
 
@@ -99,10 +98,6 @@ def _program(b: Builder, op, operands: list, feature: Value, weights_time: Value
     return y if activation(op) == "NONE" else eigen_math.activate(b, y, activation(op))
 
 
-def _zeros(b: Builder, n: int) -> Value:
-    return tosa.const(b, np.zeros(n, np.float32), f32)
-
-
 class FloatSVDF(FloatPattern):
     """A float SVDF (and the fallback of a quantized one)."""
 
@@ -114,7 +109,7 @@ class FloatSVDF(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         filters = dims(op)[2]
-        feature = FloatMatrix(b, [operands[WEIGHTS_FEATURE]]).accumulate(b, operands[INPUT], _zeros(b, filters))
+        feature = FloatMatrix(b, [operands[WEIGHTS_FEATURE]]).accumulate(b, operands[INPUT], zeros(b, filters))
         return [_program(b, op, operands, feature, operands[WEIGHTS_TIME])]
 
 
@@ -139,7 +134,7 @@ class HybridSVDF(IntegerPattern):
     def rewrite(self, b, op, operands):
         filters = dims(op)[2]
         matrix = HybridMatrix(b, [op.operands[WEIGHTS_FEATURE]], bool(option(op, "asymmetric_quantize_inputs")))
-        feature = matrix.accumulate(b, operands[INPUT], _zeros(b, filters))
+        feature = matrix.accumulate(b, operands[INPUT], zeros(b, filters))
         w = op.operands[WEIGHTS_TIME]          # Eval: weights_time_ptr[i] * dequantization_scale, once
         recovered = hybrid.weight_values(w).astype(np.float32) * np.float32(per_tensor(w).scale)
         return [_program(b, op, operands, feature, tosa.const(b, recovered, f32))]

@@ -47,7 +47,7 @@ from .hybrid import fconst as _f
 from .integer_lstm import (CELL_STATE, GATE_BIAS, GATES, INPUT_WEIGHTS, LAYER_NORM, OUTPUT_STATE,
                            PEEPHOLE_WEIGHTS, PROJECTION_BIAS, PROJECTION_WEIGHTS, RECURRENT_WEIGHTS, present,
                            shape_reason)
-from .matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason
+from .matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason, zeros
 from .query import floats_only, is_float, option, per_tensor, static_shapes
 from .rule import FloatPattern, IntegerPattern
 
@@ -155,7 +155,7 @@ def time_rows(b: Builder, s: Shape, x: Value) -> Value:
 
 
 def unroll(b: Builder, s: Shape, w: Weights, x: Value, aux: Value, h: Value, c: Value,
-            forward: bool = True) -> list[Value]:
+           forward: bool = True) -> list[Value]:
     """Each step's output h [batch, n_output], in time order; a backward direction
     (`forward` False) steps from the last time to the first (lstm_eval.cc: t_rel)."""
     n, batch = s.n_cell, s.batch
@@ -232,19 +232,22 @@ def _clip(b: Builder, v: Value, clip: float) -> Value:
 # --- float ------------------------------------------------------------------------------------
 
 
+def _projection_bias(b: Builder, op, s: Shape, operands) -> Value:
+    """What the projection adds into: its bias, or zeros (std::fill_n(0), then +=)."""
+    if not s.projected:
+        return None
+    return operands[PROJECTION_BIAS] if present(op, PROJECTION_BIAS) else zeros(b, s.n_output)
+
+
 def float_weights(b: Builder, op, s: Shape, operands, aux_weights: dict = None) -> Weights:
     """A float direction's weights (values), `aux_weights` gate -> its aux input weights."""
-    projection_bias = None
-    if s.projected:
-        projection_bias = (operands[PROJECTION_BIAS] if present(op, PROJECTION_BIAS)
-                           else tosa.const(b, np.zeros(s.n_output, F32), f32))
     return Weights(
         input=FloatMatrix(b, [operands[INPUT_WEIGHTS[g]] for g in s.gates]),
         aux=FloatMatrix(b, [aux_weights[g] for g in s.gates]) if aux_weights else None,
         recurrent=FloatMatrix(b, [operands[RECURRENT_WEIGHTS[g]] for g in s.gates]),
         projection=FloatMatrix(b, [operands[PROJECTION_WEIGHTS]]) if s.projected else None,
         bias=concat(b, [operands[GATE_BIAS[g]] for g in s.gates], 0),
-        projection_bias=projection_bias,
+        projection_bias=_projection_bias(b, op, s, operands),
         peephole={g: reshape(b, operands[PEEPHOLE_WEIGHTS[g]], (1, s.n_cell))
                   for g in s.gates if s.peephole and g in PEEPHOLE_WEIGHTS})
 
@@ -282,20 +285,16 @@ def hybrid_weights(b: Builder, op, s: Shape, operands, aux_weights: dict = None)
             w = op.operands[PEEPHOLE_WEIGHTS[g]]         # VectorScalarMultiply: scale * float(w)
             recovered = F32(per_tensor(w).scale) * hybrid.weight_values(w).astype(F32)
             peephole[g] = tosa.const(b, recovered.reshape(1, s.n_cell), f32)
-    projection_bias = None
-    if s.projected:
-        projection_bias = (operands[PROJECTION_BIAS] if present(op, PROJECTION_BIAS)
-                           else tosa.const(b, np.zeros(s.n_output, F32), f32))  # std::fill_n(0), then +=
     return Weights(
         input=HybridMatrix(b, [op.operands[INPUT_WEIGHTS[g]] for g in s.gates], asymmetric),
         aux=HybridMatrix(b, [aux_weights[g] for g in s.gates], asymmetric) if aux_weights else None,
         recurrent=HybridMatrix(b, [op.operands[RECURRENT_WEIGHTS[g]] for g in s.gates], asymmetric),
         projection=HybridMatrix(b, [op.operands[PROJECTION_WEIGHTS]], asymmetric) if s.projected else None,
         bias=concat(b, [operands[GATE_BIAS[g]] for g in s.gates], 0),
-        projection_bias=projection_bias, peephole=peephole)
+        projection_bias=_projection_bias(b, op, s, operands), peephole=peephole)
 
 
-def _hybrid_weights(op, s: Shape) -> list[int]:
+def _weight_operands(op, s: Shape) -> list[int]:
     ks = [INPUT_WEIGHTS[g] for g in s.gates] + [RECURRENT_WEIGHTS[g] for g in s.gates]
     if s.peephole:
         ks += [PEEPHOLE_WEIGHTS[g] for g in s.gates if g in PEEPHOLE_WEIGHTS]
@@ -309,12 +308,12 @@ def hybrid_reason(op, s: Union[Shape, str]):
     x = op.operands[0]
     if str(x.type.element_type) != "f32":
         return f"input is {x.type.element_type}; the hybrid kernel takes f32"
-    for k in _hybrid_weights(op, s):
+    for k in _weight_operands(op, s):
         reason = hybrid_weight_reason(op.operands[k], "LSTM")
         if reason:
             return f"operand {k} {reason}"
     for k, v in enumerate(op.operands):
-        if present(op, k) and k not in _hybrid_weights(op, s) and not is_float(v):
+        if present(op, k) and k not in _weight_operands(op, s) and not is_float(v):
             return f"operand {k} is {v.type}; the hybrid kernel reads it as f32"
     return None
 

@@ -26,6 +26,11 @@ from .emit import concat, reshape
 from .query import per_tensor, qtype, storage_name
 
 
+def zeros(b: Builder, n: int) -> Value:
+    """[n] f32 zeros: the buffer a kernel fills with zeros before accumulating into it."""
+    return tosa.const(b, np.zeros(n, np.float32), f32)
+
+
 def _matmul(b: Builder, x: Value, w: Value, element) -> Value:
     """x [rows, K] times w [1, K, M]: [rows, M] (i32 for i8 operands)."""
     rows, depth = x.type.shape

@@ -44,7 +44,6 @@ from .matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason
 from .query import floats_only, option, static_shapes
 from .rule import FloatPattern, IntegerPattern
 
-ACTIVATIONS = ("NONE", "TANH", "RELU", "RELU_N1_TO_1", "RELU6")
 MAX_HYBRID_PASSES_STEPS = 4096     # steps * steps of the time-major hybrid bidirectional kernel
 
 # operand indices: (input weights, recurrent weights, bias, hidden state) per direction
@@ -76,7 +75,7 @@ def shape_of(op) -> Union[Shape, str]:
     if reason:
         return reason
     act = activation(op)
-    if act not in ACTIVATIONS:
+    if act not in eigen_math.IN_PLACE_ACTIVATIONS:
         return f"activation {act} has no pattern"
     shape = tuple(op.operands[0].type.shape)
     if op.name == "tfl.rnn" and len(shape) != 2:
