@@ -47,7 +47,7 @@ from .emit import broadcast_rank, broadcast_to, compare, select, splat
 from .fixed_point import quantize_float32, quantize_multiplier
 from .lut import (F32, Lut, Table, checked_log2, erfcf, expf, expm1f, rdbpot, sigmoid16, sigmoid16_input_scaling,
                   srdhm, tanhf, wrap)
-from .query import floats_only, int16_zero_points, per_tensor, per_tensor_only, static_shapes, storage
+from .query import floats_only, int16_zero_points, one_dynamic_dim, per_tensor, per_tensor_only, storage
 from .rescale import mbqm, mbqm_overflow
 from .rule import Elementwise, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, clamp, requantize, signed_view, unsigned_from, widen
@@ -71,7 +71,7 @@ class QuantizedRelu(IntegerPattern):
         self.act_min, self.act_max, self.kinds = act_min, act_max, kinds
 
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, *self.kinds)
                   or per_tensor_only(op)
                   or int16_zero_points(op))
@@ -114,7 +114,7 @@ def _sign_select(b, d, positive, negative):
 
 class QuantizedLeakyRelu(IntegerPattern):
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, "i8", "u8", "i16")
                   or per_tensor_only(op)
                   or int16_zero_points(op))
@@ -142,7 +142,7 @@ class QuantizedLeakyRelu(IntegerPattern):
 
 class QuantizedPrelu(IntegerPattern):
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, "i8", "u8")
                   or per_tensor_only(op))
         if reason:
@@ -243,7 +243,7 @@ class Sigmoid16(IntegerPattern):
         self.tanh = tanh
 
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, "i16")
                   or per_tensor_only(op)
                   or int16_zero_points(op))

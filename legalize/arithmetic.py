@@ -25,7 +25,7 @@ from .divide import TableDivide
 from .emit import broadcast_rank, broadcast_to, compare, select, splat
 from .fused_activation import clamp_float
 from .integer_arithmetic import OnStoredValues, RescaledAddSub, RescaledMul, RescaledSquaredDifference
-from .query import is_float, static_shapes
+from .query import dynamic_batch, is_float
 from .rule import NOT_YET, Elementwise, FloatPattern, Rule, unlowered
 
 class FloatBinary(FloatPattern):
@@ -33,7 +33,7 @@ class FloatBinary(FloatPattern):
         self.tosa_name = tosa_name
 
     def unsupported(self, op):
-        return static_shapes(op, op.operands[:2])
+        return dynamic_batch(op, op.operands[:2])
 
     def rewrite(self, b, op, operands, result_types):
         rank = len(result_types[0].shape)

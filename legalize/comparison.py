@@ -32,7 +32,7 @@ from tfl2quant.ir.types import FloatType, IntegerType, element_type, i1, integer
 
 from .emit import broadcast_rank, compare, select, splat
 from .integer_arithmetic import below_one
-from .query import per_tensor, per_tensor_only, qtype, signed_storage, signless, static_shapes, storage
+from .query import one_dynamic_dim, per_tensor, per_tensor_only, qtype, signed_storage, signless, static_shapes, storage
 from .rescale import mbqm
 from .rule import NOT_YET, Elementwise, IntegerPattern, Rule, unlowered
 from .storage import Stored, signed_view, widen
@@ -134,7 +134,7 @@ class Cast(Elementwise):
     def unsupported(self, op):
         if qtype(op.operands[0]) or qtype(op.result):
             return "TFLite casts the stored integers of a quantized tensor, not its real values"
-        reason = static_shapes(op) or signless(op)
+        reason = one_dynamic_dim(op) or signless(op)
         if reason is None and not all(isinstance(element_type(v.type), (FloatType, IntegerType))
                                       for v in (op.operands[0], op.result)):
             return "CAST handles integer, bool and float tensors"

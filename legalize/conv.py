@@ -46,7 +46,7 @@ from .fixed_point import f32_product_multipliers, per_channel_multipliers, quant
 from .fused_activation import clamp_float, quantized_range
 from .planes import (channel_constant, finish, int32_accumulator, int64_accumulator, mbqm64, mbqm64_params,
                      mbqm64_reason, output, stored_planes, wrapped_left_shift)
-from .query import (channel_scales, constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
+from .query import (channel_scales, constants, dynamic_batch, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
                     storage_name, storage_of)
 from .rescale import mbqm_reason
 from .rule import NOT_YET, ByInput, FloatPattern, IntegerPattern, Rule, unlowered
@@ -239,7 +239,7 @@ class FloatConv(FloatPattern):
     def unsupported(self, op):
         if self.kind is TRANSPOSE:
             return self.kind.reason(op)
-        return static_shapes(op, list(op.operands[:2]))
+        return static_shapes(op, [op.operands[1]]) or dynamic_batch(op, [op.operands[0], op.result])
 
     def rewrite(self, b, op, operands, result_types):
         x, w, bias = self.kind.operands(op, operands)

@@ -26,7 +26,7 @@ from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import element_type, i64, tensor
 
 from .emit import concat, slice_axis
-from .query import const_ints, constants, option, static_shapes
+from .query import const_ints, constants, dynamic_batch, option, static_shapes
 from .window import crop_input, pad_attr, window_axis
 
 
@@ -83,9 +83,10 @@ class ConvKind:
         return values[self.input_index], values[1], bias
 
     def reason(self, op) -> Optional[str]:
-        """Shapes this lowering needs (the tfl verifier has checked what TFLite's Prepare does)."""
+        """Shapes this lowering needs (the tfl verifier has checked what TFLite's Prepare does):
+        a static filter, and images whose batch may be `?`."""
         x, w, _ = self.operands(op)
-        return static_shapes(op, [x, w, op.result])
+        return static_shapes(op, [w]) or dynamic_batch(op, [x, op.result])
 
     def geometry(self, op) -> Geometry:
         x, w, _ = self.operands(op)

@@ -33,7 +33,7 @@ from tfl2quant.ir.affine import AffineMap, AffineMapAttr, const, dim
 from tfl2quant.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Region, Value
-from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64
+from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64, index
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 Int = Union[Value, int]
@@ -354,9 +354,10 @@ def rowwise(b: Builder, inputs: Sequence[Value], result_types: Sequence[RankedTe
     Inputs of that shape are read elementwise, [rows, 1] inputs once per row
     ((d0, d1) -> (d0, 0)), [1, depth] inputs once per column ((d0, d1) -> (0, d1)).
     `body` gets a builder in the region and the scalar block arguments of the inputs,
-    and returns one value per result."""
+    and returns one value per result. `rows` may be `?`: the first input's dimension 0."""
     rows, depth = result_types[0].shape
-    inits = [b.value("tensor.empty", [], t) for t in result_types]
+    sizes = [] if rows is not None else [b.value("tensor.dim", [inputs[0], arith.constant(b, 0, index)], index)]
+    inits = [b.value("tensor.empty", sizes, t) for t in result_types]
     block = Block([element_type(v.type) for v in inputs] + [element_type(t) for t in result_types])
     inner = Builder(block=block, location=b.location)
     inner.create("linalg.yield", list(body(inner, list(block.args[:len(inputs)]))))

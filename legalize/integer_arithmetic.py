@@ -43,7 +43,7 @@ from tfl2quant.numerics import round_half_away
 from .emit import broadcast_rank
 from .fixed_point import quantize_multiplier
 from .fused_activation import quantized_range
-from .query import option, per_tensor, per_tensor_only, qtype, static_shapes, storage, storage_name
+from .query import one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, storage, storage_name
 from .rescale import mbqm, mbqm_reason
 from .rule import IntegerPattern
 from .storage import ONE, Stored, clamp, narrowed, requantized, saturate, signed_from, stored_operands, widen
@@ -102,7 +102,7 @@ class RescaledAddSub(IntegerPattern):
         return per_tensor(op.results[0]).storage_width
 
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, "i8", "u8", "i16")
                   or per_tensor_only(op))
         if reason:  # int16 zero points are 0: the TFL verifier checks add.cc's Prepare
@@ -157,7 +157,7 @@ class RescaledMul(IntegerPattern):
         return np.float64(np.float32(s1 * s2) / so)  # float32 in mul.cc's Prepare
 
     def unsupported(self, op):
-        return (static_shapes(op)
+        return (one_dynamic_dim(op)
                 or storage(op, "i8", "u8", "i16")
                 or per_tensor_only(op)
                 or mbqm_reason(self.multiplier(op)))
@@ -180,7 +180,7 @@ class RescaledSquaredDifference(IntegerPattern):
         return s1 / twice_max, s2 / twice_max, twice_max * twice_max / ((1 << 2 * SQUARED_DIFFERENCE_SHIFT) * so)
 
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, "i8")
                   or per_tensor_only(op))
         if reason:
@@ -205,7 +205,7 @@ class OnStoredValues(IntegerPattern):
         self.pattern, self.kinds = pattern, kinds
 
     def unsupported(self, op):
-        return static_shapes(op) or storage(op, *self.kinds)
+        return one_dynamic_dim(op) or storage(op, *self.kinds)
 
     def rewrite(self, b, op, operands):
         q = qtype(op.result)

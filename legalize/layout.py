@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
+from tfl2quant.dialects import arith, linalg, tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.attributes import IntegerAttr
-from tfl2quant.ir.types import f32, i32, numpy_dtype
+from tfl2quant.ir.types import element_type, f32, i32, index, numpy_dtype
 
 from .emit import concat, reshape, reverse, splat, tile
 from .movement import OnStorage
@@ -26,11 +26,14 @@ class Reshaped(StaticPattern):
     """RESHAPE, SQUEEZE and EXPAND_DIMS: a tosa.reshape to the result type's shape
     (RESHAPE's shape operand and EXPAND_DIMS' axis are already in it)."""
 
+    dynamic = True
+
     def rewrite(self, b, op, operands, result_types):
         return [reshape(b, operands[0], result_types[0].shape)]
 
 
 class Transpose(StaticPattern):
+    dynamic = True
     constants = {1: "perm"}
 
     def rewrite(self, b, op, operands, result_types):
@@ -62,6 +65,7 @@ class Concatenation(StaticPattern):
     """tosa.concat along `axis` (negative counts from the back)."""
 
     data = None
+    dynamic = True
 
     def rewrite(self, b, op, operands, result_types):
         rank = len(result_types[0].shape)
@@ -104,6 +108,8 @@ def rescaled_uint8(b, x, src, dst):
 class Pack(StaticPattern):
     """Each input reshaped to a unit `axis`, then concatenated along it."""
 
+    dynamic = True
+
     data = None
 
     def rewrite(self, b, op, operands, result_types):
@@ -133,12 +139,27 @@ class BroadcastTo(StaticPattern):
 
 
 class Fill(StaticPattern):
+    """The value tiled to the result's shape; a result with `?` dimensions (the dims
+    computed at run time, from SHAPE for instance) is a linalg.fill of the value into a
+    tensor.empty of the sizes read from `dims`."""
+
     data = (1,)
     constants = {0: "dims"}
 
+    def unsupported(self, op):
+        if None not in op.result.type.shape:
+            return super().unsupported(op)
+        return static_shapes(op, op.operands)
+
     def rewrite(self, b, op, operands, result_types):
         out = result_types[0].shape
-        return [tile(b, reshape(b, operands[1], (1,) * len(out)), out)]
+        if None not in out:
+            return [tile(b, reshape(b, operands[1], (1,) * len(out)), out)]
+        value = b.value("tensor.extract", [operands[1]], element_type(operands[1].type))
+        sizes = [b.value("arith.index_cast", [b.value("tensor.extract", [operands[0], arith.constant(b, k, index)],
+                                                      element_type(operands[0].type))], index)
+                 for k, d in enumerate(out) if d is None]
+        return [linalg.fill(b, value, result_types[0], sizes)]
 
 
 class ZerosLike(StaticPattern):
@@ -148,16 +169,24 @@ class ZerosLike(StaticPattern):
 
 
 class Shape(StaticPattern):
-    """SHAPE reads no value, only the static shape: a constant."""
+    """SHAPE reads no value, only the shape: a constant when it is static, else
+    tensor.from_elements of the static sizes and `tensor.dim` of the `?` ones."""
 
     data = ()
 
     def unsupported(self, op):
-        return static_shapes(op, [op.operands[0]])
+        return None
 
     def rewrite(self, b, op, operands, result_types):
         elem = result_types[0].element_type
-        return [tosa.const(b, np.array(op.operands[0].type.shape, numpy_dtype(elem)), elem)]
+        shape = op.operands[0].type.shape
+        if None not in shape:
+            return [tosa.const(b, np.array(shape, numpy_dtype(elem)), elem)]
+        sizes = [arith.constant(b, d, elem) if d is not None else
+                 b.value("arith.index_cast", [b.value("tensor.dim", [operands[0], arith.constant(b, k, index)], index)],
+                         elem)
+                 for k, d in enumerate(shape)]
+        return [b.value("tensor.from_elements", sizes, result_types[0])]
 
 
 class Reverse(StaticPattern):

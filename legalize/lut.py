@@ -44,7 +44,7 @@ from tfl2quant.numerics import round_half_away
 
 from .emit import compare, reshape, select
 from .gather import gather
-from .query import Reason, per_tensor, per_tensor_only, static_shapes, storage
+from .query import Reason, one_dynamic_dim, per_tensor, per_tensor_only, storage
 from .rule import IntegerPattern
 
 F32 = np.float32
@@ -182,7 +182,7 @@ def bitwise_and(b, x: Value, mask: int) -> Value:
 def gather1d(b, values: np.ndarray, index: Value) -> Value:
     """`values[index]` elementwise (i32 results): tosa.gather on [1, K, 1]."""
     shape = tuple(index.type.shape)
-    n = math.prod(shape)
+    n = None if None in shape else math.prod(shape)  # None: a reshape infers it
     table = tosa.const(b, np.asarray(values, np.int32).reshape(1, -1, 1), i32)
     y = gather(b, table, reshape(b, index, (1, n)))
     return reshape(b, y, shape)
@@ -289,7 +289,7 @@ class Table(IntegerPattern):
         raise NotImplementedError
 
     def unsupported(self, op):
-        return (static_shapes(op)
+        return (one_dynamic_dim(op)
                 or storage(op, *self.kinds)
                 or per_tensor_only(op)
                 or self.check(op, per_tensor(op.operands[0]), per_tensor(op.result)))

@@ -44,8 +44,8 @@ from .fixed_point import f32_product_multipliers, per_channel_multipliers, quant
 from .fused_activation import clamp_float, quantized_range
 from .planes import (Plane, channel_constant, constant_planes, double_rescale, finish, int32_accumulator,
                      int64_accumulator, mbqm64, mbqm64_params, mbqm64_reason, output, products, split16)
-from .query import (constants, option, per_tensor, per_tensor_only, qtype, static_shapes, storage, storage_name,
-                    storage_of)
+from .query import (constants, dynamic_batch, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
+                    storage_name, storage_of)
 from .rule import ByInput, ByWeights, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, signed_from
 
@@ -63,12 +63,14 @@ def weights_layout(op) -> str | None:
     An input that does not split into whole rows TFLite truncates; no pattern does."""
     if option(op, "weights_format", "DEFAULT") != "DEFAULT":
         return "shuffled weights format"
-    if static_shapes(op, op.operands[:2]):
-        return static_shapes(op, op.operands[:2])
+    reason = static_shapes(op, op.operands[1:2]) or dynamic_batch(op, op.operands[:1])
+    if reason:
+        return reason
     depth = op.operands[1].type.shape[1]
-    total = int(np.prod(op.operands[0].type.shape))
+    x_shape = op.operands[0].type.shape
+    total = int(np.prod(x_shape[1:] if x_shape[0] is None else x_shape))
     if total % depth:
-        return f"an input of {total} elements does not split into rows of {depth}"
+        return f"an input of {'? x ' if x_shape[0] is None else ''}{total} elements does not split into rows of {depth}"
     return None
 
 
@@ -84,10 +86,11 @@ def _weights_kn(b, w, elem):
     return tosa.reshape(b, tosa.transpose(b, w, (1, 0)), (1, k, n))
 
 
-def _rows(op) -> tuple[int, int, int]:
-    """(batch rows B, depth K, units N): TFLite flattens the input to [B, K]."""
+def _rows(op) -> tuple[Optional[int], int, int]:
+    """(batch rows B, depth K, units N): TFLite flattens the input to [B, K]; B is None
+    (`?`) when the input's batch is."""
     x_shape, (n, k) = op.operands[0].type.shape, op.operands[1].type.shape
-    return int(np.prod(x_shape)) // k, k, n
+    return (None if None in x_shape else int(np.prod(x_shape)) // k), k, n
 
 
 def _bias(op):
@@ -116,7 +119,7 @@ class QuantizedFullyConnected(IntegerPattern):
         x, w = op.operands[:2]
         bias = _bias(op)
         reason = (weights_layout(op)
-                  or static_shapes(op, [x, w, op.result])
+                  or dynamic_batch(op, [op.result])
                   or storage(op, "i8", "u8", "i16", values=[x])
                   or storage(op, "i8", "u8", "i16", values=[op.result])
                   or per_tensor_only(op, [x, op.result]))
@@ -260,7 +263,7 @@ class HybridFullyConnected(IntegerPattern):
     def unsupported(self, op):
         x, w = op.operands[:2]
         return (weights_layout(op)
-                or static_shapes(op, [x, w, op.result])
+                or dynamic_batch(op, [op.result])
                 or hybrid.hybrid_reason(op, w, _bias(op))
                 or (f"per-axis weights quantized along dimension {qtype(w).quantized_dimension}, not the units "
                     f"dimension 0" if _per_channel(w) and getattr(qtype(w), "quantized_dimension", 0) else None))
@@ -331,7 +334,7 @@ class HybridBlockwiseFullyConnected(IntegerPattern):
 
 class FloatFullyConnected(FloatPattern):
     def unsupported(self, op):
-        return weights_layout(op) or static_shapes(op, [op.operands[0], op.operands[1], op.result])
+        return weights_layout(op) or dynamic_batch(op, [op.result])
 
     def rewrite(self, b, op, operands, result_types):
         x, w = operands[:2]

@@ -41,7 +41,7 @@ from tfl2quant.ir.types import f32, i32, tensor
 
 from . import gemmlowp as g
 from .emit import broadcast_to, reshape, splat
-from .query import (floats_only, no_fused_activation, option, per_tensor, per_tensor_only, quantized_as, rank,
+from .query import (floats_only, one_dynamic_dim, no_fused_activation, option, per_tensor, per_tensor_only, quantized_as, rank,
                     result_like_operand, static_shapes, storage, storage_name)
 from .rule import FloatPattern, IntegerPattern, Rule
 from .softmax import QuantizedLogSoftmax, QuantizedSoftmax, beta_of, rows
@@ -143,7 +143,7 @@ class Softmax(FloatPattern):
         self.log = log
 
     def unsupported(self, op):
-        return static_shapes(op, [op.operands[0]])
+        return one_dynamic_dim(op, [op.operands[0]])
 
     def rewrite(self, b, op, operands, result_types):
         x = operands[0]

@@ -42,7 +42,7 @@ from tfl2quant.ir.types import IntegerType, element_type, f32, i8, i16, i32, ten
 
 from .emit import UNSIGNED_OFFSET, divide_half_away, flip_sign_bit, splat
 from .fused_activation import clamp_float, quantized_range
-from .query import floats_only, option, per_tensor, per_tensor_only, static_shapes, storage
+from .query import dynamic_batch, floats_only, option, per_tensor, per_tensor_only, static_shapes, storage
 from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
 from .window import crop_input, pad_attr, valid_counts, window_axis
 
@@ -79,7 +79,7 @@ def window_fits(op) -> str | None:
 
 
 def _unsupported(op):
-    return (static_shapes(op)
+    return (dynamic_batch(op)
             or storage(op, "i8", "u8", "i16")
             or per_tensor_only(op)
             or window_fits(op))
@@ -157,7 +157,7 @@ class FloatPool(FloatPattern):
         self.tosa_name = tosa_name
 
     def unsupported(self, op):
-        return (static_shapes(op)
+        return (dynamic_batch(op)
                 or window_fits(op)
                 or (floats_only(op) if self.tosa_name == "tosa.avg_pool2d" else None))
 

@@ -123,6 +123,43 @@ def static_shapes(op: Operation, values: Iterable[Value] | None = None) -> Reaso
     return None
 
 
+def dynamic_batch(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Every value (default: all operands and results) is static but for its first dimension,
+    which may be `?`: the dynamic batch of models exported from Keras. A reshape infers one
+    `?` (-1) and a slice takes it whole, so patterns whose only runtime size is the batch
+    emit the same TOSA ops as for a static one."""
+    for v in _values(op, values):
+        t = v.type
+        if isinstance(t, RankedTensorType) and None in t.shape[1:]:
+            return f"dynamic shape of {role(op, v)} ({v.type}) outside the first (batch) dimension"
+    return None
+
+
+def one_dynamic_dim(op: Operation, values: Iterable[Value] | None = None) -> Reason:
+    """Every value (default: all operands and results) has at most one `?` dimension: a
+    reshape infers one (-1) and a slice takes one whole, so data movement whose shapes
+    differ only there emits the same TOSA ops as for static ones."""
+    for v in _values(op, values):
+        t = v.type
+        if isinstance(t, RankedTensorType) and t.shape.count(None) > 1:
+            return f"more than one dynamic dimension in {role(op, v)} ({v.type})"
+    return None
+
+
+def no_dynamic_broadcast(op: Operation) -> Reason:
+    """No operand broadcasts along a `?` dimension of the result (arith and math ops take
+    operands of the result's shape, made so by tiling, which needs static multiples)."""
+    out = op.results[0].type.shape if op.results and isinstance(op.results[0].type, RankedTensorType) else ()
+    for v in op.operands:
+        shape = getattr(v.type, "shape", None)
+        if shape is None or len(shape) > len(out):
+            continue
+        padded = (1,) * (len(out) - len(shape)) + tuple(shape)
+        if any(r is None and d is not None for r, d in zip(out, padded)):
+            return f"{role(op, v)} ({v.type}) broadcasts along a dynamic dimension of the result"
+    return None
+
+
 def non_empty(op: Operation, values: Iterable[Value] | None = None) -> Reason:
     for v in _values(op, values):
         if 0 in v.type.shape:

@@ -85,6 +85,7 @@ def reduced_last(b, x, axes: set[int]):
 
 class Reduce(StaticPattern):
     constants = {1: "axes"}
+    dynamic = True  # a kept axis may be `?`; the reduced ones are static (check)
 
     def __init__(self, tosa_name: str):
         self.tosa_name = tosa_name
@@ -93,6 +94,8 @@ class Reduce(StaticPattern):
         boolean = element_type(op.operands[0].type) == i1
         if boolean != (self.tosa_name in ("tosa.reduce_any", "tosa.reduce_all")):
             return f"{self.tosa_name} of {element_type(op.operands[0].type)}"
+        if any(op.operands[0].type.shape[a] is None for a in self.axes(op)):
+            return f"reduction over a dynamic dimension of {op.operands[0].type}"
         return None
 
     def axes(self, op) -> set[int]:

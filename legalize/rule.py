@@ -16,7 +16,7 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import Type
 
-from .query import constants, is_float, non_empty, qtype, signless, static_shapes
+from .query import constants, is_float, no_dynamic_broadcast, non_empty, one_dynamic_dim, qtype, signless, static_shapes
 
 
 class IntegerPattern:
@@ -118,10 +118,11 @@ NOT_YET = "no lowering yet"
 
 
 class Elementwise(FloatPattern):
-    """A float pattern on static shapes and signless (or quantized) element types."""
+    """A float pattern on signless (or quantized) element types, on shapes with at most one
+    `?` dimension along which nothing broadcasts."""
 
     def unsupported(self, op: Operation) -> Optional[str]:
-        return static_shapes(op) or signless(op)
+        return one_dynamic_dim(op) or no_dynamic_broadcast(op) or signless(op)
 
 
 class StaticPattern(FloatPattern):
@@ -130,13 +131,14 @@ class StaticPattern(FloatPattern):
 
     data: tuple | None = (0,)  # operands whose values move (None: all); the others are options
     constants: dict = {}       # operand index -> its name, for operands that must be constants
+    dynamic: bool = False      # the rewrite takes one `?` dimension per value (query.one_dynamic_dim)
 
     def data_operands(self, op) -> list:
         return list(op.operands) if self.data is None else [op.operands[k] for k in self.data]
 
     def unsupported(self, op: Operation) -> Optional[str]:
         values = self.data_operands(op) + list(op.results)
-        return (static_shapes(op, values)
+        return ((one_dynamic_dim if self.dynamic else static_shapes)(op, values)
                 or non_empty(op, values)
                 or constants(op, self.constants)
                 or self.check(op))

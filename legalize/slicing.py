@@ -143,9 +143,17 @@ class Split(StaticPattern):
     """SPLIT (axis, input) and SPLIT_V (input, size_splits, axis): one tosa.slice per
     result, sizes from the result types."""
 
+    dynamic = True  # other than along `axis`: a size -1 slice takes the `?` dimension whole
+
     def __init__(self, data: int, axis: int, sizes: int | None = None):
         self.data, self.axis = (data,), axis
         self.constants = {axis: "axis", **({sizes: "size_splits"} if sizes is not None else {})}
+
+    def check(self, op):
+        x = op.operands[self.data[0]]
+        if x.type.shape[const_ints(op, self.axis)[0] % len(x.type.shape)] is None:
+            return f"split along the dynamic dimension of {x.type}"
+        return None
 
     def rewrite(self, b, op, operands, result_types):
         x = operands[self.data[0]]
@@ -155,6 +163,8 @@ class Split(StaticPattern):
 
 
 class Unpack(StaticPattern):
+    dynamic = True  # the unpacked axis has `num` entries; another may be `?`
+
     def rewrite(self, b, op, operands, result_types):
         x = operands[0]
         axis = option(op, "axis") % len(x.type.shape)

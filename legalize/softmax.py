@@ -70,7 +70,7 @@ from . import gemmlowp as g
 from .emit import reshape, splat
 from .fixed_point import quantize_multiplier
 from .lut import table16
-from .query import per_tensor, per_tensor_only, static_shapes, storage, storage_name, storage_of
+from .query import one_dynamic_dim, per_tensor, per_tensor_only, storage, storage_name, storage_of
 from .rescale import mbqm, mbqm_overflow
 from .rule import IntegerPattern
 from .storage import signed_view, widen
@@ -85,7 +85,7 @@ LOG_SOFTMAX_OFFSET = {"i8": 127, "u8": 255}   # the zero point Prepare requires 
 def rows(op) -> tuple[int, int]:
     """(rows, depth): the input as TFLite's kernels walk it."""
     shape = op.operands[0].type.shape
-    return int(np.prod(shape[:-1])), shape[-1]
+    return (None if None in shape[:-1] else int(np.prod(shape[:-1]))), shape[-1]
 
 
 def beta_of(op) -> float:
@@ -155,7 +155,7 @@ def _int16_multiplier(op) -> float:
 class QuantizedSoftmax(IntegerPattern):
     def unsupported(self, op):
         x, y = op.operands[0], op.result
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or per_tensor_only(op)
                   or storage_of(op, x, "i8", "u8", "i16")
                   or storage_of(op, y, "i8", "u8", "i16"))
@@ -270,7 +270,7 @@ def softmax_int16(b, op, x):
 
 class QuantizedLogSoftmax(IntegerPattern):
     def unsupported(self, op):
-        reason = (static_shapes(op)
+        reason = (one_dynamic_dim(op)
                   or storage(op, "i8", "u8")
                   or per_tensor_only(op))
         if reason:

@@ -53,7 +53,9 @@ def run_vmfb(vmfb: bytes, inputs: Sequence[np.ndarray], function: str = "main") 
     """Run `function` of a compiled module on the local CPU."""
     import iree.runtime as rt  # imported lazily: only `check --backend iree` and the tests need it
 
-    config = rt.Config("local-task")
+    # local-sync: the multi-threaded local-task driver fails on programs with dynamic
+    # shapes ("transient buffer has not been committed", IREE 3.13's Python binding)
+    config = rt.Config("local-sync")
     ctx = rt.SystemContext(config=config)
     ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, vmfb))
     fn = ctx.modules.module[function]

@@ -65,8 +65,8 @@ def test_convert_dumps_the_pipeline_that_opt_reproduces(tmp_path):
     assert dumped.returncode == 0, dumped.stderr
     pipeline = dumped.stderr.strip()
     assert pipeline == ("builtin.module(legalize-tfl{allow-fallback=true remarks=false}, "
-                        "canonicalize{fold-dcast-of-qcast=false}, cse, lower-quant-ops{rounding=half-away-from-zero}, "
-                        "strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false}, cse)")
+                        "canonicalize{fold-dcast-of-qcast=false}, cse, "
+                        "lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}, strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false}, cse)")
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", pipeline)
     assert r.returncode == 0, r.stderr

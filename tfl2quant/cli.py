@@ -98,7 +98,7 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     the stage --emit names (`tfl2quant opt --pass-pipeline` takes it too):
       builtin.module(legalize-tfl{allow-fallback=true remarks=false},    -> legalized
         canonicalize{fold-dcast-of-qcast=false}, cse,
-        lower-quant-ops{rounding=half-away-from-zero},                   -> lowered
+        lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}, -> lowered
         strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false},
         cse)                                                             -> final
     """

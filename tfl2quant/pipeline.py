@@ -35,7 +35,7 @@ def convert_passes(emit: str = "final", allow_fallback: bool = True,
                    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> list[tuple[ModulePass, str | None]]:
     """The passes after import up to stage `emit`, each with the stage it completes."""
     steps = [(LegalizeTfl(allow_fallback=allow_fallback), "legalized"),
-             (KEEP_REQUANTIZATION, None), (CSE(), None), (LowerQuantOps(rounding), "lowered"),
+             (KEEP_REQUANTIZATION, None), (CSE(), None), (LowerQuantOps(rounding, dynamic_fill=True), "lowered"),
              (StripFuncQuantTypes(), None), (KEEP_REQUANTIZATION, None), (CSE(), "final")]
     if emit == "tfl":
         return []

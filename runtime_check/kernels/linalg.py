@@ -22,4 +22,8 @@ def generic(ctx, *operands):
     return tuple(np.broadcast_to(y, space).astype(o.dtype) for y, o in zip(yielded, outs))
 
 
-KERNELS = {"linalg.generic": generic}
+def fill(ctx, value, init):
+    return np.full(init.shape, value, init.dtype)
+
+
+KERNELS = {"linalg.generic": generic, "linalg.fill": fill}

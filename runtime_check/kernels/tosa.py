@@ -146,7 +146,7 @@ def rescale(ctx, x, multiplier, shift, izp, ozp):
         result = apply_scale_16(value, multiplier.astype(np.int64), shift.astype(np.int64))
     result = result + int(first(_signed(np.asarray(ozp), out_unsigned)))
     lo, hi = integer_range(ctx.result_elem(), signed=not out_unsigned)
-    result = np.clip(result, lo, hi).reshape(ctx.result_shape)  # a rank-0 x stays rank 0
+    result = np.clip(result, lo, hi).reshape(x.shape)  # a rank-0 x stays rank 0
     dtype = ctx.result_dtype()
     return result.astype(f"u{dtype.itemsize}").view(dtype) if out_unsigned else result.astype(dtype)
 
@@ -195,7 +195,8 @@ def pad(ctx, x, padding, value):
 
 
 def slice_(ctx, x, start, size):
-    return x[tuple(slice(int(b), int(b) + int(n)) for b, n in zip(start, size))]
+    """A size of -1 takes the rest of a (dynamic) dimension."""
+    return x[tuple(slice(int(b), None if n == -1 else int(b) + int(n)) for b, n in zip(start, size))]
 
 
 def _unary(fn):

@@ -7,7 +7,8 @@ from ..ir.affine import AffineMap, AffineMapAttr
 from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr
 from ..ir.builder import Builder
 from ..ir.core import PURE, TERMINATOR, Block, Operation, Region, Value
-from ..ir.types import RankedTensorType, element_type, i32
+from ..ir.types import RankedTensorType, element_type, i32, index
+from . import arith
 from ._util import register_simple_ops
 
 register_simple_ops("linalg.broadcast linalg.fill")
@@ -59,8 +60,12 @@ def generic(b: Builder, inputs: Sequence[Value], maps: Sequence[AffineMap], resu
 
     `maps` has one map per input; the output map is the identity. `body`
     gets a builder inside the region and the scalar block arguments (inputs
-    then the output) and returns the value to yield.
+    then the output) and returns the value to yield. The sizes of `?` dimensions
+    are `dynamic_sizes`, or else read (tensor.dim) from the first input of the
+    result's rank that is read through the identity map.
     """
+    if not dynamic_sizes and None in result_type.shape:
+        dynamic_sizes = _sizes_like(b, inputs, maps, result_type)
     init = b.value("tensor.empty", list(dynamic_sizes), result_type)
     rank = len(result_type.shape)
     block = Block([element_type(v.type) for v in inputs] + [element_type(result_type)])
@@ -73,3 +78,25 @@ def generic(b: Builder, inputs: Sequence[Value], maps: Sequence[AffineMap], resu
     }
     return b.value("linalg.generic", list(inputs) + [init], result_type, attrs, regions=[Region([block])])
 
+
+
+def _sizes_like(b: Builder, inputs: Sequence[Value], maps: Sequence[AffineMap],
+                result_type: RankedTensorType) -> list[Value]:
+    rank = len(result_type.shape)
+    for v, m in zip(inputs, maps):
+        if m == AffineMap.identity(rank) and len(v.type.shape) == rank:
+            return [b.value("tensor.dim", [v, arith.constant(b, k, index)], index)
+                    for k, d in enumerate(result_type.shape) if d is None]
+    raise ValueError(f"no input gives the dynamic sizes of {result_type}")
+
+
+def fill(b: Builder, value: Value, result_type: RankedTensorType, dynamic_sizes: Sequence[Value] = ()) -> Value:
+    """`linalg.fill` of a fresh `tensor.empty` (its `?` sizes: `dynamic_sizes`) with the scalar
+    `value`: a splat whose sizes are known at run time only (IREE lowers no dynamic
+    tensor.splat). The region is the one upstream's builder makes: yield the input."""
+    init = b.value("tensor.empty", list(dynamic_sizes), result_type)
+    elem = element_type(result_type)
+    block = Block([value.type, elem])
+    Builder(block=block, location=b.location).create("linalg.yield", [block.args[0]])
+    return b.value("linalg.fill", [value, init], result_type,
+                   {"operandSegmentSizes": DenseArrayAttr(i32, (1, 1))}, regions=[Region([block])])

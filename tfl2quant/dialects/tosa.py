@@ -76,6 +76,9 @@ def const(b, array, elem: Type | None = None) -> Value:
 
 
 def const_shape(b, values: Sequence[int]) -> Value:
+    """A `!tosa.shape`; a dynamic (None) dimension is -1, which reshape infers and a slice
+    size reads as "to the end"."""
+    values = [-1 if v is None else v for v in values]
     attr = DenseElementsAttr.from_array(np.asarray(values, np.int64), index, (len(values),))
     return b.value("tosa.const_shape", [], ShapeType(len(values)), {"values": attr})
 

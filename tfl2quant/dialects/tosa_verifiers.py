@@ -535,9 +535,12 @@ def slice_(op: Operation) -> None:
     if len(start) != len(x.shape) or len(size) != len(x.shape):
         raise op.error(f"start {list(start)} and size {list(size)} must have the input's rank {len(x.shape)}")
     for k, (b, n, d) in enumerate(zip(start, size, x.shape)):
+        if n == -1 and (d is None or b < d):  # -1: to the end of the dimension
+            continue
         if b < 0 or n < 1 or (d is not None and b + n > d):
             raise op.error(f"slice [{b}, {b + n}) of dimension {k} is outside 0..{d}")
-    _shape_matches(op, out, size, "output")
+    _shape_matches(op, out, [(None if d is None else d - b) if n == -1 else n
+                             for b, n, d in zip(start, size, x.shape)], "output")
 
 
 def tile(op: Operation) -> None:

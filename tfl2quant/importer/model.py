@@ -286,6 +286,8 @@ class SubgraphImporter:
                 raise FlatbufferError(f"{where}: writes tensor {k} \"{self.tensor_name(k)}\", which already has "
                                       f"a value (written twice, or a constant or input)")
         result_types = [self.types.tensor_type(self.tensors[k], self.where(k)) for k in outputs]
+        if builtin in SHAPE_OF_INPUT and operands and result_types:
+            result_types[0] = dynamic_like(result_types[0], operands[0].type)
         attrs = self.subgraph_references(operator_options(op, builtin), where)
         if builtin == "CUSTOM":
             attrs["custom_code"] = StringAttr(code.get("custom_code") or "")
@@ -349,6 +351,20 @@ REGION_SUBGRAPHS = {
     "tfl.if": (("then_subgraph_index", "else_subgraph_index"), 1),
     "tfl.stablehlo_case": (("branch_subgraph_indices",), 1),
 }
+
+
+# Their Prepare gives the output the input's shape (kernels/quantize.cc, dequantize.cc:
+# ResizeTensor(output, input->dims)). Tools that insert them (ai-edge-quantizer) copy the
+# input's `shape` but not its `shape_signature`, so a batch that is `?` is written 1.
+SHAPE_OF_INPUT = frozenset({"QUANTIZE", "DEQUANTIZE"})
+
+
+def dynamic_like(t, source):
+    """`t` with `?` where `source`, a tensor of the same rank, has `?`."""
+    if not (isinstance(t, RankedTensorType) and isinstance(source, RankedTensorType)) \
+            or len(t.shape) != len(source.shape) or None not in source.shape:
+        return t
+    return RankedTensorType(tuple(None if s is None else d for d, s in zip(t.shape, source.shape)), t.element_type)
 
 
 def _region_count(builtin: str, attrs: dict) -> int:

@@ -27,7 +27,7 @@ from typing import Optional
 
 import numpy as np
 
-from ..dialects.linalg import generic
+from ..dialects.linalg import fill, generic
 from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
                                     quantized_element_type)
@@ -55,6 +55,9 @@ class LowerQuantOps(ModulePass):
 
     name = "lower-quant-ops"
     rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
+    # splat constants of a dynamic shape as linalg.fill of a tensor.empty, not upstream's
+    # tensor.splat with dynamic sizes, which iree-compile cannot lower (convert sets it)
+    dynamic_fill: bool = False
 
     def apply(self, module: Operation) -> None:
         for op in list(module.walk()):
@@ -71,13 +74,15 @@ class LowerQuantOps(ModulePass):
                 new_ops.append(op)
                 continue
             b = Builder(new_ops, op.location)
-            result = lower_cast(b, op.name == "quant.qcast", op.operands[0], op.result.type, self.rounding)
+            result = lower_cast(b, op.name == "quant.qcast", op.operands[0], op.result.type, self.rounding,
+                                self.dynamic_fill)
             op.result.replace_all_uses_with(result)
             op.drop_operands()
         block.set_ops(new_ops)
 
 
-def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding: Rounding) -> Value:
+def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding: Rounding,
+               dynamic_fill: bool = False) -> Value:
     """The lowering of one qcast (`quantize`) or dcast of `x` to `result_type`."""
     qtype_holder = result_type if quantize else x.type
     q = quantized_element_type(qtype_holder)
@@ -86,9 +91,9 @@ def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding
     else:
         src = b.value("quant.scast", [x], with_element_type(x.type, q.storage_type))
     if isinstance(x.type, UnrankedTensorType):
-        out = _lower_unranked(b, quantize, src, q, rounding)
+        out = _lower_unranked(b, quantize, src, q, rounding, dynamic_fill)
     else:
-        out = _lower_ranked(b, quantize, src, q, rounding)
+        out = _lower_ranked(b, quantize, src, q, rounding, dynamic_fill)
     if quantize:
         return b.value("quant.scast", [out], result_type)
     return out
@@ -96,10 +101,11 @@ def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding
 
 # --- ranked and scalar ----------------------------------------------------------
 
-def _lower_ranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding) -> Value:
+def _lower_ranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding,
+                  dynamic_fill: bool = False) -> Value:
     out_elem = q.storage_type if quantize else q.expressed_type
     if isinstance(q, UniformQuantizedType):
-        em = Elementwise(b, x.type, _dynamic_dims(b, x))
+        em = Elementwise(b, x.type, _dynamic_dims(b, x), dynamic_fill)
         scale = em.const(q.scale, q.expressed_type)
         if quantize:
             return quantize_values(em, x, scale, None, q, rounding)
@@ -156,8 +162,8 @@ def _dynamic_dims(b, x: Value) -> list[Value]:
 class Elementwise:
     """Emits arith on scalars, or on tensors of one shape with splat constants."""
 
-    def __init__(self, b: Builder, like: Optional[Type], dynamic_dims: list[Value]):
-        self.b, self.like, self.dims = b, like, dynamic_dims
+    def __init__(self, b: Builder, like: Optional[Type], dynamic_dims: list[Value], dynamic_fill: bool = False):
+        self.b, self.like, self.dims, self.dynamic_fill = b, like, dynamic_dims, dynamic_fill
 
     def type(self, elem: Type) -> Type:
         return with_element_type(self.like, elem) if self.like is not None else elem
@@ -170,6 +176,8 @@ class Elementwise:
             return self.b.value("arith.constant", [], t, {"value": DenseElementsAttr.splat(attr.value, t)})
         scalar = self.b.value("arith.constant", [], elem, {"value": attr})
         if isinstance(t, RankedTensorType):
+            if self.dynamic_fill:
+                return fill(self.b, scalar, t, self.dims)
             return self.b.value("tensor.splat", [scalar] + self.dims, t)
         return scalar
 
@@ -220,7 +228,8 @@ def dequantize_values(em: Elementwise, stored: Value, scale: Value, zp: Optional
 
 # --- unranked: flatten with the shape dialect -----------------------------------
 
-def _lower_unranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding) -> Value:
+def _lower_unranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding,
+                    dynamic_fill: bool = False) -> Value:
     elem = x.type.element_type
     shape = b.value("shape.shape_of", [x], RankedTensorType((None,), index))
     if isinstance(q, UniformQuantizedType):
@@ -236,7 +245,7 @@ def _lower_unranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rou
         dims, flat_q, flat_shape = _flatten_sub_channel(b, shape, q)
     target = b.value("tensor.from_elements", dims, RankedTensorType((len(dims),), index))
     flat = b.value("tensor.reshape", [x, target], RankedTensorType(flat_shape, elem))
-    lowered = _lower_ranked(b, quantize, flat, flat_q, rounding)
+    lowered = _lower_ranked(b, quantize, flat, flat_q, rounding, dynamic_fill)
     out_elem = lowered.type.element_type
     return b.value("tensor.reshape", [lowered, shape], UnrankedTensorType(out_elem))
 

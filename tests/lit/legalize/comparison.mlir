@@ -220,13 +220,13 @@ func.func @greater_declines_scale_not_below_one(%arg0: tensor<3x5x!q>, %arg1: te
 // -----
 
 // CHECK-LABEL: @equal_declines_dynamic_shape
-// CHECK-SAME:    (%[[X:.*]]: tensor<?x5xf32>, %[[Y:.*]]: tensor<?x5xf32>)
-// CHECK-NEXT:    %[[EQ:.*]] = "tfl.equal"(%[[X]], %[[Y]]) : (tensor<?x5xf32>, tensor<?x5xf32>) -> tensor<?x5xi1>
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x?xf32>, %[[Y:.*]]: tensor<?x?xf32>)
+// CHECK-NEXT:    %[[EQ:.*]] = "tfl.equal"(%[[X]], %[[Y]]) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
 // CHECK-NEXT:    return %[[EQ]]
-func.func @equal_declines_dynamic_shape(%arg0: tensor<?x5xf32>, %arg1: tensor<?x5xf32>) -> tensor<?x5xi1> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x5xf32>)}}
-  %0 = "tfl.equal"(%arg0, %arg1) : (tensor<?x5xf32>, tensor<?x5xf32>) -> tensor<?x5xi1>
-  return %0 : tensor<?x5xi1>
+func.func @equal_declines_dynamic_shape(%arg0: tensor<?x?xf32>, %arg1: tensor<?x?xf32>) -> tensor<?x?xi1> {
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?xf32>)}}
+  %0 = "tfl.equal"(%arg0, %arg1) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
+  return %0 : tensor<?x?xi1>
 }
 
 // -----

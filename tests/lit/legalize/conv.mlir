@@ -339,16 +339,16 @@ func.func @depthwise_conv2d_float_no_bias(%arg0: tensor<1x4x6x2xf32>) -> tensor<
 
 // -----
 
-// A float conv with a dynamic input has no lowering: it stays a tfl op.
-// CHECK-LABEL: @conv2d_float_dynamic_batch_is_unlowered
+// A float conv with a dynamic height has no lowering (a dynamic batch has: dynamic.mlir): it stays a tfl op.
+// CHECK-LABEL: @conv2d_float_dynamic_height_is_unlowered
 // CHECK-NEXT:  %[[B:.*]] = arith.constant dense<0.0> : tensor<2xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%arg0, %arg1, %[[B]])
 // CHECK-NEXT:  return %[[Y]]
-func.func @conv2d_float_dynamic_batch_is_unlowered(%arg0: tensor<?x3x5x7xf32>, %arg1: tensor<2x1x1x7xf32>) -> tensor<?x3x5x2xf32> {
+func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, %arg1: tensor<2x1x1x7xf32>) -> tensor<1x?x5x2xf32> {
   %b = "tfl.pseudo_const"() {value = dense<0.0> : tensor<2xf32>} : () -> tensor<2xf32>
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x3x5x7xf32>)}}
-  %0 = "tfl.conv_2d"(%arg0, %arg1, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x3x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<?x3x5x2xf32>
-  return %0 : tensor<?x3x5x2xf32>
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x5x7xf32>) outside the first (batch) dimension}}
+  %0 = "tfl.conv_2d"(%arg0, %arg1, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x?x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<1x?x5x2xf32>
+  return %0 : tensor<1x?x5x2xf32>
 }
 
 // -----
@@ -531,25 +531,25 @@ func.func @conv2d_declines_per_axis_input(%arg0: tensor<1x3x5x7x!x>) -> tensor<1
 
 // -----
 
-// A dynamic input: neither pattern takes it, so the conv stays a tfl op, on floats
+// A dynamic height: neither pattern takes it, so the conv stays a tfl op, on floats
 // between the casts.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_dynamic_batch
-// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<?x3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x3x5x7xf32>
+// CHECK-LABEL: @conv2d_declines_dynamic_height
+// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<1x?x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x?x5x7xf32>
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
 // CHECK-NEXT:  %[[B:.*]] = quant.dcast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 0.125>> to tensor<2xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%[[X]], %[[W]], %[[B]]) {{.*}} : (tensor<?x3x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<?x3x5x2xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x3x5x2xf32> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%[[X]], %[[W]], %[[B]]) {{.*}} : (tensor<1x?x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<1x?x5x2xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x?x5x2xf32> to tensor<1x?x5x2x!quant.uniform<i8:f32, 1.0:5>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @conv2d_declines_dynamic_batch(%arg0: tensor<?x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
+func.func @conv2d_declines_dynamic_height(%arg0: tensor<1x?x5x7x!x>) -> tensor<1x?x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)}}
-  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<?x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<?x3x5x2x!y>
-  return %0 : tensor<?x3x5x2x!y>
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x5x7x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x?x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x?x5x2x!y>
+  return %0 : tensor<1x?x5x2x!y>
 }
 
 // -----
@@ -558,18 +558,16 @@ func.func @conv2d_declines_dynamic_batch(%arg0: tensor<?x3x5x7x!x>) -> tensor<?x
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @conv2d_declines_dynamic_result
-// The float convolution has the static shape TFLite computes; a tensor.cast on the
-// storage type gives the declared result type.
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = f32} : {{.*}} -> tensor<1x3x5x2xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %{{.*}} : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
-// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[Q]] : tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>> to tensor<1x3x5x2xi8>
-// CHECK-NEXT:  %[[C:.*]] = "tensor.cast"(%[[S]]) : (tensor<1x3x5x2xi8>) -> tensor<?x3x5x2xi8>
+// CHECK-LABEL: @conv2d_dynamic_result
+// The integer convolution has the static shape TFLite computes from the static input; a
+// tensor.cast on the storage type gives the declared result type.
+// CHECK:       "tosa.conv2d"({{.*}}acc_type = i32} : {{.*}} -> tensor<1x3x5x2xi32>
+// CHECK:       %[[R:.*]] = "tosa.rescale"({{.*}} -> tensor<1x3x5x2xi8>
+// CHECK:       %[[C:.*]] = "tensor.cast"(%{{.*}}) : (tensor<1x3x5x2xi8>) -> tensor<?x3x5x2xi8>
 // CHECK-NEXT:  quant.scast %[[C]] : tensor<?x3x5x2xi8> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
-func.func @conv2d_declines_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
+func.func @conv2d_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{fallback: dynamic shape of result 0 (tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>)}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<?x3x5x2x!y>
   return %0 : tensor<?x3x5x2x!y>
 }

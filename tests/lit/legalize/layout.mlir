@@ -209,15 +209,15 @@ func.func @transpose_int8_declines_runtime_perm(%arg0: tensor<2x3x5x!q>, %arg1: 
 // -----
 
 // CHECK-LABEL: @transpose_declines_dynamic_shape
-// CHECK-SAME:    (%[[X:.*]]: tensor<?x3x5xf32>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x?x5xf32>)
 // CHECK:         %[[PERM:.*]] = arith.constant dense<[2, 0, 1]> : tensor<3xi32>
-// CHECK-NEXT:    %[[Y:.*]] = "tfl.transpose"(%[[X]], %[[PERM]]) : (tensor<?x3x5xf32>, tensor<3xi32>) -> tensor<5x?x3xf32>
+// CHECK-NEXT:    %[[Y:.*]] = "tfl.transpose"(%[[X]], %[[PERM]]) : (tensor<?x?x5xf32>, tensor<3xi32>) -> tensor<5x?x?xf32>
 // CHECK-NEXT:    return %[[Y]]
-func.func @transpose_declines_dynamic_shape(%arg0: tensor<?x3x5xf32>) -> tensor<5x?x3xf32> {
+func.func @transpose_declines_dynamic_shape(%arg0: tensor<?x?x5xf32>) -> tensor<5x?x?xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<[2, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x3x5xf32>)}}
-  %1 = "tfl.transpose"(%arg0, %0) : (tensor<?x3x5xf32>, tensor<3xi32>) -> tensor<5x?x3xf32>
-  return %1 : tensor<5x?x3xf32>
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?x5xf32>)}}
+  %1 = "tfl.transpose"(%arg0, %0) : (tensor<?x?x5xf32>, tensor<3xi32>) -> tensor<5x?x?xf32>
+  return %1 : tensor<5x?x?xf32>
 }
 
 // -----
@@ -594,12 +594,17 @@ func.func @shape_int8_is_a_constant(%arg0: tensor<2x3x5x7x!q>) -> tensor<4xi32> 
 
 // -----
 
-// CHECK-LABEL: @shape_declines_dynamic_shape
+// A dynamic dimension is read at run time (tensor.dim); the static ones are constants.
+// CHECK-LABEL: @shape_of_a_dynamic_shape
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x?x5xf32>)
-// CHECK-NEXT:    %[[Y:.*]] = "tfl.shape"(%[[X]]) {out_type = "INT32"} : (tensor<2x?x5xf32>) -> tensor<3xi32>
+// CHECK-NEXT:    %[[D0:.*]] = arith.constant 2 : i32
+// CHECK-NEXT:    %[[K:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[DIM:.*]] = "tensor.dim"(%[[X]], %[[K]]) : (tensor<2x?x5xf32>, index) -> index
+// CHECK-NEXT:    %[[D1:.*]] = "arith.index_cast"(%[[DIM]]) : (index) -> i32
+// CHECK-NEXT:    %[[D2:.*]] = arith.constant 5 : i32
+// CHECK-NEXT:    %[[Y:.*]] = "tensor.from_elements"(%[[D0]], %[[D1]], %[[D2]]) : (i32, i32, i32) -> tensor<3xi32>
 // CHECK-NEXT:    return %[[Y]]
-func.func @shape_declines_dynamic_shape(%arg0: tensor<2x?x5xf32>) -> tensor<3xi32> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<2x?x5xf32>)}}
+func.func @shape_of_a_dynamic_shape(%arg0: tensor<2x?x5xf32>) -> tensor<3xi32> {
   %0 = "tfl.shape"(%arg0) {out_type = "INT32"} : (tensor<2x?x5xf32>) -> tensor<3xi32>
   return %0 : tensor<3xi32>
 }

@@ -438,17 +438,17 @@ func.func @fully_connected_declines_per_axis_input(%arg0: tensor<2x7x!x>) -> ten
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !y = !quant.uniform<i8:f32, 1.0:5>
-// CHECK-LABEL: @fully_connected_declines_dynamic_batch
-// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<?x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x7xf32>
+// CHECK-LABEL: @fully_connected_declines_dynamic_depth
+// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x?xf32>
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<3x7xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.fully_connected"(%[[X]], %[[W]], %{{.*}}) {{.*}} : (tensor<?x7xf32>, tensor<3x7xf32>, none) -> tensor<?x3xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.fully_connected"(%[[X]], %[[W]], %{{.*}}) {{.*}} : (tensor<?x?xf32>, tensor<3x7xf32>, none) -> tensor<?x3xf32>
 // CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x3xf32> to tensor<?x3x!quant.uniform<i8:f32, 1.0:5>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @fully_connected_declines_dynamic_batch(%arg0: tensor<?x7x!x>) -> tensor<?x3x!y> {
+func.func @fully_connected_declines_dynamic_depth(%arg0: tensor<?x?x!x>) -> tensor<?x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
   %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x7x!quant.uniform<i8:f32, 0.5:-3>>)}}
-  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<?x7x!x>, tensor<3x7x!w>, none) -> tensor<?x3x!y>
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<?x?x!x>, tensor<3x7x!w>, none) -> tensor<?x3x!y>
   return %0 : tensor<?x3x!y>
 }
 

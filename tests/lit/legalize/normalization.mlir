@@ -343,14 +343,14 @@ func.func @softmax_int16_multiplier_overflows(%arg0: tensor<2x5x!x>) -> tensor<2
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32, 0.00390625:-128>
 // CHECK-LABEL: @softmax_int8_dynamic_shape_is_unlowered
-// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<?x10x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x10xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%[[X]]) {beta = 1.0 : f32} : (tensor<?x10xf32>) -> tensor<?x10xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x10xf32> to tensor<?x10x!quant.uniform<i8:f32, 0.00390625:-128>>
+// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x?xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%[[X]]) {beta = 1.0 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x?xf32> to tensor<?x?x!quant.uniform<i8:f32, 0.00390625:-128>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @softmax_int8_dynamic_shape_is_unlowered(%arg0: tensor<?x10x!x>) -> tensor<?x10x!y> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x10x!quant.uniform<i8:f32, 0.5:-3>>)}}
-  %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x10x!x>) -> tensor<?x10x!y>
-  return %0 : tensor<?x10x!y>
+func.func @softmax_int8_dynamic_shape_is_unlowered(%arg0: tensor<?x?x!x>) -> tensor<?x?x!y> {
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>)}}
+  %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x?x!x>) -> tensor<?x?x!y>
+  return %0 : tensor<?x?x!y>
 }
 
 // -----
@@ -673,12 +673,12 @@ func.func @log_softmax_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @softmax_float_dynamic_shape_is_unlowered
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x10xf32>) -> tensor<?x10xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
 // CHECK-NEXT:  return %[[Y]]
-func.func @softmax_float_dynamic_shape_is_unlowered(%arg0: tensor<?x10xf32>) -> tensor<?x10xf32> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x10xf32>)}}
-  %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x10xf32>) -> tensor<?x10xf32>
-  return %0 : tensor<?x10xf32>
+func.func @softmax_float_dynamic_shape_is_unlowered(%arg0: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?xf32>)}}
+  %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }
 
 // -----

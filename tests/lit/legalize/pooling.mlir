@@ -320,15 +320,15 @@ func.func @average_pool2d_declines_per_axis(%arg0: tensor<1x4x6x3x!q>) -> tensor
 
 // -----
 
-// A dynamic batch: neither pattern takes it; the op stays a tfl op on floats.
+// A dynamic height: neither pattern takes it (a dynamic batch is lowered: dynamic.mlir); the op stays a tfl op on floats.
 !q = !quant.uniform<i8:f32, 0.5:-3>
-// CHECK-LABEL: @max_pool2d_declines_dynamic_batch
-// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<?x4x6x3x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x4x6x3xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.max_pool_2d"(%[[X]]) {{.*}} : (tensor<?x4x6x3xf32>) -> tensor<?x2x3x3xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x2x3x3xf32> to tensor<?x2x3x3x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-LABEL: @max_pool2d_declines_dynamic_height
+// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<1x?x6x3x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x?x6x3xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.max_pool_2d"(%[[X]]) {{.*}} : (tensor<1x?x6x3xf32>) -> tensor<1x?x3x3xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x?x3x3xf32> to tensor<1x?x3x3x!quant.uniform<i8:f32, 0.5:-3>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @max_pool2d_declines_dynamic_batch(%arg0: tensor<?x4x6x3x!q>) -> tensor<?x2x3x3x!q> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x4x6x3x!quant.uniform<i8:f32, 0.5:-3>>)}}
-  %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<?x4x6x3x!q>) -> tensor<?x2x3x3x!q>
-  return %0 : tensor<?x2x3x3x!q>
+func.func @max_pool2d_declines_dynamic_height(%arg0: tensor<1x?x6x3x!q>) -> tensor<1x?x3x3x!q> {
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x6x3x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x?x6x3x!q>) -> tensor<1x?x3x3x!q>
+  return %0 : tensor<1x?x3x3x!q>
 }

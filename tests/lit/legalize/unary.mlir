@@ -214,12 +214,12 @@ func.func @square_unsigned_integers_are_unlowered(%arg0: tensor<3x5xui8>) -> ten
 // -----
 
 // CHECK-LABEL: @neg_dynamic_shape_is_unlowered
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.neg"(%arg0) : (tensor<?x5xf32>) -> tensor<?x5xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.neg"(%arg0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
 // CHECK-NEXT:  return %[[Y]]
-func.func @neg_dynamic_shape_is_unlowered(%arg0: tensor<?x5xf32>) -> tensor<?x5xf32> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x5xf32>)}}
-  %0 = "tfl.neg"(%arg0) : (tensor<?x5xf32>) -> tensor<?x5xf32>
-  return %0 : tensor<?x5xf32>
+func.func @neg_dynamic_shape_is_unlowered(%arg0: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?xf32>)}}
+  %0 = "tfl.neg"(%arg0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }
 
 // -----

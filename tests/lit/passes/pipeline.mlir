@@ -98,7 +98,7 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding=nearest})' 2>&1 | filecheck %s --check-prefix=BAD_VALUE
 // BAD_VALUE: error: pass 'lower-quant-ops': invalid rounding='nearest'; expected one of half-away-from-zero, half-to-even, toward-zero
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{mode=toward-zero})' 2>&1 | filecheck %s --check-prefix=BAD_OPTION
-// BAD_OPTION: error: pass 'lower-quant-ops' has no option 'mode' (options: rounding)
+// BAD_OPTION: error: pass 'lower-quant-ops' has no option 'mode' (options: rounding, dynamic-fill)
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(cse{max-iterations=3})' 2>&1 | filecheck %s --check-prefix=NO_OPTIONS
 // NO_OPTIONS: error: pass 'cse' has no option 'max-iterations' (options: none)
 // RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding})' 2>&1 | filecheck %s --check-prefix=NOT_KEY_VALUE
