@@ -46,12 +46,20 @@ def bucketize(shape, dtype, boundaries):
     return lambda: model("BUCKETIZE", [(shape, dtype)], [i32(*shape)], options("Bucketize", boundaries=boundaries))
 
 
+def topk(shape, k, dtype="FLOAT32", index="INT32"):
+    out = shape[:-1] + (k,)
+    return lambda: model("TOPK_V2", [(shape, dtype), np.array(k, np.int32)], [(out, dtype), (out, index)])
+
+
 CONDITION = np.random.default_rng(5).random((3, 4, 5)) < 0.4
 
 MODELS = {
     "bucketize": bucketize((3, 5, 4), "FLOAT32", [-1.0, -0.25, 0.0, 0.0, 0.7, 1.5]),
     "bucketize-int32": bucketize((4, 7), "INT32", [-3.5, 0.0, 1.0, 2.0, 2.5]),
     "bucketize-no-boundaries": bucketize((2, 3), "FLOAT32", []),
+    "topk": topk((3, 4, 9), 4),
+    "topk-all": topk((6,), 6),
+    "topk-int32-ties": topk((5, 8), 5, "INT32"),  # random int32 inputs are in [0, 4): many ties
     "where-constant": lambda: model("WHERE", [CONDITION], [((int(CONDITION.sum()), 3), "INT64")]),
 }
 
@@ -68,3 +76,17 @@ def test_matches_tflite_and_verifies(name, tmp_path):
     final = print_module(convert(str(file), "final").module)
     verified = iree_verify(final, allow_unregistered=False)
     assert verified.returncode == 0, verified.stderr[:2000]
+
+
+def test_topk_orders_ties_by_index_and_nan_last(tmp_path):
+    """compare_fun in topk_v2.cc: equal values by index, NaN after every number."""
+    file = tmp_path / "topk-ties-nan.float32.tflite"
+    file.write_bytes(topk((3, 8), 6)())
+    x = np.array([[1, np.nan, 2, 1, np.nan, -np.inf, 2, 0],
+                  [np.nan, np.nan, np.nan, 0, np.nan, np.nan, 0, np.nan],
+                  [-0.0, 0.0, 3, -1, 0.0, -0.0, 3, np.inf]], np.float32)
+    expected = interpreter.run(interpreter.load(str(file)), [x])
+    ours = Executor(convert(str(file), "final").module).run([x], "main")
+    for e, o in zip(expected, ours):
+        np.testing.assert_array_equal(o, e)
+    assert ours[1].tolist() == [[2, 6, 0, 3, 7, 5], [3, 6, 0, 1, 2, 4], [7, 2, 6, 0, 1, 4]]
