@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from ai_edge_litert import schema_py_generated as schema
 
 from runtime_check import interpreter
 from runtime_check.check import check_model
@@ -51,9 +52,48 @@ def topk(shape, k, dtype="FLOAT32", index="INT32"):
     return lambda: model("TOPK_V2", [(shape, dtype), np.array(k, np.int32)], [(out, dtype), (out, index)])
 
 
+def weights(*shape, seed=1):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+def conv3d(x, filter_, out, padding="SAME", strides=(1, 1, 1), dilations=(1, 1, 1), bias=True, act="NONE",
+           runtime_filter=False):
+    opts = options("Conv3D", padding=getattr(schema.Padding, padding), strideD=strides[0], strideH=strides[1],
+                   strideW=strides[2], dilationDFactor=dilations[0], dilationHFactor=dilations[1],
+                   dilationWFactor=dilations[2],
+                   fusedActivationFunction=getattr(schema.ActivationFunctionType, act))
+    w = (filter_, "FLOAT32") if runtime_filter else weights(*filter_)
+    operands = [(x, "FLOAT32"), w] + ([weights(filter_[4], seed=2)] if bias else [])
+    return lambda: model("CONV_3D", operands, [(out, "FLOAT32")], opts)
+
+
+def conv3d_transpose(x, filter_, out, padding="SAME", strides=(1, 1, 1), dilations=(1, 1, 1), bias=True,
+                     runtime_filter=False):
+    opts = options("Conv3D", padding=getattr(schema.Padding, padding), strideD=strides[0], strideH=strides[1],
+                   strideW=strides[2], dilationDFactor=dilations[0], dilationHFactor=dilations[1],
+                   dilationWFactor=dilations[2])
+    w = (filter_, "FLOAT32") if runtime_filter else weights(*filter_)
+    operands = [np.array(out, np.int32), w, (x, "FLOAT32")] + ([weights(filter_[3], seed=2)] if bias else [])
+    return lambda: model("CONV_3D_TRANSPOSE", operands, [(out, "FLOAT32")], opts)
+
+
 CONDITION = np.random.default_rng(5).random((3, 4, 5)) < 0.4
 
 MODELS = {
+    "conv3d-same": conv3d((1, 4, 5, 6, 2), (2, 3, 2, 2, 3), (1, 4, 5, 6, 3)),
+    "conv3d-valid-strided-relu": conv3d((2, 5, 7, 6, 3), (3, 2, 3, 3, 4), (2, 2, 3, 2, 4), "VALID", (2, 2, 2),
+                                        act="RELU"),
+    "conv3d-same-dilated-no-bias": conv3d((1, 6, 5, 7, 2), (2, 3, 2, 2, 3), (1, 3, 5, 4, 3), "SAME", (2, 1, 2),
+                                          (2, 1, 3), bias=False),
+    "conv3d-runtime-filter": conv3d((1, 3, 4, 5, 2), (2, 2, 3, 2, 3), (1, 3, 4, 5, 3), runtime_filter=True),
+    "conv3d-transpose-same": conv3d_transpose((1, 2, 3, 4, 3), (2, 3, 3, 2, 3), (1, 4, 6, 8, 2), "SAME",
+                                              (2, 2, 2)),
+    "conv3d-transpose-valid": conv3d_transpose((1, 3, 2, 4, 2), (3, 2, 3, 4, 2), (1, 7, 5, 9, 4), "VALID",
+                                               (2, 3, 2), bias=False),
+    "conv3d-transpose-dilated": conv3d_transpose((2, 3, 4, 3, 2), (2, 2, 3, 3, 2), (2, 3, 4, 3, 3), "SAME",
+                                                 (1, 1, 1), (2, 1, 2)),
+    "conv3d-transpose-runtime-filter": conv3d_transpose((1, 2, 3, 2, 2), (3, 2, 2, 3, 2), (1, 4, 5, 4, 3), "SAME",
+                                                        (2, 2, 2), runtime_filter=True),
     "bucketize": bucketize((3, 5, 4), "FLOAT32", [-1.0, -0.25, 0.0, 0.0, 0.7, 1.5]),
     "bucketize-int32": bucketize((4, 7), "INT32", [-3.5, 0.0, 1.0, 2.0, 2.5]),
     "bucketize-no-boundaries": bucketize((2, 3), "FLOAT32", []),
