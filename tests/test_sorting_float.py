@@ -77,6 +77,12 @@ def conv3d_transpose(x, filter_, out, padding="SAME", strides=(1, 1, 1), dilatio
     return lambda: model("CONV_3D_TRANSPOSE", operands, [(out, "FLOAT32")], opts)
 
 
+def reduce_window(body, shape, init, window, strides, dilations, out, dtype="FLOAT32"):
+    ints = [np.array(v, np.int64) for v in (window, strides, dilations)]
+    return lambda: model("REDUCE_WINDOW", [(shape, dtype), np.array(init), *ints], [(out, dtype)],
+                         options("ReduceWindow", reduceFunction=getattr(schema.ReduceWindowFunction, body)))
+
+
 CONDITION = np.random.default_rng(5).random((3, 4, 5)) < 0.4
 
 MODELS = {
@@ -97,6 +103,16 @@ MODELS = {
     "bucketize": bucketize((3, 5, 4), "FLOAT32", [-1.0, -0.25, 0.0, 0.0, 0.7, 1.5]),
     "bucketize-int32": bucketize((4, 7), "INT32", [-3.5, 0.0, 1.0, 2.0, 2.5]),
     "bucketize-no-boundaries": bucketize((2, 3), "FLOAT32", []),
+    "reduce-window-max": reduce_window("MAXIMUM", (2, 7, 6, 3), np.float32(-np.inf), (1, 3, 2, 1), (1, 2, 2, 1),
+                                       (1, 1, 2, 1), (2, 3, 2, 3)),
+    "reduce-window-add": reduce_window("ADD", (5, 9, 4), np.float32(0.5), (2, 3, 2), (1, 2, 1), (2, 1, 1),
+                                       (3, 4, 3)),
+    "reduce-window-min": reduce_window("MINIMUM", (4, 6), np.float32(0.25), (2, 2), (2, 1), (1, 2), (2, 4)),
+    "reduce-window-mul-int32": reduce_window("MUL", (6, 5), np.int32(2), (3, 2), (1, 1), (1, 1), (4, 4),
+                                             "INT32"),
+    "reduce-window-any": reduce_window("ANY", (4, 5, 3), np.bool_(False), (2, 2, 1), (2, 1, 1), (1, 2, 1),
+                                       (2, 3, 3), "BOOL"),
+    "reduce-window-all": reduce_window("ALL", (4, 5), np.bool_(True), (2, 3), (1, 1), (1, 1), (3, 3), "BOOL"),
     "topk": topk((3, 4, 9), 4),
     "topk-all": topk((6,), 6),
     "topk-int32-ties": topk((5, 8), 5, "INT32"),  # random int32 inputs are in [0, 4): many ties
