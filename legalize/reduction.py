@@ -468,7 +468,7 @@ class TopKV2(StaticPattern):
         indices = select(b, chosen, tosa.const(b, index.astype(np.int32).reshape(1, n, 1), i32),
                          splat(b, 0, tensor((1, 1, 1), i32)), tensor((rows, n, k), i32))
         indices = reshape(b, reduce_one(b, "tosa.reduce_sum", indices, 1), (rows, k))
-        values = gather(b, reshape(b, x, (rows, n, 1)), indices)
+        values = gather(b, xi, indices)
         values_type, indices_type = result_types
         if element_type(indices_type) != i32:
             indices = tosa.cast(b, indices, tensor((rows, k), element_type(indices_type)))
@@ -478,6 +478,9 @@ class TopKV2(StaticPattern):
 def _logical(b, name: str, x, y, shape):
     return b.value(name, [x, y], tensor(shape, i1))
 
+
+UNIQUE = ("the number of unique values (result 0's size) depends on the input's values: TFLite's Prepare "
+          "makes that result dynamic and Eval sizes it (unique.cc)")
 
 RULES = {
     # TFLite op          Rule(integer path,                   float path)
@@ -496,7 +499,7 @@ RULES = {
                             ArgMinMax(smallest=True)),
     "tfl.cumsum":      Rule(None,                             CumSum()),
     "tfl.topk_v2":     Rule(None,                             TopKV2()),
-    "tfl.unique":      unlowered(NOT_YET),
+    "tfl.unique":      unlowered(UNIQUE),
     "tfl.non_max_suppression_v4": unlowered(NOT_YET),
     "tfl.non_max_suppression_v5": unlowered(NOT_YET),
 }
