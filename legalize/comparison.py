@@ -224,11 +224,13 @@ class Where(FloatPattern):
     knows before running only for a constant condition (Prepare sizes the output then, and
     makes it dynamic otherwise): a constant condition becomes that constant, np.argwhere."""
 
+    RUNTIME = ("the number of true elements (result 0's first dimension) depends on the condition's values: "
+               "TFLite sizes the result at run time unless the condition is a constant")
+
     def unsupported(self, op):
         condition = constant_array(op.operands[0])
         if condition is None:
-            return ("the number of true elements (result 0's first dimension) depends on the condition's "
-                    "values: TFLite sizes the result at run time unless the condition is a constant")
+            return self.RUNTIME
         want = (int(np.count_nonzero(condition)), np.ndim(condition))
         if qtype(op.operands[0]) is not None or tuple(op.result.type.shape) != want:
             return f"result 0 is {op.result.type} for a constant condition with {want[0]} true elements"

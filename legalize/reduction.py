@@ -45,7 +45,7 @@ from .fixed_point import quantize_multiplier
 from .query import (const_ints, is_float, option, per_tensor, per_tensor_only, qtype,
                     quantized_alike, storage, storage_name)
 from .rescale import mbqm_fixed, mbqm_reason
-from .rule import NOT_YET, IntegerPattern, Rule, StaticPattern, unlowered
+from .rule import IntegerPattern, Rule, StaticPattern, unlowered
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 IN_ORDER = ("tosa.reduce_sum", "tosa.reduce_product")  # float results depend on the order
@@ -482,6 +482,11 @@ def _logical(b, name: str, x, y, shape):
 UNIQUE = ("the number of unique values (result 0's size) depends on the input's values: TFLite's Prepare "
           "makes that result dynamic and Eval sizes it (unique.cc)")
 
+NMS = ("boxes leave a std::priority_queue by score (reference/non_max_suppression.h): boxes of equal "
+       "score leave in the order of the heap's layout (std::push_heap/pop_heap), which a static lowering "
+       "cannot reproduce")
+SOFT_NMS = "; with soft_nms_sigma > 0 their scores decay and they re-enter that queue"
+
 RULES = {
     # TFLite op          Rule(integer path,                   float path)
     "tfl.mean":        Rule(QuantizedMeanOrSum(mean=True),    Mean()),
@@ -500,6 +505,6 @@ RULES = {
     "tfl.cumsum":      Rule(None,                             CumSum()),
     "tfl.topk_v2":     Rule(None,                             TopKV2()),
     "tfl.unique":      unlowered(UNIQUE),
-    "tfl.non_max_suppression_v4": unlowered(NOT_YET),
-    "tfl.non_max_suppression_v5": unlowered(NOT_YET),
+    "tfl.non_max_suppression_v4": unlowered(NMS),
+    "tfl.non_max_suppression_v5": unlowered(NMS + SOFT_NMS),
 }

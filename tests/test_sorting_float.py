@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
+from legalize import comparison, reduction
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
@@ -146,3 +147,27 @@ def test_topk_orders_ties_by_index_and_nan_last(tmp_path):
     for e, o in zip(expected, ours):
         np.testing.assert_array_equal(o, e)
     assert ours[1].tolist() == [[2, 6, 0, 3, 7, 5], [3, 6, 0, 1, 2, 4], [7, 2, 6, 0, 1, 4]]
+
+
+NMS_INPUTS = [((6, 4), "FLOAT32"), ((6,), "FLOAT32"), np.array(3, np.int32), np.array(0.5, np.float32),
+              np.array(0.1, np.float32)]
+DECLINED = {
+    "unique": (lambda: model("UNIQUE", [((7,), "FLOAT32")], [((-1,), "FLOAT32"), ((7,), "INT32")],
+                             options("Unique")), reduction.UNIQUE),
+    "where-runtime": (lambda: model("WHERE", [((3, 4), "BOOL")], [((-1, 2), "INT64")]), comparison.Where.RUNTIME),
+    "nms-v4": (lambda: model("NON_MAX_SUPPRESSION_V4", NMS_INPUTS, [((3,), "INT32"), ((), "INT32")]), reduction.NMS),
+    "nms-v5": (lambda: model("NON_MAX_SUPPRESSION_V5", NMS_INPUTS + [np.array(0.0, np.float32)],
+                             [((3,), "INT32"), ((3,), "FLOAT32"), ((), "INT32")]), reduction.NMS + reduction.SOFT_NMS),
+    "topk-runtime-k": (lambda: model("TOPK_V2", [((2, 5), "FLOAT32"), ((), "INT32")],
+                                     [((2, 3), "FLOAT32"), ((2, 3), "INT32")]),
+                       "operand 1 (k) is not a compile-time constant"),
+}
+
+
+@pytest.mark.parametrize("name", DECLINED)
+def test_declines_with_a_reason(name, tmp_path):
+    make, reason = DECLINED[name]
+    file = tmp_path / f"{name}.float32.tflite"
+    file.write_bytes(make())
+    (record,) = convert(str(file), "legalized").report.records
+    assert (record.path, record.reason) == ("unlowered", reason)
