@@ -231,8 +231,10 @@ class Where(FloatPattern):
         condition = constant_array(op.operands[0])
         if condition is None:
             return self.RUNTIME
+        if qtype(op.operands[0]) is not None:
+            return "TFLite's WHERE tests the stored integers of a quantized condition"
         want = (int(np.count_nonzero(condition)), np.ndim(condition))
-        if qtype(op.operands[0]) is not None or tuple(op.result.type.shape) != want:
+        if tuple(op.result.type.shape) != want:
             return f"result 0 is {op.result.type} for a constant condition with {want[0]} true elements"
         return None
 

@@ -294,7 +294,15 @@ class FloatConv3D(FloatPattern):
 
     def unsupported(self, op):
         x, w = op.operands[:2]
-        return static_shapes(op, [x, w, op.result]) or floats_only(op, [x, w, op.result])
+        reason = static_shapes(op, [x, w, op.result]) or floats_only(op, [x, w, op.result])
+        if reason:
+            return reason
+        n, *sizes, c = x.type.shape
+        want = (n, *(a.out for a in _window3d(op, sizes, w.type.shape[0:3])), w.type.shape[4])
+        if w.type.shape[3] != c or tuple(op.result.type.shape) != want:
+            return f"an input of {list(x.type.shape)} and a filter of {list(w.type.shape)} give " \
+                   f"{list(want)}, the model says {list(op.result.type.shape)}"
+        return None
 
     def rewrite(self, b, op, operands, result_types):
         x, w = operands[:2]
@@ -327,7 +335,8 @@ class FloatConv3DTranspose(FloatPattern):
         if want != tuple(op.result.type.shape):
             return f"output_shape {list(want)} differs from the result's shape {list(op.result.type.shape)}"
         axes = _window3d(op, want[1:4], w.type.shape[0:3])
-        if [a.out for a in axes] != list(x.type.shape[1:4]):
+        if [a.out for a in axes] != list(x.type.shape[1:4]) or (want[0], want[4], x.type.shape[4]) != \
+                (x.type.shape[0], *w.type.shape[3:5]):
             return f"an input of {list(x.type.shape)} does not give an output of {list(want)}"
         return None
 

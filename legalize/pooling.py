@@ -237,15 +237,20 @@ class ReduceWindow(FloatPattern):
                   or constants(op, {2: "window_dimensions", 3: "window_strides", 4: "window_dilations"}))
         if reason:
             return reason
+        if math.prod(init.type.shape) != 1:
+            return f"init_value {init.type}: the kernel reads one value"
         body = option(op, "reduce_function", "UNSUPPORTED")
         elem = element_type(x.type)
         if body not in WINDOW_BODIES:
             return f"reduce_function {body}"
-        if (body in ("ALL", "ANY")) != (elem == i1) or qtype(x) is not None or elem not in (f32, i32, i8, i16, i1):
-            return f"REDUCE_WINDOW {body} of {x.type}"
+        if qtype(x) is not None:
+            return "TFLite's REDUCE_WINDOW folds the stored integers of a quantized tensor, not its real values"
+        if (body in ("ALL", "ANY")) != (elem == i1) or elem not in (f32, i32, i1):
+            return f"REDUCE_WINDOW {body} of {x.type}: the lowering takes float32 and int32 (bool for ALL and ANY)"
         window, strides, dilations = (const_ints(op, k) for k in (2, 3, 4))
         rank = len(x.type.shape)
-        if not len(window) == len(strides) == len(dilations) == rank or min(window + strides + dilations) < 1:
+        if rank == 0 or not len(window) == len(strides) == len(dilations) == rank or \
+                min(window + strides + dilations) < 1:
             return f"window {window}, strides {strides}, dilations {dilations} for an input of rank {rank}"
         shape = tuple((n - (w - 1) * d - 1) // s + 1 for n, w, s, d in zip(x.type.shape, window, strides, dilations))
         if shape != tuple(op.result.type.shape):

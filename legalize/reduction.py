@@ -1,4 +1,5 @@
-"""MEAN, SUM, REDUCE_{PROD,MAX,MIN,ANY,ALL}, ARG_MAX, ARG_MIN, CUMSUM.
+"""MEAN, SUM, REDUCE_{PROD,MAX,MIN,ANY,ALL}, ARG_MAX, ARG_MIN, CUMSUM, TOPK_V2 (UNIQUE and
+NON_MAX_SUPPRESSION_V4/V5 stay tfl ops: see their reasons at the bottom).
 
 TFLite reduces the listed axes, negative ones counted from the back, repeats
 ignored (ResolveAxis in kernels/reduce.cc); keep_dims only shapes the result,
@@ -24,6 +25,8 @@ skips NaN: nan_mode IGNORE. ARG_MAX keeps the first maximum (a strict `>` in
 reference/arg_min_max.h), as tosa.argmax does; ARG_MIN is tosa.argmax of
 `-x` for floats (exact) and of `~x = -1 - x` for integers (no overflow). On
 quantized tensors all four compare raw stored values (StoredOrder).
+
+TOPK_V2 sorts without a sort op: see TopKV2.
 """
 from __future__ import annotations
 
@@ -40,8 +43,8 @@ from tfl2quant.ir.types import (UNSIGNED, FloatType, IntegerType, element_type, 
                                 numpy_dtype, tensor)
 
 from .emit import UNSIGNED_OFFSET, compare, concat, flip_sign_bit, reshape, reverse, select, slice_axis, splat
-from .gather import gather
 from .fixed_point import quantize_multiplier
+from .gather import gather
 from .query import (const_ints, is_float, option, per_tensor, per_tensor_only, qtype,
                     quantized_alike, storage, storage_name)
 from .rescale import mbqm_fixed, mbqm_reason
@@ -409,7 +412,7 @@ class CumSum(StaticPattern):
 
 # --- TOPK_V2 -------------------------------------------------------------------------------
 
-MAX_PAIRS = 1 << 22  # TOPK_V2's pairwise comparisons ([rows, n, n] booleans) it writes out
+MAX_PAIRS = 1 << 22  # TOPK_V2's pairwise comparisons ([rows, n, n] booleans) written out
 
 
 class TopKV2(StaticPattern):
@@ -438,7 +441,7 @@ class TopKV2(StaticPattern):
         if not 0 < k <= shape[-1]:
             return f"k = {k} for rows of {shape[-1]}"
         rows, n = math.prod(shape[:-1]), shape[-1]
-        if rows * n * max(n, k) > MAX_PAIRS:
+        if rows * n * n > MAX_PAIRS:
             return f"TOPK_V2 of {rows} rows of {n} compares {rows * n * n} pairs (up to {MAX_PAIRS} are written out)"
         return None
 
