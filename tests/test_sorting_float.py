@@ -17,7 +17,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify
+from .conftest import iree_agrees, iree_verify
 from .tflite_builder import ModelBuilder, options_table
 
 options = options_table
@@ -133,6 +133,14 @@ def test_matches_tflite_and_verifies(name, tmp_path):
     final = print_module(convert(str(file), "final").module)
     verified = iree_verify(final, allow_unregistered=False)
     assert verified.returncode == 0, verified.stderr[:2000]
+
+
+@pytest.mark.parametrize("name", ["conv3d-same", "conv3d-transpose-same", "reduce-window-max", "topk", "bucketize"])
+def test_iree_compiles_and_agrees(name, tmp_path):
+    """iree-compile takes tosa.conv3d, the gathers and the comparisons, and its results are TFLite's."""
+    file = tmp_path / f"{name}.float32.tflite"
+    file.write_bytes(MODELS[name]())
+    iree_agrees(file, exact=False)
 
 
 def test_topk_orders_ties_by_index_and_nan_last(tmp_path):
