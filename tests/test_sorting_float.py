@@ -179,3 +179,16 @@ def test_declines_with_a_reason(name, tmp_path):
     file.write_bytes(make())
     (record,) = convert(str(file), "legalized").report.records
     assert (record.path, record.reason) == ("unlowered", reason)
+
+
+@pytest.mark.parametrize("body", ["MAXIMUM", "MINIMUM"])
+def test_reduce_window_keeps_or_drops_nan_as_the_kernel_compares(body, tmp_path):
+    """Max is `acc >= x ? acc : x` (Min `<=`): a NaN tap replaces the accumulator, and the
+    next number replaces the NaN again (stablehlo_reduce_window.cc)."""
+    file = tmp_path / f"reduce-window-{body.lower()}-nan.float32.tflite"
+    file.write_bytes(reduce_window(body, (2, 6), np.float32(0.0), (1, 3), (1, 1), (1, 1), (2, 4))())
+    x = np.array([[1, np.nan, 2, 5, np.nan, np.nan], [np.nan, -3, 4, np.nan, -1, 7]], np.float32)
+    expected = interpreter.run(interpreter.load(str(file)), [x])
+    ours = Executor(convert(str(file), "final").module).run([x], "main")
+    np.testing.assert_array_equal(ours[0], expected[0])
+    assert np.isnan(ours[0]).any() and not np.isnan(ours[0]).all()
