@@ -117,6 +117,7 @@ MODELS = {
     "topk": topk((3, 4, 9), 4),
     "topk-all": topk((6,), 6),
     "topk-int32-ties": topk((5, 8), 5, "INT32"),  # random int32 inputs are in [0, 4): many ties
+    "topk-int16-indices": topk((2, 3, 7), 3, index="INT16"),
     "where-constant": lambda: model("WHERE", [CONDITION], [((int(CONDITION.sum()), 3), "INT64")]),
 }
 
