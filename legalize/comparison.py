@@ -1,4 +1,5 @@
-"""Comparisons, logical ops, SELECT and CAST: the ops that make, combine or consume booleans.
+"""Comparisons, logical ops, SELECT, CAST, BUCKETIZE and WHERE: the ops that make, combine or
+consume booleans.
 
 TOSA 1.0 compares with `tosa.equal`, `tosa.greater` and `tosa.greater_equal`
 only (each gives i1); the other three swap operands or negate:
@@ -28,13 +29,15 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
-from tfl2quant.ir.types import FloatType, IntegerType, element_type, i1, integer_range
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.types import FloatType, IntegerType, element_type, f32, i1, i32, i64, integer_range, tensor
 
-from .emit import broadcast_rank, compare, select, splat
+from .emit import broadcast_rank, compare, reshape, select, splat
 from .integer_arithmetic import below_one
-from .query import one_dynamic_dim, per_tensor, per_tensor_only, qtype, signed_storage, signless, static_shapes, storage
+from .query import (one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, signed_storage, signless,
+                    static_shapes, storage)
 from .rescale import mbqm
-from .rule import NOT_YET, Elementwise, IntegerPattern, Rule, unlowered
+from .rule import Elementwise, FloatPattern, IntegerPattern, Rule
 from .storage import Stored, signed_view, widen
 
 COMPARISON_SHIFT = 8  # comparisons.cc: left_shift
@@ -182,6 +185,64 @@ class CastStored(IntegerPattern):
         return Cast().rewrite(b, op, operands, [storage_type_of(t) for t in op.result_types])
 
 
+class Bucketize(FloatPattern):
+    """BUCKETIZE (kernels/bucketize.cc): `std::upper_bound(boundaries, x)`, the number of
+    boundaries b (sorted, as Prepare requires) with `!(x < b)`; a NaN input compares false
+    with every boundary and lands past the last one. The float32 boundaries are compared with
+    float32 x, and with int32 x converted to float32 (C++'s `int < float`): tosa.cast, then
+    `tosa.greater(b, x)` against all boundaries at once, negated, counted by tosa.reduce_sum."""
+
+    def unsupported(self, op):
+        reason = static_shapes(op)
+        if reason:
+            return reason
+        elem = element_type(op.operands[0].type)
+        if qtype(op.operands[0]) is not None or elem not in (f32, i32):
+            return f"BUCKETIZE of {op.operands[0].type}: TOSA compares float32 and int32 (not int64, float64)"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        boundaries = np.array([a.value for a in option(op, "boundaries", ())], np.float32)
+        shape = tuple(t.shape)
+        if boundaries.size == 0:
+            return [tosa.const(b, np.zeros(shape, np.int32), i32)]
+        x = operands[0]
+        if element_type(x.type) != f32:
+            x = tosa.cast(b, x, x.type.with_element_type(f32))
+        x = reshape(b, x, shape + (1,))
+        wide = shape + (boundaries.size,)
+        bounds = tosa.const(b, boundaries.reshape((1,) * len(shape) + (-1,)), f32)
+        below = compare(b, "tosa.greater", bounds, x, wide)  # x < b
+        counted = tosa.cast(b, b.value("tosa.logical_not", [below], tensor(wide, i1)), tensor(wide, i32))
+        return [reshape(b, tosa.reduce(b, "tosa.reduce_sum", counted, len(shape)), shape)]
+
+
+class Where(FloatPattern):
+    """WHERE (kernels/where.cc): the int64 coordinates of the true (non-zero) elements, one
+    row each in row-major order. Their number is the result's first dimension, which TFLite
+    knows before running only for a constant condition (Prepare sizes the output then, and
+    makes it dynamic otherwise): a constant condition becomes that constant, np.argwhere."""
+
+    RUNTIME = ("the number of true elements (result 0's first dimension) depends on the condition's values: "
+               "TFLite sizes the result at run time unless the condition is a constant")
+
+    def unsupported(self, op):
+        condition = constant_array(op.operands[0])
+        if condition is None:
+            return self.RUNTIME
+        if qtype(op.operands[0]) is not None:
+            return "TFLite's WHERE tests the stored integers of a quantized condition"
+        want = (int(np.count_nonzero(condition)), np.ndim(condition))
+        if tuple(op.result.type.shape) != want:
+            return f"result 0 is {op.result.type} for a constant condition with {want[0]} true elements"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        coordinates = np.argwhere(np.asarray(constant_array(op.operands[0])) != 0).astype(np.int64)
+        return [tosa.const(b, coordinates.reshape(result_types[0].shape), i64)]
+
+
 EQUAL = Comparison("tosa.equal")
 NOT_EQUAL = Comparison("tosa.equal", negate=True)
 GREATER = Comparison("tosa.greater")
@@ -203,6 +264,6 @@ RULES = {
     "tfl.select":         Rule(SelectStored(v2=False),                            Select(v2=False)),
     "tfl.select_v2":      Rule(SelectStored(v2=True),                             Select(v2=True)),
     "tfl.cast":           Rule(CastStored(),                                      Cast()),
-    "tfl.where":          unlowered(NOT_YET),
-    "tfl.bucketize":      unlowered(NOT_YET),
+    "tfl.where":          Rule(None,                                              Where()),
+    "tfl.bucketize":      Rule(None,                                              Bucketize()),
 }

@@ -1,4 +1,4 @@
-"""CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV.
+"""CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV; CONV_3D and CONV_3D_TRANSPOSE (float only).
 
 Integer path, the reference kernels (reference/integer_ops/conv.h, depthwise_conv.h,
 transpose_conv.h for int8 and int16; reference/conv.h, depthwise_conv_uint8.h
@@ -31,26 +31,29 @@ kernel for it) is one TOSA convolution per group, concatenated.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Optional
 
 import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.types import UniformQuantizedPerAxisType, UniformQuantizedType
-from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import f32, i8, i16, i32, i64, tensor
 
 from . import hybrid
 from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE, ConvKind
+from .emit import reshape, reverse, slice_
 from .fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from .fused_activation import clamp_float, quantized_range
 from .planes import (channel_constant, finish, int32_accumulator, int64_accumulator, mbqm64, mbqm64_params,
                      mbqm64_reason, output, stored_planes, wrapped_left_shift)
-from .query import (channel_scales, constants, dynamic_batch, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
-                    storage_name, storage_of)
+from .query import (channel_scales, const_ints, constants, dynamic_batch, floats_only, option, per_tensor,
+                    per_tensor_only, qtype, static_shapes, storage, storage_name, storage_of)
 from .rescale import mbqm_reason
-from .rule import NOT_YET, ByInput, FloatPattern, IntegerPattern, Rule, unlowered
+from .rule import ByInput, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, requantized, signed_from
+from .window import Axis, window_axis
 
 # The filter types each kernel reads correctly, by input storage. The others TFLite's Prepare
 # lets through are misread: int16 DEPTHWISE_CONV_2D and uint8 DEPTHWISE_CONV_2D read a packed
@@ -253,6 +256,127 @@ class FloatConv(FloatPattern):
         return [clamp_float(b, acc, op)]
 
 
+# --- CONV_3D, CONV_3D_TRANSPOSE (float32 only: conv3d.cc and conv3d_transpose.cc Prepare) ---------
+
+def _window3d(op, sizes, kernel) -> list:
+    """window.Axis over depth, height and width, from Conv3DOptions (ComputePadding3DValues)."""
+    padding = option(op, "padding", "SAME")
+    return [window_axis(size, k, option(op, f"stride_{a}", 1), option(op, f"dilation_{a}_factor", 1), padding)
+            for size, k, a in zip(sizes, kernel, "dhw")]
+
+
+def _conv3d(b, x, weights, bias, axes, op, out_shape, strided: bool = True):
+    """tosa.conv3d (f32) of `x` [N, D, H, W, C] with TOSA weights [OC, KD, KH, KW, IC] (numpy:
+    a constant), padded and cropped as `axes` say, with the op's strides (or 1s) and dilations."""
+    n, *sizes, c = x.type.shape
+    x = slice_(b, x, [0] * 5, [n] + [size - a.crop for size, a in zip(sizes, axes)] + [c])
+    if isinstance(weights, np.ndarray):
+        weights = tosa.const(b, np.ascontiguousarray(weights), f32)
+    if bias is None:
+        bias = tosa.const(b, np.zeros(out_shape[4], np.float32), f32)
+    zero = tosa.zero_point(b, 0.0, f32)
+    attrs = tosa.conv_attrs([p for a in axes for p in (a.before, a.after)],
+                            [option(op, f"stride_{a}", 1) if strided else 1 for a in "dhw"],
+                            [option(op, f"dilation_{a}_factor", 1) for a in "dhw"], f32)
+    y = b.value("tosa.conv3d", [x, weights, bias, zero, zero], tensor(out_shape, f32), attrs)
+    return clamp_float(b, y, op)
+
+
+def _bias(op, operands, k):
+    return operands[k] if len(op.operands) > k and not is_no_value(op.operands[k]) else None
+
+
+class FloatConv3D(FloatPattern):
+    """CONV_3D (reference/conv3d.h): NDHWC input, filter [KD, KH, KW, IC, OC], SAME or
+    VALID padding as 2-D (kernels/padding.h), taps outside the input skipped (zero
+    padding), bias, fused activation. tosa.conv3d takes the filter as [OC, KD, KH, KW, IC]:
+    a transpose (at compile time for a constant filter)."""
+
+    def unsupported(self, op):
+        x, w = op.operands[:2]
+        reason = static_shapes(op, [x, w, op.result]) or floats_only(op, [x, w, op.result])
+        if reason:
+            return reason
+        n, *sizes, c = x.type.shape
+        want = (n, *(a.out for a in _window3d(op, sizes, w.type.shape[0:3])), w.type.shape[4])
+        if w.type.shape[3] != c or tuple(op.result.type.shape) != want:
+            return f"an input of {list(x.type.shape)} and a filter of {list(w.type.shape)} give " \
+                   f"{list(want)}, the model says {list(op.result.type.shape)}"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        x, w = operands[:2]
+        array = constant_array(op.operands[1])
+        weights = (np.transpose(np.asarray(array, np.float32), (4, 0, 1, 2, 3)) if array is not None
+                   else tosa.transpose(b, w, (4, 0, 1, 2, 3)))
+        axes = _window3d(op, x.type.shape[1:4], w.type.shape[0:3])
+        return [_conv3d(b, x, weights, _bias(op, operands, 2), axes, op, tuple(result_types[0].shape))]
+
+
+class FloatConv3DTranspose(FloatPattern):
+    """CONV_3D_TRANSPOSE (reference/conv3d_transpose.h): operands output_shape, filter
+    [KD, KH, KW, OC, IC], input, bias?. Input element i of each spatial axis adds into
+    output `i * stride - pad + k * dilation` (inside the output), `pad` from the output's
+    size as for CONV_3D (ComputePadding3DValues with the output as the input).
+
+    That is a stride-1 tosa.conv3d of the input spread out by the stride (`stride - 1`
+    zeros between elements: a tosa.pad of a unit axis, then a reshape, per axis) with the
+    filter mirrored along KD, KH and KW: output o reads spread element
+    `o + pad - k * dilation`, i.e. tap `K-1-k` of a window starting at `o - before`,
+    `before = (K - 1) * dilation - pad` (a negative `before` crops the spread input)."""
+
+    def unsupported(self, op):
+        w, x = op.operands[1:3]
+        reason = (static_shapes(op, [w, x, op.result]) or floats_only(op, [w, x, op.result])
+                  or constants(op, {0: "output_shape"}))
+        if reason:
+            return reason
+        want = tuple(const_ints(op, 0))
+        if want != tuple(op.result.type.shape):
+            return f"output_shape {list(want)} differs from the result's shape {list(op.result.type.shape)}"
+        axes = _window3d(op, want[1:4], w.type.shape[0:3])
+        if [a.out for a in axes] != list(x.type.shape[1:4]) or (want[0], want[4], x.type.shape[4]) != \
+                (x.type.shape[0], *w.type.shape[3:5]):
+            return f"an input of {list(x.type.shape)} does not give an output of {list(want)}"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        w, x = operands[1:3]
+        out_shape = tuple(result_types[0].shape)
+        kernel = w.type.shape[0:3]
+        pads = _window3d(op, out_shape[1:4], kernel)
+        array = constant_array(op.operands[1])
+        if array is not None:
+            weights = np.transpose(np.asarray(array, np.float32), (3, 0, 1, 2, 4))[:, ::-1, ::-1, ::-1]
+        else:
+            weights = tosa.transpose(b, w, (3, 0, 1, 2, 4))
+            for axis in (1, 2, 3):
+                weights = reverse(b, weights, axis)
+        axes, low, size = [], [0], [x.type.shape[0]]
+        for k, a in enumerate("dhw"):
+            stride, dilation = option(op, f"stride_{a}", 1), option(op, f"dilation_{a}_factor", 1)
+            x = _spread(b, x, k + 1, stride)
+            spread = (x.type.shape[k + 1] - 1) // stride * stride + 1  # the last element, not its zeros
+            before = (kernel[k] - 1) * dilation - pads[k].before
+            after = out_shape[k + 1] + (kernel[k] - 1) * dilation - spread - before
+            axes.append(Axis(max(before, 0), max(after, 0), 0, out_shape[k + 1]))
+            low.append(max(-before, 0))
+            size.append(spread - max(-before, 0) - max(-after, 0))
+        x = slice_(b, x, low + [0], size + [x.type.shape[4]])
+        return [_conv3d(b, x, weights, _bias(op, operands, 3), axes, op, out_shape, strided=False)]
+
+
+def _spread(b, x, axis: int, stride: int):
+    """`x` with `stride - 1` zeros after each element along `axis` (a unit axis padded)."""
+    if stride == 1:
+        return x
+    shape = tuple(x.type.shape)
+    outer, inner = math.prod(shape[:axis + 1]), math.prod(shape[axis + 1:])
+    unit = reshape(b, x, (outer, 1, inner))
+    padded = tosa.pad(b, unit, [0, 0, 0, stride - 1, 0, 0], 0.0, tensor((outer, stride, inner), f32))
+    return reshape(b, padded, shape[:axis] + (shape[axis] * stride,) + shape[axis + 1:])
+
+
 RULES = {
     # TFLite op                Rule(integer path,              float path)
     "tfl.conv_2d":           Rule(ByInput(QuantizedConv(CONV), hybrid=HybridConv(CONV)),
@@ -260,6 +384,6 @@ RULES = {
     "tfl.depthwise_conv_2d": Rule(ByInput(QuantizedConv(DEPTHWISE), hybrid=HybridConv(DEPTHWISE)),
                                   FloatConv(DEPTHWISE)),
     "tfl.transpose_conv":    Rule(QuantizedConv(TRANSPOSE),  FloatConv(TRANSPOSE)),
-    "tfl.conv_3d":           unlowered(NOT_YET),
-    "tfl.conv_3d_transpose": unlowered(NOT_YET),
+    "tfl.conv_3d":           Rule(None,                      FloatConv3D()),
+    "tfl.conv_3d_transpose": Rule(None,                      FloatConv3DTranspose()),
 }

@@ -1,4 +1,4 @@
-"""MAX_POOL_2D, AVERAGE_POOL_2D and L2_POOL_2D.
+"""MAX_POOL_2D, AVERAGE_POOL_2D and L2_POOL_2D; REDUCE_WINDOW (float path, see ReduceWindow).
 
 TFLite pools raw stored values and never rescales (kernels/pooling.cc: Prepare
 only DCHECKs that input and output share scale and zero point, so release
@@ -34,16 +34,20 @@ loop exactly: the taps' sum in row-major order divided by their count; then
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import TypeAttr
-from tfl2quant.ir.types import IntegerType, element_type, f32, i8, i16, i32, tensor
+from tfl2quant.ir.types import IntegerType, element_type, f32, i1, i8, i16, i32, tensor
 
-from .emit import UNSIGNED_OFFSET, divide_half_away, flip_sign_bit, splat
+from .emit import UNSIGNED_OFFSET, divide_half_away, flip_sign_bit, reshape, slice_, splat
 from .fused_activation import clamp_float, quantized_range
-from .query import dynamic_batch, floats_only, option, per_tensor, per_tensor_only, static_shapes, storage
-from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
+from .gather import gather
+from .query import (const_ints, constants, dynamic_batch, floats_only, non_empty, option, per_tensor, per_tensor_only,
+                    qtype, static_shapes, storage)
+from .rule import FloatPattern, IntegerPattern, Rule
 from .window import crop_input, pad_attr, valid_counts, window_axis
 
 i48 = IntegerType(48)  # TOSA's accumulator of int16 convolutions
@@ -192,10 +196,100 @@ class FloatL2Pool(FloatPattern):
         return [clamp_float(b, b.value("math.sqrt", [mean], result_types[0]), op)]
 
 
+# --- REDUCE_WINDOW -------------------------------------------------------------------------------
+
+MAX_TAPS = 256          # window elements REDUCE_WINDOW folds one by one
+MAX_GATHERED = 1 << 22  # elements its gather writes out (taps x outputs)
+WINDOW_BODIES = {"ADD", "MUL", "MINIMUM", "MAXIMUM", "ALL", "ANY"}
+
+
+def _fold(b, body: str, acc, v, t):
+    """One step `acc = body(acc, v)` of reduce_window::StridedReduce, as the kernel writes it:
+    std::plus, std::multiplies, `a >= b ? a : b` (Max), `a <= b ? a : b` (Min),
+    std::logical_and, std::logical_or (a NaN in the window is kept or passed over as these
+    comparisons decide, not as tosa.maximum/minimum would)."""
+    if body == "ADD":
+        return tosa.binary(b, "tosa.add", acc, v, t)
+    if body == "MUL":
+        return tosa.mul(b, acc, v, t)
+    if body in ("ALL", "ANY"):
+        return tosa.binary(b, "tosa.logical_and" if body == "ALL" else "tosa.logical_or", acc, v, t)
+    keep = b.value("tosa.greater_equal", [acc, v] if body == "MAXIMUM" else [v, acc], tensor(t.shape, i1))
+    return b.value("tosa.select", [keep, acc, v], t)
+
+
+class ReduceWindow(FloatPattern):
+    """REDUCE_WINDOW (the deprecated TFLite form, kernels/stablehlo_reduce_window.cc:
+    TFLiteData): operands input, init_value, window_dimensions, window_strides and
+    window_dilations (int64 constants), the body in `reduce_function`. No padding: output
+    axis i has `(in - (w - 1) * d - 1) / s + 1` windows (0 when the window does not fit),
+    and each output is `init` folded with its window's elements in row-major window order,
+    `acc = body(acc, x)`.
+
+    Every window element of every output is one tosa.gather from the flattened input at
+    constant positions ([taps, outputs]); then a fold over the taps, one TOSA op (or a
+    tosa.greater_equal and tosa.select) each, starting from init: the kernel's order, so
+    float sums and products are its to the bit."""
+
+    def unsupported(self, op):
+        x, init = op.operands[:2]
+        reason = (static_shapes(op, [x, init, op.result]) or non_empty(op, [x, op.result])
+                  or constants(op, {2: "window_dimensions", 3: "window_strides", 4: "window_dilations"}))
+        if reason:
+            return reason
+        if math.prod(init.type.shape) != 1:
+            return f"init_value {init.type}: the kernel reads one value"
+        body = option(op, "reduce_function", "UNSUPPORTED")
+        elem = element_type(x.type)
+        if body not in WINDOW_BODIES:
+            return f"reduce_function {body}"
+        if qtype(x) is not None:
+            return "TFLite's REDUCE_WINDOW folds the stored integers of a quantized tensor, not its real values"
+        if (body in ("ALL", "ANY")) != (elem == i1) or elem not in (f32, i32, i1):
+            return f"REDUCE_WINDOW {body} of {x.type}: the lowering takes float32 and int32 (bool for ALL and ANY)"
+        window, strides, dilations = (const_ints(op, k) for k in (2, 3, 4))
+        rank = len(x.type.shape)
+        if rank == 0 or not len(window) == len(strides) == len(dilations) == rank or \
+                min(window + strides + dilations) < 1:
+            return f"window {window}, strides {strides}, dilations {dilations} for an input of rank {rank}"
+        shape = tuple((n - (w - 1) * d - 1) // s + 1 for n, w, s, d in zip(x.type.shape, window, strides, dilations))
+        if shape != tuple(op.result.type.shape):
+            return f"the windows give shape {list(shape)}, the model says {list(op.result.type.shape)}"
+        taps = math.prod(window)
+        if taps > MAX_TAPS or taps * math.prod(shape) > MAX_GATHERED:
+            return f"{taps} taps per window for {math.prod(shape)} outputs (up to {MAX_TAPS} and " \
+                   f"{MAX_GATHERED} gathered elements)"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        x, init = operands[:2]
+        t = result_types[0]
+        window, strides, dilations = (const_ints(op, k) for k in (2, 3, 4))
+        in_shape, out_shape = tuple(x.type.shape), tuple(t.shape)
+        flat = np.arange(math.prod(in_shape)).reshape(in_shape)
+        starts = flat[tuple(slice(None, (n - 1) * s + 1, s) for n, s in zip(out_shape, strides))]
+        offsets = np.ravel_multi_index(np.indices(window).reshape(len(window), -1) *
+                                       np.asarray(dilations)[:, None], in_shape)
+        positions = offsets[:, None] + starts.reshape(1, -1)  # [taps, outputs]
+        taps, outputs = positions.shape
+        elem = element_type(x.type)
+        moved = tosa.cast(b, x, x.type.with_element_type(i8)) if elem == i1 else x  # tosa.gather moves no i1
+        values = gather(b, reshape(b, moved, (1, flat.size, 1)),
+                        tosa.const(b, positions.reshape(1, -1).astype(np.int32), i32))
+        values = reshape(b, values, (taps, outputs))
+        row = tensor((1, outputs), elem)
+        acc = reshape(b, init, (1, 1))
+        for k in range(taps):
+            v = slice_(b, values, (k, 0), (1, outputs))
+            v = tosa.cast(b, v, row) if elem == i1 else v
+            acc = _fold(b, option(op, "reduce_function"), acc, v, row)
+        return [reshape(b, acc, out_shape)]
+
+
 RULES = {
     # TFLite op             Rule(integer path,       float path)
     "tfl.max_pool_2d":     Rule(QuantizedMaxPool(),  FloatPool("tosa.max_pool2d")),
     "tfl.average_pool_2d": Rule(QuantizedAvgPool(),  FloatPool("tosa.avg_pool2d")),
     "tfl.l2_pool_2d":      Rule(None,                FloatL2Pool()),
-    "tfl.reduce_window":   unlowered(NOT_YET),
+    "tfl.reduce_window":   Rule(None,                ReduceWindow()),
 }

@@ -1,4 +1,5 @@
-"""MEAN, SUM, REDUCE_{PROD,MAX,MIN,ANY,ALL}, ARG_MAX, ARG_MIN, CUMSUM.
+"""MEAN, SUM, REDUCE_{PROD,MAX,MIN,ANY,ALL}, ARG_MAX, ARG_MIN, CUMSUM, TOPK_V2 (UNIQUE and
+NON_MAX_SUPPRESSION_V4/V5 stay tfl ops: see their reasons at the bottom).
 
 TFLite reduces the listed axes, negative ones counted from the back, repeats
 ignored (ResolveAxis in kernels/reduce.cc); keep_dims only shapes the result,
@@ -24,6 +25,8 @@ skips NaN: nan_mode IGNORE. ARG_MAX keeps the first maximum (a strict `>` in
 reference/arg_min_max.h), as tosa.argmax does; ARG_MIN is tosa.argmax of
 `-x` for floats (exact) and of `~x = -1 - x` for integers (no overflow). On
 quantized tensors all four compare raw stored values (StoredOrder).
+
+TOPK_V2 sorts without a sort op: see TopKV2.
 """
 from __future__ import annotations
 
@@ -36,15 +39,16 @@ from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.attributes import DialectAttr, IntegerAttr
-from tfl2quant.ir.types import (UNSIGNED, FloatType, IntegerType, element_type, f32, i1, i32, i64,
+from tfl2quant.ir.types import (UNSIGNED, FloatType, IntegerType, element_type, f32, i1, i8, i16, i32, i64,
                                 numpy_dtype, tensor)
 
-from .emit import UNSIGNED_OFFSET, concat, flip_sign_bit, reshape, reverse, slice_axis, splat
+from .emit import UNSIGNED_OFFSET, compare, concat, flip_sign_bit, reshape, reverse, select, slice_axis, splat
 from .fixed_point import quantize_multiplier
+from .gather import gather
 from .query import (const_ints, is_float, option, per_tensor, per_tensor_only, qtype,
                     quantized_alike, storage, storage_name)
 from .rescale import mbqm_fixed, mbqm_reason
-from .rule import NOT_YET, IntegerPattern, Rule, StaticPattern, unlowered
+from .rule import IntegerPattern, Rule, StaticPattern, unlowered
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 IN_ORDER = ("tosa.reduce_sum", "tosa.reduce_product")  # float results depend on the order
@@ -409,6 +413,86 @@ class CumSum(StaticPattern):
         return [reverse(b, y, axis) if backward else y]
 
 
+# --- TOPK_V2 -------------------------------------------------------------------------------
+
+MAX_PAIRS = 1 << 22  # TOPK_V2's pairwise comparisons ([rows, n, n] booleans) written out
+
+
+class TopKV2(StaticPattern):
+    """TOPK_V2 (kernels/topk_v2.cc): per row of the last axis the k largest values, largest
+    first, and their int32 (or int16) indices. The kernel's order (compare_fun) puts
+    element j before element i when v_j > v_i, or they are equal and j < i (the lower index
+    first), and every number before every NaN (NaNs among themselves by index).
+
+    TOSA has no sort: the rank of each element is how many elements go before it (pairwise
+    tosa.greater / tosa.equal on [rows, n, n], counted by tosa.reduce_sum), a permutation of
+    0 .. n-1; output position r takes the index whose rank is r (a one-hot tosa.equal against
+    0 .. k-1, a tosa.select of the indices, summed), and tosa.gather reads the values there.
+    """
+
+    constants = {1: "k"}
+
+    def check(self, op):
+        x = op.operands[0]
+        elem = element_type(x.type)
+        if qtype(x) is None and elem not in (f32, i8, i16, i32):
+            return f"TOPK_V2 of {x.type}: tosa.gather moves float32, int8, int16 and int32"
+        shape = x.type.shape
+        if not shape:
+            return "TOPK_V2 of a scalar: the kernel takes rank >= 1"
+        k = const_ints(op, 1)[0]
+        if not 0 < k <= shape[-1]:
+            return f"k = {k} for rows of {shape[-1]}"
+        rows, n = math.prod(shape[:-1]), shape[-1]
+        if rows * n * n > MAX_PAIRS:
+            return f"TOPK_V2 of {rows} rows of {n} compares {rows * n * n} pairs (up to {MAX_PAIRS} are written out)"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        x = operands[0]
+        n, k = x.type.shape[-1], const_ints(op, 1)[0]
+        rows = math.prod(x.type.shape[:-1])
+        pairs = (rows, n, n)  # [row, i, j]: does element j go before element i?
+        xi, xj = reshape(b, x, (rows, n, 1)), reshape(b, x, (rows, 1, n))
+        index = np.arange(n)
+        earlier = tosa.const(b, (index[None, :] < index[:, None])[None], i1)  # j < i
+        tie = compare(b, "tosa.equal", xj, xi, pairs)
+        before = compare(b, "tosa.greater", xj, xi, pairs)
+        nan_first = None
+        if is_float(x):  # NaN compares unequal to itself
+            nan_i, nan_j = (b.value("tosa.logical_not", [compare(b, "tosa.equal", v, v, v.type.shape)],
+                                    tensor(v.type.shape, i1)) for v in (xi, xj))
+            tie = _logical(b, "tosa.logical_or", tie, _logical(b, "tosa.logical_and", nan_i, nan_j, pairs), pairs)
+            not_nan_j = b.value("tosa.logical_not", [nan_j], nan_j.type)
+            nan_first = _logical(b, "tosa.logical_and", nan_i, not_nan_j, pairs)  # a number before NaN i
+        before = _logical(b, "tosa.logical_or", before, _logical(b, "tosa.logical_and", tie, earlier, pairs), pairs)
+        if nan_first is not None:
+            before = _logical(b, "tosa.logical_or", before, nan_first, pairs)
+        ranks = reduce_one(b, "tosa.reduce_sum", tosa.cast(b, before, tensor(pairs, i32)), 2)  # [rows, n, 1]
+        chosen = compare(b, "tosa.equal", ranks, tosa.const(b, np.arange(k, dtype=np.int32).reshape(1, 1, k), i32),
+                         (rows, n, k))
+        indices = select(b, chosen, tosa.const(b, index.astype(np.int32).reshape(1, n, 1), i32),
+                         splat(b, 0, tensor((1, 1, 1), i32)), tensor((rows, n, k), i32))
+        indices = reshape(b, reduce_one(b, "tosa.reduce_sum", indices, 1), (rows, k))
+        values = gather(b, xi, indices)
+        values_type, indices_type = result_types
+        if element_type(indices_type) != i32:
+            indices = tosa.cast(b, indices, tensor((rows, k), element_type(indices_type)))
+        return [reshape(b, values, values_type.shape), reshape(b, indices, indices_type.shape)]
+
+
+def _logical(b, name: str, x, y, shape):
+    return b.value(name, [x, y], tensor(shape, i1))
+
+
+UNIQUE = ("the number of unique values (result 0's size) depends on the input's values: TFLite's Prepare "
+          "makes that result dynamic and Eval sizes it (unique.cc)")
+
+NMS = ("boxes leave a std::priority_queue by score (reference/non_max_suppression.h): boxes of equal "
+       "score leave in the order of the heap's layout (std::push_heap/pop_heap), which a static lowering "
+       "cannot reproduce")
+SOFT_NMS = "; with soft_nms_sigma > 0 their scores decay and they re-enter that queue"
+
 RULES = {
     # TFLite op          Rule(integer path,                   float path)
     "tfl.mean":        Rule(QuantizedMeanOrSum(mean=True),    Mean()),
@@ -425,8 +509,8 @@ RULES = {
     "tfl.arg_min":     Rule(StoredOrder(ArgMinMax(smallest=True), ("i8", "u8"), alike=False),
                             ArgMinMax(smallest=True)),
     "tfl.cumsum":      Rule(None,                             CumSum()),
-    "tfl.topk_v2":     unlowered(NOT_YET),
-    "tfl.unique":      unlowered(NOT_YET),
-    "tfl.non_max_suppression_v4": unlowered(NOT_YET),
-    "tfl.non_max_suppression_v5": unlowered(NOT_YET),
+    "tfl.topk_v2":     Rule(None,                             TopKV2()),
+    "tfl.unique":      unlowered(UNIQUE),
+    "tfl.non_max_suppression_v4": unlowered(NMS),
+    "tfl.non_max_suppression_v5": unlowered(NMS + SOFT_NMS),
 }

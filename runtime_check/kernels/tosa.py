@@ -88,6 +88,19 @@ def transpose_conv2d(ctx, x, w, bias, izp, wzp):
     return _wrap(ctx, acc + bias)
 
 
+def conv3d(ctx, x, w, bias, izp, wzp):
+    """TOSA CONV3D: weight [OC, KD, KH, KW, IC], pad (d0, d1, top, bottom, left, right)."""
+    x, w = _conv_inputs(x, w, izp, wzp)
+    pad, stride, dilation = ctx.attr("pad"), ctx.attr("stride"), ctx.attr("dilation")
+    xp = np.pad(x, ((0, 0), pad[0:2], pad[2:4], pad[4:6], (0, 0)))
+    eff = tuple((k - 1) * d + 1 for k, d in zip(w.shape[1:4], dilation))
+    win = sliding_window_view(xp, eff, axis=(1, 2, 3))
+    win = win[:, ::stride[0], ::stride[1], ::stride[2], :, ::dilation[0], ::dilation[1], ::dilation[2]]
+    _, od, oh, ow, _ = ctx.result_shape
+    acc = np.einsum("ndhwcxyz,oxyzc->ndhwo", win[:, :od, :oh, :ow], w)
+    return _wrap(ctx, acc + bias)
+
+
 def matmul(ctx, a, b, azp, bzp):
     if _is_float(a):
         return _wrap(ctx, np.matmul(a - first(azp), b - first(bzp)))
@@ -209,7 +222,7 @@ KERNELS = {
     "tosa.const": lambda ctx: ctx.attr("values"),
     "tosa.const_shape": lambda ctx: ctx.attr("values"),
     "tosa.conv2d": conv2d, "tosa.depthwise_conv2d": depthwise_conv2d, "tosa.matmul": matmul,
-    "tosa.transpose_conv2d": transpose_conv2d,
+    "tosa.transpose_conv2d": transpose_conv2d, "tosa.conv3d": conv3d,
     "tosa.max_pool2d": max_pool2d, "tosa.avg_pool2d": avg_pool2d, "tosa.rescale": rescale,
     "tosa.add": _binary(np.add), "tosa.sub": _binary(np.subtract), "tosa.mul": mul,
     "tosa.intdiv": _binary(divide_toward_zero), "tosa.maximum": _binary(np.maximum),

@@ -65,6 +65,10 @@ for _cls in register_simple_ops("""
 """).values():
     _cls.verify_ = _verify
 
+# --- 3-D convolution (CONV_3D, CONV_3D_TRANSPOSE) ---------------------------------------------
+for _cls in register_simple_ops("tosa.conv3d").values():
+    _cls.verify_ = _verify
+
 
 def const(b, array, elem: Type | None = None) -> Value:
     """`tosa.const` holding `array` (numpy; kept as is, no copy if dtype fits)."""

@@ -373,6 +373,32 @@ def _conv_common(op: Operation, kind: str) -> None:
         raise op.error(f"bias has {bias.shape[0]} elements for {channels} output channels")
 
 
+def conv3d(op: Operation) -> None:
+    """TOSA 1.0 CONV3D: input [N, ID, IH, IW, IC], weight [OC, KD, KH, KW, IC], pad
+    (d0, d1, top, bottom, left, right), stride and dilation (d, h, w); float operands only
+    here (tfl2quant emits it for float CONV_3D)."""
+    _count(op, 5)
+    x, w, bias = (_ranked(op, op.operands[k], what) for k, what in ((0, "input"), (1, "weight"), (2, "bias")))
+    out = _ranked(op, op.result, "output")
+    if len(x.shape) != 5 or len(w.shape) != 5 or len(bias.shape) != 1:
+        raise op.error(f"expects a 5-D input and weight and a 1-D bias, got {x}, {w}, {bias}")
+    acc = _attr(op, "acc_type", TypeAttr).value
+    if acc not in ACC_TYPES.get(x.element_type, ()) or not _is_float(x.element_type):
+        raise op.error(f"accumulator type {acc} is not allowed for {x.element_type} input")
+    if not (x.element_type == w.element_type == bias.element_type == out.element_type):
+        raise op.error("a float convolution needs one element type for input, weight, bias and output")
+    pad, stride, dilation = _int_array(op, "pad", 6), _int_array(op, "stride", 3), _int_array(op, "dilation", 3)
+    if min(pad) < 0 or min(stride) < 1 or min(dilation) < 1:
+        raise op.error(f"pad must be >= 0 and stride, dilation >= 1, got {pad}, {stride}, {dilation}")
+    if not _same(w.shape[4], x.shape[4]):
+        raise op.error(f"weight input channels {w.shape[4]} do not match input channels {x.shape[4]}")
+    sizes = [_window_out(op, x.shape[k + 1], w.shape[k + 1], pad[2 * k], pad[2 * k + 1], stride[k], dilation[k],
+                         what) for k, what in enumerate(("depth", "height", "width"))]
+    _shape_matches(op, out, (x.shape[0], *sizes, w.shape[0]), "output")
+    if bias.shape[0] not in (1, None) and not _same(bias.shape[0], w.shape[0]):
+        raise op.error(f"bias has {bias.shape[0]} elements for {w.shape[0]} output channels")
+
+
 def transpose_conv2d(op: Operation) -> None:
     """TOSA 1.0 TRANSPOSE_CONV2D: weight [OC, KH, KW, IC]; the output is
     (in - 1) * stride + out_pad_before + out_pad_after + kernel (negative out_pad crops)."""
@@ -654,7 +680,7 @@ VERIFIERS: dict[str, Callable[[Operation], None]] = {
     "tosa.mul": mul, "tosa.negate": negate, "tosa.clamp": clamp, "tosa.select": select, "tosa.cast": cast,
     "tosa.rescale": rescale, "tosa.table": table,
     "tosa.conv2d": conv2d, "tosa.depthwise_conv2d": depthwise_conv2d, "tosa.matmul": matmul,
-    "tosa.transpose_conv2d": transpose_conv2d,
+    "tosa.transpose_conv2d": transpose_conv2d, "tosa.conv3d": conv3d,
     "tosa.max_pool2d": pool, "tosa.avg_pool2d": pool, "tosa.argmax": argmax,
     "tosa.reshape": reshape, "tosa.transpose": transpose, "tosa.pad": pad, "tosa.slice": slice_, "tosa.tile": tile,
     "tosa.concat": concat, "tosa.reverse": reverse, "tosa.gather": gather, "tosa.resize": resize,

@@ -516,7 +516,40 @@ func.func @cast_declines_complex(%arg0: tensor<2x3xcomplex<f32>>) -> tensor<2x3x
 // CHECK:         "tfl.where"
 // CHECK-NOT:     tosa
 func.func @where_is_not_lowered(%arg0: tensor<3x5xi1>) -> tensor<?x2xi64> {
-  // expected-remark@+1 {{unlowered: no lowering yet}}
+  // expected-remark@+1 {{unlowered: the number of true elements (result 0's first dimension) depends on the condition's values: TFLite sizes the result at run time unless the condition is a constant}}
   %0 = "tfl.where"(%arg0) : (tensor<3x5xi1>) -> tensor<?x2xi64>
   return %0 : tensor<?x2xi64>
 }
+
+// -----
+
+// BUCKETIZE (bucketize.cc): upper_bound counts the boundaries b with !(x < b); int32 x is
+// compared as float32 (C++'s int < float).
+// CHECK-LABEL: @bucketize_int32
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xi32>)
+// CHECK-NEXT:  %[[XF:.*]] = "tosa.cast"(%[[X]]) : (tensor<2x3xi32>) -> tensor<2x3xf32>
+// CHECK:       %[[XC:.*]] = "tosa.reshape"(%[[XF]], %{{.*}}) : (tensor<2x3xf32>, !tosa.shape<3>) -> tensor<2x3x1xf32>
+// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}-1.0, 0.0, 2.5]]]> : tensor<1x1x3xf32>}
+// CHECK-NEXT:  %[[BELOW:.*]] = "tosa.greater"(%[[B]], %[[XC]]) : (tensor<1x1x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x3xi1>
+// CHECK-NEXT:  %[[NOT_BELOW:.*]] = "tosa.logical_not"(%[[BELOW]])
+// CHECK-NEXT:  %[[ONES:.*]] = "tosa.cast"(%[[NOT_BELOW]]) : (tensor<2x3x3xi1>) -> tensor<2x3x3xi32>
+// CHECK-NEXT:  %[[COUNT:.*]] = "tosa.reduce_sum"(%[[ONES]]) {axis = 2 : i32} : (tensor<2x3x3xi32>) -> tensor<2x3x1xi32>
+// CHECK:       %[[Y:.*]] = "tosa.reshape"(%[[COUNT]], %{{.*}}) : (tensor<2x3x1xi32>, !tosa.shape<2>) -> tensor<2x3xi32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @bucketize_int32(%arg0: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %0 = "tfl.bucketize"(%arg0) {boundaries = [-1.0 : f32, 0.0 : f32, 2.5 : f32]} : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+// WHERE of a constant condition is its coordinates (where.cc sizes the output in Prepare).
+// CHECK-LABEL: @where_constant_condition
+// CHECK:       %[[Y:.*]] = "tosa.const"() {values = dense<{{\[\[}}0, 0], [0, 2], [1, 1]]> : tensor<3x2xi64>}
+// CHECK-NEXT:  return %[[Y]]
+func.func @where_constant_condition() -> tensor<3x2xi64> {
+  %c = "tfl.pseudo_const"() {value = dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>} : () -> tensor<2x3xi1>
+  %0 = "tfl.where"(%c) : (tensor<2x3xi1>) -> tensor<3x2xi64>
+  return %0 : tensor<3x2xi64>
+}
+

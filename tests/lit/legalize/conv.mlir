@@ -965,3 +965,61 @@ func.func @transpose_conv_declines_output_shape_not_constant(%arg0: tensor<1x3x4
   %0 = "tfl.transpose_conv"(%arg1, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x2x2x5x!w>, tensor<1x3x4x5x!x>, none) -> tensor<1x5x7x2x!y>
   return %0 : tensor<1x5x7x2x!y>
 }
+
+// -----
+
+// CONV_3D (reference/conv3d.h): the [KD, KH, KW, IC, OC] filter becomes tosa.conv3d's
+// [OC, KD, KH, KW, IC]; SAME padding as 2-D, the odd extra after (pad d0, d1, top, bottom,
+// left, right).
+// CHECK-LABEL: @conv3d_float_same_relu
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x4x5x6x2xf32>, %[[W:.*]]: tensor<2x3x2x2x3xf32>, %[[B:.*]]: tensor<3xf32>)
+// CHECK-NEXT:  %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 4, 0, 1, 2, 3>} : (tensor<2x3x2x2x3xf32>) -> tensor<3x2x3x2x2xf32>
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv3d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 0, 1, 1, 1, 0, 1>, stride = array<i64: 1, 1, 1>, dilation = array<i64: 1, 1, 1>, acc_type = f32} : (tensor<1x4x5x6x2xf32>, tensor<3x2x3x2x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x6x3xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32}
+// CHECK-NEXT:  return %[[Y]]
+func.func @conv3d_float_same_relu(%arg0: tensor<1x4x5x6x2xf32>, %arg1: tensor<2x3x2x2x3xf32>, %arg2: tensor<3xf32>) -> tensor<1x4x5x6x3xf32> {
+  %0 = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU", padding = "SAME", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x5x6x2xf32>, tensor<2x3x2x2x3xf32>, tensor<3xf32>) -> tensor<1x4x5x6x3xf32>
+  return %0 : tensor<1x4x5x6x3xf32>
+}
+
+// -----
+
+// CONV_3D_TRANSPOSE (reference/conv3d_transpose.h) is a stride-1 tosa.conv3d of the input
+// spread by the stride (a unit axis padded to 2, merged back; per axis), with the
+// [KD, KH, KW, OC, IC] filter as [OC, KD, KH, KW, IC] mirrored along KD, KH, KW. The spread
+// input keeps its last element, not the zeros after it (1x3x5x7); then pad before =
+// (K - 1) - pad: depth 1 - 0, height 2 - 0, width 2 - 0 (SAME gives pad 0, 0, 0 here).
+// CHECK-LABEL: @conv3d_transpose_float_stride2
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x4x3xf32>, %[[W:.*]]: tensor<2x3x3x2x3xf32>)
+// CHECK:       %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 3, 0, 1, 2, 4>} : (tensor<2x3x3x2x3xf32>) -> tensor<2x2x3x3x3xf32>
+// CHECK-NEXT:  %[[R1:.*]] = "tosa.reverse"(%[[WT]]) {axis = 1 : i32}
+// CHECK-NEXT:  %[[R2:.*]] = "tosa.reverse"(%[[R1]]) {axis = 2 : i32}
+// CHECK-NEXT:  %[[R3:.*]] = "tosa.reverse"(%[[R2]]) {axis = 3 : i32}
+// CHECK:       "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<1x2x3x4x3xf32>, !tosa.shape<3>) -> tensor<2x1x36xf32>
+// CHECK:       "tosa.pad"(%{{.*}}) : (tensor<2x1x36xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<2x2x36xf32>
+// CHECK:       "tosa.pad"(%{{.*}}) : (tensor<12x1x12xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<12x2x12xf32>
+// CHECK:       "tosa.pad"(%{{.*}}) : (tensor<96x1x3xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<96x2x3xf32>
+// CHECK:       %[[SPREAD:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<96x2x3xf32>, !tosa.shape<5>) -> tensor<1x4x6x8x3xf32>
+// CHECK:       %[[IN:.*]] = "tosa.slice"(%[[SPREAD]], %{{.*}}, %{{.*}}) : (tensor<1x4x6x8x3xf32>, !tosa.shape<5>, !tosa.shape<5>) -> tensor<1x3x5x7x3xf32>
+// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.conv3d"(%[[IN]], %[[R3]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 1, 1, 2, 1, 2, 1>, stride = array<i64: 1, 1, 1>, dilation = array<i64: 1, 1, 1>, acc_type = f32} : (tensor<1x3x5x7x3xf32>, tensor<2x2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x6x8x2xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @conv3d_transpose_float_stride2(%arg0: tensor<1x2x3x4x3xf32>, %arg1: tensor<2x3x3x2x3xf32>) -> tensor<1x4x6x8x2xf32> {
+  %shape = "tfl.pseudo_const"() {value = dense<[1, 4, 6, 8, 2]> : tensor<5xi32>} : () -> tensor<5xi32>
+  %none = "tfl.no_value"() {value} : () -> none
+  %0 = "tfl.conv_3d_transpose"(%shape, %arg1, %arg0, %none) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_d = 2 : i32, stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<5xi32>, tensor<2x3x3x2x3xf32>, tensor<1x2x3x4x3xf32>, none) -> tensor<1x4x6x8x2xf32>
+  return %0 : tensor<1x4x6x8x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @conv3d_transpose_output_shape_not_constant
+// CHECK:       "tfl.conv_3d_transpose"
+func.func @conv3d_transpose_output_shape_not_constant(%arg0: tensor<1x2x3x4x3xf32>, %arg1: tensor<2x3x3x2x3xf32>, %shape: tensor<5xi32>) -> tensor<1x4x6x8x2xf32> {
+  %none = "tfl.no_value"() {value} : () -> none
+  // expected-remark@+1 {{unlowered: operand 0 (output_shape) is not a compile-time constant}}
+  %0 = "tfl.conv_3d_transpose"(%shape, %arg1, %arg0, %none) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_d = 2 : i32, stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<5xi32>, tensor<2x3x3x2x3xf32>, tensor<1x2x3x4x3xf32>, none) -> tensor<1x4x6x8x2xf32>
+  return %0 : tensor<1x4x6x8x2xf32>
+}

@@ -332,3 +332,45 @@ func.func @max_pool2d_declines_dynamic_height(%arg0: tensor<1x?x6x3x!q>) -> tens
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x?x6x3x!q>) -> tensor<1x?x3x3x!q>
   return %0 : tensor<1x?x3x3x!q>
 }
+
+// -----
+
+// REDUCE_WINDOW (stablehlo_reduce_window.cc, TFLiteData): one tosa.gather reads every
+// window's elements from the flattened input, [taps, outputs] = [4, 4]: window 2x2,
+// strides (1, 2), dilations (1, 2) on 3x5, outputs starting at 0, 2, 5, 7, taps at +0, +2,
+// +5, +7. Then MAXIMUM folds `acc >= x ? acc : x` from init, tap by tap.
+// CHECK-LABEL: @reduce_window_max_float
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5xf32>)
+// CHECK:       %[[INIT:.*]] = arith.constant dense<0xFF800000> : tensor<f32>
+// CHECK:       %[[FLAT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<3x5xf32>, !tosa.shape<3>) -> tensor<1x15x1xf32>
+// CHECK-NEXT:  %[[AT:.*]] = "tosa.const"() {values = dense<{{\[\[}}0, 2, 5, 7, 2, 4, 7, 9, 5, 7, 10, 12, 7, 9, 12, 14]]> : tensor<1x16xi32>}
+// CHECK-NEXT:  %[[G:.*]] = "tosa.gather"(%[[FLAT]], %[[AT]]) : (tensor<1x15x1xf32>, tensor<1x16xi32>) -> tensor<1x16x1xf32>
+// CHECK:       %[[TAPS:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x16x1xf32>, !tosa.shape<2>) -> tensor<4x4xf32>
+// CHECK:       %[[ACC0:.*]] = "tosa.reshape"(%[[INIT]], %{{.*}}) : (tensor<f32>, !tosa.shape<2>) -> tensor<1x1xf32>
+// CHECK:       %[[T0:.*]] = "tosa.slice"(%[[TAPS]], %{{.*}}, %{{.*}}) : (tensor<4x4xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4xf32>
+// CHECK-NEXT:  %[[KEEP0:.*]] = "tosa.greater_equal"(%[[ACC0]], %[[T0]]) : (tensor<1x1xf32>, tensor<1x4xf32>) -> tensor<1x4xi1>
+// CHECK-NEXT:  %[[ACC1:.*]] = "tosa.select"(%[[KEEP0]], %[[ACC0]], %[[T0]])
+// CHECK-COUNT-3: "tosa.select"
+// CHECK:       %[[Y:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : (tensor<1x4xf32>, !tosa.shape<2>) -> tensor<2x2xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @reduce_window_max_float(%arg0: tensor<3x5xf32>) -> tensor<2x2xf32> {
+  %init = "tfl.pseudo_const"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+  %window = "tfl.pseudo_const"() {value = dense<[2, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %strides = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %dilations = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %0 = "tfl.reduce_window"(%arg0, %init, %window, %strides, %dilations) {reduce_function = "MAXIMUM"} : (tensor<3x5xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @reduce_window_runtime_window_is_unlowered
+// CHECK:       "tfl.reduce_window"
+func.func @reduce_window_runtime_window_is_unlowered(%arg0: tensor<3x5xf32>, %window: tensor<2xi64>) -> tensor<2x2xf32> {
+  %init = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %strides = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %dilations = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-remark@+1 {{unlowered: operand 2 (window_dimensions) is not a compile-time constant}}
+  %0 = "tfl.reduce_window"(%arg0, %init, %window, %strides, %dilations) {reduce_function = "ADD"} : (tensor<3x5xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

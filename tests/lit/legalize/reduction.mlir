@@ -754,3 +754,46 @@ func.func @cumsum_declines_long_axis(%arg0: tensor<2x300xf32>) -> tensor<2x300xf
   %1 = "tfl.cumsum"(%arg0, %0) {exclusive = false, reverse = false} : (tensor<2x300xf32>, tensor<i32>) -> tensor<2x300xf32>
   return %1 : tensor<2x300xf32>
 }
+
+// -----
+
+// TOPK_V2 (topk_v2.cc): element j goes before element i when x_j > x_i, or they tie (equal,
+// or both NaN) and j < i, or x_i alone is NaN; each element's rank counts those j; output r
+// takes the index whose rank is r, and tosa.gather its value.
+// CHECK-LABEL: @topk_v2_float
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:       %[[XI:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<2x3xf32>, !tosa.shape<3>) -> tensor<2x3x1xf32>
+// CHECK:       %[[XJ:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<2x3xf32>, !tosa.shape<3>) -> tensor<2x1x3xf32>
+// CHECK-NEXT:  %[[EARLIER:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}false, false, false], [true, false, false], [true, true, false]]]> : tensor<1x3x3xi1>}
+// CHECK-NEXT:  %[[EQ:.*]] = "tosa.equal"(%[[XJ]], %[[XI]]) : (tensor<2x1x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x3xi1>
+// CHECK-NEXT:  %[[GT:.*]] = "tosa.greater"(%[[XJ]], %[[XI]]) : (tensor<2x1x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x3xi1>
+// CHECK:       %[[TIE_EARLIER:.*]] = "tosa.logical_and"(%{{.*}}, %[[EARLIER]])
+// CHECK-NEXT:  %[[BEFORE:.*]] = "tosa.logical_or"(%[[GT]], %[[TIE_EARLIER]])
+// CHECK-NEXT:  %[[BEFORE_NAN:.*]] = "tosa.logical_or"(%[[BEFORE]], %{{.*}})
+// CHECK-NEXT:  %[[ONES:.*]] = "tosa.cast"(%[[BEFORE_NAN]]) : (tensor<2x3x3xi1>) -> tensor<2x3x3xi32>
+// CHECK-NEXT:  %[[RANK:.*]] = "tosa.reduce_sum"(%[[ONES]]) {axis = 2 : i32} : (tensor<2x3x3xi32>) -> tensor<2x3x1xi32>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}0, 1]]]> : tensor<1x1x2xi32>}
+// CHECK-NEXT:  %[[AT:.*]] = "tosa.equal"(%[[RANK]], %[[R]]) : (tensor<2x3x1xi32>, tensor<1x1x2xi32>) -> tensor<2x3x2xi1>
+// CHECK-NEXT:  %[[IOTA:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}0], [1], [2]]]> : tensor<1x3x1xi32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0> : tensor<1x1x1xi32>}
+// CHECK-NEXT:  %[[PICK:.*]] = "tosa.select"(%[[AT]], %[[IOTA]], %[[ZERO]])
+// CHECK-NEXT:  %[[SUM:.*]] = "tosa.reduce_sum"(%[[PICK]]) {axis = 1 : i32} : (tensor<2x3x2xi32>) -> tensor<2x1x2xi32>
+// CHECK:       %[[IDX:.*]] = "tosa.reshape"(%[[SUM]], %{{.*}}) : (tensor<2x1x2xi32>, !tosa.shape<2>) -> tensor<2x2xi32>
+// CHECK-NEXT:  %[[V:.*]] = "tosa.gather"(%[[XI]], %[[IDX]]) : (tensor<2x3x1xf32>, tensor<2x2xi32>) -> tensor<2x2x1xf32>
+// CHECK:       %[[VALUES:.*]] = "tosa.reshape"(%[[V]], %{{.*}}) : (tensor<2x2x1xf32>, !tosa.shape<2>) -> tensor<2x2xf32>
+// CHECK-NEXT:  return %[[VALUES]], %[[IDX]]
+func.func @topk_v2_float(%arg0: tensor<2x3xf32>) -> (tensor<2x2xf32>, tensor<2x2xi32>) {
+  %k = "tfl.pseudo_const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %0, %1 = "tfl.topk_v2"(%arg0, %k) : (tensor<2x3xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xi32>)
+  return %0, %1 : tensor<2x2xf32>, tensor<2x2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: @unique_is_unlowered
+// CHECK:       "tfl.unique"
+func.func @unique_is_unlowered(%arg0: tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>) {
+  // expected-remark@+1 {{unlowered: the number of unique values (result 0's size) depends on the input's values: TFLite's Prepare makes that result dynamic and Eval sizes it (unique.cc)}}
+  %0, %1 = "tfl.unique"(%arg0) {idx_out_type = "INT32"} : (tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>)
+  return %0, %1 : tensor<?xf32>, tensor<6xi32>
+}
