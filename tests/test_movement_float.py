@@ -102,6 +102,8 @@ MODELS = {
                                        [((4,), "INT32")]),
     "bitcast-float-to-int": op_model("BITCAST", [In((3, 4))], [((3, 4), "INT32")], options_table("Bitcast")),
     "bitcast-int-to-float": op_model("BITCAST", [In((5,), "INT32")], [(5,)], options_table("Bitcast")),
+    "dilate": op_model("DILATE", [In((2, 3, 4)), i32(1, 3, 2), np.array(-1.5, np.float32)], [(2, 7, 7)]),
+    "dilate-runtime-value": op_model("DILATE", [In((4, 1, 3)), i32(2, 4, 1), In(())], [(7, 1, 3)]),
 }
 
 
@@ -121,7 +123,8 @@ INPUTS = {  # runtime operands TFLite constrains (broadcastable shapes, lengths 
 INTEGER = {  # quantized variants: model -> storage type
     "space-to-batch-nd": "INT8", "space-to-batch-nd-3d": "INT8", "batch-to-space-nd": "INT8",
     "batch-to-space-nd-3d": "INT8", "reverse-sequence": "INT16", "reverse-sequence-runtime": "INT16",
-    "matrix-diag": "INT8", "matrix-set-diag-wide": "INT8", "rank": "INT8",
+    "matrix-diag": "INT8", "matrix-set-diag-wide": "INT8", "rank": "INT8", "dilate": "INT8",
+    "dilate-runtime-value": "INT8",
 }
 CASES = [(name, None) for name in MODELS] + list(INTEGER.items())
 IDS = [f"{name}.{(q or 'float32').lower()}" for name, q in CASES]
