@@ -103,28 +103,43 @@ MODELS = {
     "bitcast-float-to-int": op_model("BITCAST", [In((3, 4))], [((3, 4), "INT32")], options_table("Bitcast")),
     "bitcast-int-to-float": op_model("BITCAST", [In((5,), "INT32")], [(5,)], options_table("Bitcast")),
     "dilate": op_model("DILATE", [In((2, 3, 4)), i32(1, 3, 2), np.array(-1.5, np.float32)], [(2, 7, 7)]),
+    "dynamic-update-slice": op_model("DYNAMIC_UPDATE_SLICE", [In((3, 5, 4)), In((2, 2, 4)), i32(2, -1, 0)],
+                                     [(3, 5, 4)], options_table("DynamicUpdateSlice")),
+    "dynamic-update-slice-runtime": op_model("DYNAMIC_UPDATE_SLICE",
+                                             [In((6, 5)), In((2, 3)), In((2,), "INT32")], [(6, 5)],
+                                             options_table("DynamicUpdateSlice")),
+    "dynamic-update-slice-int64": op_model("DYNAMIC_UPDATE_SLICE",
+                                           [In((4, 3, 5)), In((1, 3, 2)), In((3,), "INT64")], [(4, 3, 5)],
+                                           options_table("DynamicUpdateSlice")),
+    "dynamic-update-slice-whole": op_model("DYNAMIC_UPDATE_SLICE", [In((2, 3)), In((2, 3)), i32(1, 1)],
+                                           [(2, 3)], options_table("DynamicUpdateSlice")),
     "dilate-runtime-value": op_model("DILATE", [In((4, 1, 3)), i32(2, 4, 1), In(())], [(7, 1, 3)]),
 }
 
 
 
-def data(shape, quantized):
-    rng = np.random.default_rng(7)
+def data(shape, quantized, seed=7):
+    rng = np.random.default_rng(seed)
     if quantized:
-        return rng.integers(-300, 300, shape).astype(np.int16 if quantized == "INT16" else np.int8)
+        dtype = np.dtype(np.int16 if quantized == "INT16" else np.int8)
+        return rng.integers(np.iinfo(dtype).min, np.iinfo(dtype).max, shape, endpoint=True).astype(dtype)
     return rng.standard_normal(shape).astype(np.float32)
 
 
-INPUTS = {  # runtime operands TFLite constrains (broadcastable shapes, lengths within the axis)
+INPUTS = {  # runtime operands TFLite constrains (broadcastable shapes, lengths within the axis), or edge cases
     "reverse-sequence-runtime": lambda q: [data((4, 7, 3), q), i32(7, 0, 3, 1)],
     "broadcast-args-runtime": lambda q: [i32(2, 1, 5, 3), i32(5, 1)],
+    # start indices out of range on both sides: clamped so the update fits
+    "dynamic-update-slice-runtime": lambda q: [data((6, 5), q), data((2, 3), q, seed=8), i32(-2, 9)],
+    "dynamic-update-slice-int64": lambda q: [data((4, 3, 5), q), data((1, 3, 2), q, seed=8),
+                                             np.array([3, -1, 2], np.int64)],
 }
 
 INTEGER = {  # quantized variants: model -> storage type
     "space-to-batch-nd": "INT8", "space-to-batch-nd-3d": "INT8", "batch-to-space-nd": "INT8",
     "batch-to-space-nd-3d": "INT8", "reverse-sequence": "INT16", "reverse-sequence-runtime": "INT16",
     "matrix-diag": "INT8", "matrix-set-diag-wide": "INT8", "rank": "INT8", "dilate": "INT8",
-    "dilate-runtime-value": "INT8",
+    "dilate-runtime-value": "INT8", "dynamic-update-slice": "INT8", "dynamic-update-slice-runtime": "INT8",
 }
 CASES = [(name, None) for name in MODELS] + list(INTEGER.items())
 IDS = [f"{name}.{(q or 'float32').lower()}" for name, q in CASES]
