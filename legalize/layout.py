@@ -16,9 +16,9 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import IntegerAttr
-from tfl2quant.ir.types import RankedTensorType, element_type, f32, i1, i32, numpy_dtype, tensor
+from tfl2quant.ir.types import IntegerType, RankedTensorType, element_type, f32, i1, i32, numpy_dtype, tensor
 
-from .emit import compare, concat, reshape, reverse, select, slice_, splat, tile
+from .emit import compare, concat, reshape, reverse, select, slice_, slice_axis, splat, tile
 from .gather import gather, index32
 from .movement import OnStorage, on_storage
 from .query import const_ints, option, per_tensor, per_tensor_only, qtype, quantization, static_shapes, storage
@@ -358,21 +358,55 @@ class BroadcastArgs(StaticPattern):
 
 
 class Bitcast(StaticPattern):
-    """arith.bitcast between element types of one width (bitcast.cc copies the bytes). A
-    change of width splits or merges the last axis in TFLite; arith.bitcast does not take
-    that, so those decline."""
+    """bitcast.cc copies the bytes (little endian): arith.bitcast between element types of
+    one width. A wider input splits into a new last axis of `ratio` narrower elements,
+    least significant first: the input's bits as an integer, arith.shrui by k * narrow
+    width and arith.trunci, for each k, concatenated. A narrower input's last axis (of
+    `ratio`) merges: each part arith.extui'd, arith.shli'd into place and arith.ori'd."""
 
     def check(self, op):
         if qtype(op.operands[0]) or qtype(op.result):
             return "quantized bitcast (the stored bytes, not the real values, are reinterpreted)"
-        src, dst = (element_type(v.type) for v in (op.operands[0], op.result))
-        if src.width != dst.width:
-            return f"bitcast from {src} to {dst} changes the element width (the last axis splits or merges)"
+        for v in (op.operands[0], op.result):
+            e = element_type(v.type)
+            if e.width == 1 or not (getattr(e, "is_signless", True)):
+                return f"bitcast of {e} elements (bool and unsigned tensors have no signless bit pattern here)"
         return None
 
     def rewrite(self, b, op, operands, result_types):
-        return [b.value("arith.bitcast", [operands[0]], result_types[0])]
+        x, out = operands[0], result_types[0]
+        src, dst = element_type(x.type), element_type(out)
+        if src.width == dst.width:
+            return [b.value("arith.bitcast", [x], out)]
+        bits = x if isinstance(src, IntegerType) else b.value("arith.bitcast", [x], x.type.with_element_type(
+            IntegerType(src.width)))
+        narrow = IntegerType(min(src.width, dst.width))
+        if src.width > dst.width:
+            parts = []
+            for k in range(src.width // dst.width):
+                shifted = bits if k == 0 else _arith(b, "arith.shrui", bits, k * dst.width)
+                part = b.value("arith.trunci", [shifted], shifted.type.with_element_type(narrow))
+                parts.append(reshape(b, part, list(part.type.shape) + [1]))
+            y = concat(b, parts, len(out.shape) - 1)
+        else:
+            wide = tensor(out.shape, IntegerType(dst.width))
+            y = None
+            for k in range(dst.width // src.width):
+                part = reshape(b, slice_axis(b, bits, len(out.shape), k, 1), out.shape)
+                part = b.value("arith.extui", [part], wide)
+                if k:
+                    part = _arith(b, "arith.shli", part, k * src.width)
+                y = part if y is None else b.value("arith.ori", [y, part], wide)
+        if element_type(y.type) != dst:
+            y = b.value("arith.bitcast", [y], out)
+        return [y]
 
+
+def _arith(b, name: str, x, amount: int):
+    """An arith shift of every element of `x` by `amount` (arith takes no broadcasts, and
+    TOSA's shifts no i64)."""
+    t = x.type
+    return b.value(name, [x, tosa.const(b, np.full(t.shape, amount, numpy_dtype(t.element_type)), t.element_type)], t)
 
 RULES = {
     # TFLite op                  Rule(integer path,                          float path)

@@ -102,6 +102,9 @@ MODELS = {
                                        [((4,), "INT32")]),
     "bitcast-float-to-int": op_model("BITCAST", [In((3, 4))], [((3, 4), "INT32")], options_table("Bitcast")),
     "bitcast-int-to-float": op_model("BITCAST", [In((5,), "INT32")], [(5,)], options_table("Bitcast")),
+    "bitcast-float-to-bytes": op_model("BITCAST", [In((2, 3))], [((2, 3, 4), "INT8")], options_table("Bitcast")),
+    "bitcast-int16-to-float": op_model("BITCAST", [In((3, 2), "INT16")], [(3,)], options_table("Bitcast")),
+    "bitcast-int64-to-int16": op_model("BITCAST", [In((2,), "INT64")], [((2, 4), "INT16")], options_table("Bitcast")),
     "dilate": op_model("DILATE", [In((2, 3, 4)), i32(1, 3, 2), np.array(-1.5, np.float32)], [(2, 7, 7)]),
     "dynamic-update-slice": op_model("DYNAMIC_UPDATE_SLICE", [In((3, 5, 4)), In((2, 2, 4)), i32(2, -1, 0)],
                                      [(3, 5, 4)], options_table("DynamicUpdateSlice")),
@@ -129,6 +132,9 @@ def data(shape, quantized, seed=7):
 INPUTS = {  # runtime operands TFLite constrains (broadcastable shapes, lengths within the axis), or edge cases
     "reverse-sequence-runtime": lambda q: [data((4, 7, 3), q), i32(7, 0, 3, 1)],
     "broadcast-args-runtime": lambda q: [i32(2, 1, 5, 3), i32(5, 1)],
+    # every bit pattern's byte order matters: negative and large values
+    "bitcast-int16-to-float": lambda q: [np.array([[0, 16256], [-16384, 16457], [4059, -16240]], np.int16)],
+    "bitcast-int64-to-int16": lambda q: [np.array([-2, 0x0123456789ABCDEF], np.int64)],
     # start indices out of range on both sides: clamped so the update fits
     "dynamic-update-slice-runtime": lambda q: [data((6, 5), q), data((2, 3), q, seed=8), i32(-2, 9)],
     "dynamic-update-slice-int64": lambda q: [data((4, 3, 5), q), data((1, 3, 2), q, seed=8),
