@@ -21,7 +21,8 @@ from tfl2quant.ir.types import IntegerType, RankedTensorType, element_type, f32,
 from .emit import compare, concat, reshape, reverse, select, slice_, slice_axis, splat, tile
 from .gather import gather, index32
 from .movement import OnStorage, on_storage
-from .query import const_ints, option, per_tensor, per_tensor_only, qtype, quantization, static_shapes, storage
+from .query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
+                    static_shapes, storage)
 from .rule import IntegerPattern, Rule, StaticPattern
 
 
@@ -181,6 +182,17 @@ class SpaceToBatchNd(StaticPattern):
 
     constants = {1: "block_shape", 2: "paddings"}
 
+    def check(self, op):
+        shape, block, pads = list(op.operands[0].type.shape), const_ints(op, 1), const_ints(op, 2)
+        if not 3 <= len(shape) <= 4 or len(block) != len(shape) - 2 or len(pads) != 2 * len(block):
+            return (f"input of shape {shape} with block_shape {block} and paddings {pads} (the kernel takes rank 3 "
+                    "or 4, one block size and two paddings per spatial axis)")
+        padded = [d + pads[2 * k] + pads[2 * k + 1] for k, d in enumerate(shape[1:len(block) + 1])]
+        if any(n <= 0 or p % n for n, p in zip(block, padded)) or min(pads) < 0:
+            return f"padded spatial sizes {padded} are not multiples of block_shape {block}"
+        return result_shape(op, [shape[0] * int(np.prod(block))] + [p // n for p, n in zip(padded, block)] +
+                            shape[len(block) + 1:])
+
     def check_storage(self, op):
         return per_tensor_only(op, [op.result])
 
@@ -209,9 +221,17 @@ class BatchToSpaceNd(StaticPattern):
     constants = {1: "block_shape", 2: "crops"}
 
     def check(self, op):
-        if any(c < 0 for c in const_ints(op, 2)):
+        shape, block, crops = list(op.operands[0].type.shape), const_ints(op, 1), const_ints(op, 2)
+        if not 3 <= len(shape) <= 4 or len(block) != len(shape) - 2 or len(crops) != 2 * len(block):
+            return (f"input of shape {shape} with block_shape {block} and crops {crops} (the kernel takes rank 3 "
+                    "or 4, one block size and two crops per spatial axis)")
+        if any(c < 0 for c in crops):
             return "negative crops (TFLite's Prepare refuses them)"
-        return None
+        if any(n <= 0 for n in block) or shape[0] % int(np.prod(block)):
+            return f"batch {shape[0]} is not a multiple of the block sizes {block}"
+        return result_shape(op, [shape[0] // int(np.prod(block))] +
+                            [d * n - crops[2 * k] - crops[2 * k + 1] for k, (d, n) in enumerate(zip(shape[1:], block))]
+                            + shape[len(block) + 1:])
 
     def rewrite(self, b, op, operands, result_types):
         x = operands[0]
@@ -236,13 +256,15 @@ class ReverseSequence(StaticPattern):
 
     def check(self, op):
         seq, batch = option(op, "seq_dim"), option(op, "batch_dim")
-        rank = len(op.operands[0].type.shape)
-        if seq == batch or not (0 <= seq < rank and 0 <= batch < rank):
-            return f"seq_dim {seq} and batch_dim {batch} are not two axes of a rank {rank} input"
-        lengths = constant_array(op.operands[1])
-        if lengths is not None and np.any(np.asarray(lengths) > op.operands[0].type.shape[seq]):
+        shape = list(op.operands[0].type.shape)
+        if seq == batch or not (0 <= seq < len(shape) and 0 <= batch < len(shape)):
+            return f"seq_dim {seq} and batch_dim {batch} are not two axes of a rank {len(shape)} input"
+        if list(op.operands[1].type.shape) != [shape[batch]]:
+            return f"seq_lengths of shape {list(op.operands[1].type.shape)} for a batch of {shape[batch]}"
+        known = constant_array(op.operands[1])
+        if known is not None and np.any(np.asarray(known) > shape[seq]):
             return "a seq_length longer than the sequence axis (TFLite writes out of bounds)"
-        return None
+        return result_shape(op, shape)
 
     def rewrite(self, b, op, operands, result_types):
         x, lengths = operands
@@ -282,6 +304,10 @@ class MatrixDiag(StaticPattern):
     diagonal mask between the input as a row and zeros. The zeros are the number 0 in the
     output's type: stored 0 on stored values, as the kernel writes."""
 
+    def check(self, op):
+        shape = list(op.operands[0].type.shape)
+        return rank(op, op.operands[0], at_least=1) or result_shape(op, shape + shape[-1:])
+
     def rewrite(self, b, op, operands, result_types):
         out = result_types[0]
         shape = list(operands[0].type.shape)
@@ -296,6 +322,15 @@ class MatrixSetDiag(StaticPattern):
     columns) and the input."""
 
     data = (0, 1)
+
+    def check(self, op):
+        x, diagonal = op.operands
+        shape = list(x.type.shape)
+        if len(shape) < 2:
+            return rank(op, x, at_least=2)
+        if list(diagonal.type.shape) != shape[:-2] + [min(shape[-2:])]:
+            return f"diagonal of shape {list(diagonal.type.shape)} for an input of shape {shape}"
+        return result_shape(op, shape)
 
     def rewrite(self, b, op, operands, result_types):
         x, diagonal = operands
@@ -343,7 +378,9 @@ class BroadcastArgs(StaticPattern):
         known = [constant_array(v) for v in op.operands]
         if all(k is not None for k in known) and broadcast_shape(*(np.reshape(k, -1) for k in known)) is None:
             return "the shapes do not broadcast (TFLite's kernel aborts)"
-        return None
+        if any(len(v.type.shape) != 1 for v in op.operands):
+            return "shapes that are not 1-D"
+        return result_shape(op, [max(v.type.shape[0] for v in op.operands)])
 
     def rewrite(self, b, op, operands, result_types):
         out = result_types[0]
@@ -371,7 +408,11 @@ class Bitcast(StaticPattern):
             e = element_type(v.type)
             if e.width == 1 or not (getattr(e, "is_signless", True)):
                 return f"bitcast of {e} elements (bool and unsigned tensors have no signless bit pattern here)"
-        return None
+        shape = list(op.operands[0].type.shape)
+        src, dst = (element_type(v.type).width for v in (op.operands[0], op.result))
+        if src < dst and (not shape or shape[-1] != dst // src):
+            return f"bitcast from {src}-bit to {dst}-bit elements needs a last axis of {dst // src}, not {shape}"
+        return result_shape(op, shape + [src // dst] if src > dst else shape[:-1] if src < dst else shape)
 
     def rewrite(self, b, op, operands, result_types):
         x, out = operands[0], result_types[0]

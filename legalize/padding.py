@@ -18,7 +18,7 @@ from tfl2quant.dialects.tfl import constant_array
 
 from .emit import concat, reshape, reverse, slice_axis, tile
 from .movement import OnStorage, on_storage
-from .query import const_ints, option, per_tensor, per_tensor_only
+from .query import const_ints, option, per_tensor, per_tensor_only, result_shape
 from .rule import Rule, StaticPattern
 
 
@@ -90,9 +90,10 @@ class Dilate(StaticPattern):
     constants = {1: "dilations"}
 
     def check(self, op):
-        if any(k < 1 for k in const_ints(op, 1)):
-            return "a dilation below 1 (TFLite's Eval refuses it)"
-        return None
+        shape, dilations = list(op.operands[0].type.shape), const_ints(op, 1)
+        if len(dilations) != len(shape) or any(k < 1 for k in dilations):
+            return f"dilations {dilations} for a rank {len(shape)} input (TFLite takes one per axis, each >= 1)"
+        return result_shape(op, [(d - 1) * k + 1 for d, k in zip(shape, dilations)])
 
     def rewrite(self, b, op, operands, result_types):
         x, value = operands[0], operands[2]

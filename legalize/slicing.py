@@ -19,7 +19,7 @@ from tfl2quant.ir.types import element_type, i32, tensor
 
 from .emit import reshape, reverse, slice_, slice_axis
 from .movement import OnStorage
-from .query import const_ints, option
+from .query import const_ints, option, result_shape
 from .rule import Rule, StaticPattern
 
 
@@ -174,6 +174,15 @@ class DynamicUpdateSlice(StaticPattern):
     i32)."""
 
     data = (0, 1)
+
+    def check(self, op):
+        x, update, start = op.operands
+        dims, sizes = list(x.type.shape), list(update.type.shape)
+        if len(sizes) != len(dims) or any(u > d for u, d in zip(sizes, dims)):
+            return f"update of shape {sizes} does not fit an operand of shape {dims}"
+        if list(start.type.shape) != [len(dims)]:
+            return f"start indices of shape {list(start.type.shape)} for a rank {len(dims)} operand"
+        return result_shape(op, dims)
 
     def rewrite(self, b, op, operands, result_types):
         x, update = operands[:2]
