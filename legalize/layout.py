@@ -246,6 +246,11 @@ class BatchToSpaceNd(StaticPattern):
         return [slice_(b, x, start, result_types[0].shape)]
 
 
+def permuted(b, x, perm):
+    """tosa.transpose, skipped when `perm` keeps every axis in place."""
+    return x if list(perm) == sorted(perm) else tosa.transpose(b, x, perm)
+
+
 class ReverseSequence(StaticPattern):
     """out[.., j, .., b, ..] = in[.., L - 1 - j, .., b, ..] for j < L = seq_lengths[b],
     in[.., j, ..] otherwise (reference_ops.h: ReverseSequence). The batch and sequence
@@ -273,10 +278,10 @@ class ReverseSequence(StaticPattern):
         others = [k for k in range(len(shape)) if k not in (batch, seq)]
         perm = [batch, seq] + others
         n, s, inner = shape[batch], shape[seq], int(np.prod([shape[k] for k in others]))
-        rows = reshape(b, tosa.transpose(b, x, perm), (n, s, inner))
+        rows = reshape(b, permuted(b, x, perm), (n, s, inner))
         y = gather(b, rows, self._indices(b, op, lengths, n, s))
         y = reshape(b, y, [shape[k] for k in perm])
-        return [tosa.transpose(b, y, list(np.argsort(perm)))]
+        return [permuted(b, y, [int(k) for k in np.argsort(perm)])]
 
     @staticmethod
     def _indices(b, op, lengths, n, s):
