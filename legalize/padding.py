@@ -98,7 +98,8 @@ class Dilate(StaticPattern):
     def rewrite(self, b, op, operands, result_types):
         x, value = operands[0], operands[2]
         count = int(np.prod(value.type.shape))
-        value = slice_axis(b, reshape(b, value, [count]), 0, 0, 1)  # the kernel reads the first element
+        if count > 1:  # the kernel reads the first element
+            value = slice_axis(b, reshape(b, value, [count]), 0, 0, 1)
         for axis, k in enumerate(const_ints(op, 1)):
             shape = list(x.type.shape)
             if k == 1 or shape[axis] == 1:
