@@ -148,7 +148,10 @@ INTEGER = {  # quantized variants: model -> storage type
     "dilate-runtime-value": "INT8", "dynamic-update-slice": "INT8", "dynamic-update-slice-runtime": "INT8",
 }
 CASES = [(name, None) for name in MODELS] + list(INTEGER.items())
-IDS = [f"{name}.{(q or 'float32').lower()}" for name, q in CASES]
+
+
+def ids(cases):
+    return [f"{name}.{(q or 'float32').lower()}" for name, q in cases]
 
 
 def check(file, path, name, quantized=None):
@@ -169,8 +172,31 @@ def check(file, path, name, quantized=None):
     return result
 
 
-@pytest.mark.parametrize(("name", "quantized"), CASES, ids=IDS)
+@pytest.mark.parametrize(("name", "quantized"), CASES, ids=ids(CASES))
 def test_matches_tflite_and_verifies(name, quantized, tmp_path):
     file = tmp_path / f"{name}.{(quantized or 'float32').lower()}.tflite"
     file.write_bytes(MODELS[name](quantized))
     check(file, "integer" if quantized else "float", name, quantized)
+
+
+IREE_CASES = [("reverse-sequence-runtime", None), ("reverse-sequence-runtime", "INT16"), ("matrix-diag", None),
+              ("broadcast-args-runtime", None), ("bitcast-float-to-bytes", None), ("bitcast-int16-to-float", None),
+              ("bitcast-int64-to-int16", None), ("dilate-runtime-value", "INT8"), ("space-to-batch-nd", "INT8"),
+              ("dynamic-update-slice-runtime", None), ("dynamic-update-slice-int64", None)]
+
+
+@pytest.mark.parametrize(("name", "quantized"), IREE_CASES, ids=ids(IREE_CASES))
+def test_iree_runs_it_as_tflite_does(name, quantized, tmp_path):
+    """iree-compile (TOSA profile validation, then llvm-cpu) takes the final IR, and its run equals
+    TFLite bit for bit: these ops only move, select or reinterpret values."""
+    from runtime_check import interpreter
+    from runtime_check.check import make_inputs
+    from runtime_check.iree_backend import run as iree_run
+
+    file = tmp_path / f"{name}.tflite"
+    file.write_bytes(MODELS[name](quantized))
+    module = convert(str(file), "final").module
+    reference = interpreter.load(str(file))
+    x = INPUTS[name](quantized) if name in INPUTS else make_inputs(module, interpreter.inputs_of(reference), seed=0)
+    for theirs, expected in zip(iree_run(print_module(module), x), interpreter.run(reference, x)):
+        np.testing.assert_array_equal(np.asarray(theirs).reshape(expected.shape), expected)

@@ -734,7 +734,8 @@ func.func @reverse_sequence_constant_lengths(%arg0: tensor<2x3xf32>) -> tensor<2
 // CHECK-NEXT:    %[[ROWS:.*]] = "tosa.transpose"(%[[X]]) {perms = array<i32: 1, 0, 2>} : {{.*}} -> tensor<2x4x3xf32>
 // CHECK-NEXT:    %[[L32:.*]] = "tosa.cast"(%[[L]]) : (tensor<2xi64>) -> tensor<2xi32>
 // CHECK:         %[[COL:.*]] = "tosa.reshape"(%[[L32]], %{{.*}}) : {{.*}} -> tensor<2x1xi32>
-// CHECK-NEXT:    %[[CLAMPED:.*]] = "tosa.clamp"(%[[COL]]) {min_val = -2147483648 : i32, max_val = 4 : i32}
+// CHECK-NEXT:    %[[FOUR:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[CLAMPED:.*]] = "tosa.minimum"(%[[COL]], %[[FOUR]])
 // CHECK:         %[[LEN:.*]] = "tosa.tile"(%[[CLAMPED]], %{{.*}}) : {{.*}} -> tensor<2x4xi32>
 // CHECK-NEXT:    %[[J:.*]] = "tosa.const"() {values = dense<{{\[\[}}0, 1, 2, 3], [0, 1, 2, 3]]> : tensor<2x4xi32>}
 // CHECK-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1> : tensor<1x1xi32>}
