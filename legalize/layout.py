@@ -6,7 +6,10 @@ Each is a `StaticPattern` (movement.py explains the mechanism): TOSA ops that on
 same pattern runs on floats, plain integers, booleans, and on stored values
 (`OnStorage`) when the moved values are quantized alike. RESHAPE copies the
 stored values raw in TFLite whatever the quantization (kernels/reshape.cc),
-so its integer path does not ask for that.
+so its integer path does not ask for that; nor do REVERSE_SEQUENCE, MATRIX_DIAG
+and MATRIX_SET_DIAG, whose kernels copy bytes without looking at the
+quantization. SHAPE and RANK read no values at all. BROADCAST_ARGS (shapes)
+and BITCAST (bits) are no movement of real values: float patterns only.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import IntegerAttr
-from tfl2quant.ir.types import IntegerType, RankedTensorType, element_type, f32, i1, i32, numpy_dtype, tensor
+from tfl2quant.ir.types import FloatType, IntegerType, RankedTensorType, element_type, f32, i1, i32, numpy_dtype, tensor
 
 from .emit import compare, concat, reshape, reverse, select, slice_, slice_axis, splat, tile
 from .gather import gather, index32
@@ -187,8 +190,10 @@ class SpaceToBatchNd(StaticPattern):
         if not 3 <= len(shape) <= 4 or len(block) != len(shape) - 2 or len(pads) != 2 * len(block):
             return (f"input of shape {shape} with block_shape {block} and paddings {pads} (the kernel takes rank 3 "
                     "or 4, one block size and two paddings per spatial axis)")
+        if min(pads) < 0:
+            return f"negative paddings {pads} (tosa.pad takes none)"
         padded = [d + pads[2 * k] + pads[2 * k + 1] for k, d in enumerate(shape[1:len(block) + 1])]
-        if any(n <= 0 or p % n for n, p in zip(block, padded)) or min(pads) < 0:
+        if any(n <= 0 or p % n for n, p in zip(block, padded)):
             return f"padded spatial sizes {padded} are not multiples of block_shape {block}"
         return result_shape(op, [shape[0] * int(np.prod(block))] + [p // n for p, n in zip(padded, block)] +
                             shape[len(block) + 1:])
@@ -411,8 +416,9 @@ class Bitcast(StaticPattern):
             return "quantized bitcast (the stored bytes, not the real values, are reinterpreted)"
         for v in (op.operands[0], op.result):
             e = element_type(v.type)
-            if e.width == 1 or not (getattr(e, "is_signless", True)):
-                return f"bitcast of {e} elements (bool and unsigned tensors have no signless bit pattern here)"
+            if not isinstance(e, (IntegerType, FloatType)) or e.width == 1 or \
+                    isinstance(e, IntegerType) and not e.is_signless:
+                return f"bitcast of {e} elements (only signless integers and floats, no bool, have bits here)"
         shape = list(op.operands[0].type.shape)
         src, dst = (element_type(v.type).width for v in (op.operands[0], op.result))
         if src < dst and (not shape or shape[-1] != dst // src):
@@ -453,6 +459,7 @@ def _arith(b, name: str, x, amount: int):
     TOSA's shifts no i64)."""
     t = x.type
     return b.value(name, [x, tosa.const(b, np.full(t.shape, amount, numpy_dtype(t.element_type)), t.element_type)], t)
+
 
 RULES = {
     # TFLite op                  Rule(integer path,                          float path)

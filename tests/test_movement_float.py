@@ -200,3 +200,18 @@ def test_iree_runs_it_as_tflite_does(name, quantized, tmp_path):
     x = INPUTS[name](quantized) if name in INPUTS else make_inputs(module, interpreter.inputs_of(reference), seed=0)
     for theirs, expected in zip(iree_run(print_module(module), x), interpreter.run(reference, x)):
         np.testing.assert_array_equal(np.asarray(theirs).reshape(expected.shape), expected)
+
+
+@pytest.mark.parametrize(("code", "operands", "outputs", "reason"), [
+    ("SPACE_TO_BATCH_ND", [In((1, 4, 4, 2)), In((2,), "INT32"), pairs(0, 0, 0, 0)], [(4, 2, 2, 2)],
+     "operand 1 (block_shape) is not a compile-time constant"),
+    ("DILATE", [In((3, 4)), In((2,), "INT32"), np.array(0, np.float32)], [(5, 7)],
+     "operand 1 (dilations) is not a compile-time constant"),
+    ("BITCAST", [In((3, 4), "BOOL")], [((3, 4), "INT8")],
+     "bitcast of i1 elements (only signless integers and floats, no bool, have bits here)"),
+])
+def test_declines_with_a_reason(code, operands, outputs, reason, tmp_path):
+    file = tmp_path / f"{code.lower()}.float32.tflite"
+    file.write_bytes(model(code, operands, outputs))
+    (record,) = convert(str(file), "legalized").report.records
+    assert (record.path, record.reason) == ("unlowered", reason)
