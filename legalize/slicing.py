@@ -185,32 +185,31 @@ class DynamicUpdateSlice(StaticPattern):
         return result_shape(op, dims)
 
     def rewrite(self, b, op, operands, result_types):
-        x, update = operands[:2]
+        x, update, start = operands
         dims, sizes = list(x.type.shape), list(update.type.shape)
-        if sizes == dims:
+        if sizes == dims:  # the kernel copies the update whatever the start
             return [update]
         strides = [int(np.prod(dims[k + 1:])) for k in range(len(dims))]
         offsets = sum(np.ix_(*(np.arange(n) * s for n, s in zip(sizes, strides)))).reshape(1, -1)
-        indices = self._indices(b, op, dims, sizes, strides, offsets)
+        indices = self._indices(b, op, start, np.subtract(dims, sizes), strides, offsets)
         count, total = offsets.size, int(np.prod(dims))
         y = b.value("tosa.scatter", [reshape(b, x, (1, total, 1)), indices, reshape(b, update, (1, count, 1))],
                     tensor((1, total, 1), element_type(x.type)))
         return [reshape(b, y, dims)]
 
     @staticmethod
-    def _indices(b, op, dims, sizes, strides, offsets):
-        limits = np.subtract(dims, sizes)
+    def _indices(b, op, start, limits, strides, offsets):
+        """[1, update size] i32: where each update element goes in the flattened operand."""
         known = constant_array(op.operands[2])
         if known is not None:
             base = int(np.dot(np.clip(np.asarray(known, np.int64).reshape(-1), 0, limits), strides))
             return tosa.const(b, (offsets + base).astype(np.int32), i32)
-        start = op.operands[2]
         t, e = start.type, element_type(start.type)
-        start = tosa.binary(b, "tosa.maximum", start, tosa.const(b, np.zeros(len(dims), np.int64), e), t)
+        start = tosa.binary(b, "tosa.maximum", start, tosa.const(b, np.zeros(len(limits), np.int64), e), t)
         start = tosa.binary(b, "tosa.minimum", start, tosa.const(b, limits, e), t)
         if e != i32:
             start = tosa.cast(b, start, t.with_element_type(i32))
-        t = tensor((len(dims),), i32)
+        t = tensor((len(limits),), i32)
         base = tosa.reduce(b, "tosa.reduce_sum", tosa.mul(b, start, tosa.const(b, np.array(strides), i32), t), 0)
         return tosa.binary(b, "tosa.add", reshape(b, base, (1, 1)), tosa.const(b, offsets.astype(np.int32), i32),
                            tensor(offsets.shape, i32))
