@@ -28,7 +28,7 @@ QU8 = per_tensor(0.05, 130)    # uint8: a zero point that does not fit int8's ra
 
 
 class In:
-    """A runtime input; FLOAT32 ones become quantized (`storage`) in the quantized variant."""
+    """A runtime input; FLOAT32 ones become quantized in the quantized variants."""
 
     def __init__(self, shape, dtype="FLOAT32"):
         self.shape, self.dtype = tuple(shape), dtype
@@ -123,8 +123,8 @@ MODELS = {
 }
 
 
-
 def data(shape, quantized, seed=7):
+    """Random inputs: stored integers over the whole range, or normal floats."""
     rng = np.random.default_rng(seed)
     if quantized:
         dtype = np.dtype(np.int16 if quantized == "INT16" else np.int8)
