@@ -1,11 +1,13 @@
-"""PAD, PADV2, MIRROR_PAD: tosa.pad, and concatenated mirror images.
+"""PAD, PADV2, MIRROR_PAD, DILATE: tosa.pad, concatenated mirror images, and values
+interleaved with padding.
 
 Each is a `StaticPattern` (movement.py explains the mechanism). On stored values (`OnStorage`), PAD fills
 with the output zero point, the stored value of real 0, and PADV2 with the
 stored pad constant (TFLite requires it quantized like the output; pad.cc).
 PAD copies stored values raw whatever the quantization, so its integer path
 does not ask that input and output be quantized alike; MIRROR_PAD's Prepare
-requires it (mirror_pad.cc).
+requires it (mirror_pad.cc). DILATE copies the bytes of its input and of its padding
+value whatever the quantization (dilate.cc), and so do we.
 """
 from __future__ import annotations
 
@@ -14,10 +16,10 @@ import numpy as np
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
 
-from .emit import concat, reverse, slice_axis
+from .emit import concat, reshape, reverse, slice_axis, tile
 from .movement import OnStorage, on_storage
-from .query import const_ints, option, per_tensor, per_tensor_only
-from .rule import NOT_YET, Rule, StaticPattern, unlowered
+from .query import const_ints, option, per_tensor, per_tensor_only, result_shape
+from .rule import Rule, StaticPattern
 
 
 class Pad(StaticPattern):
@@ -78,10 +80,42 @@ class MirrorPad(StaticPattern):
         return [x]
 
 
+class Dilate(StaticPattern):
+    """out[.., i * k, ..] = in[.., i, ..], the padding value between (dilate.cc: each
+    axis of size d becomes (d - 1) * k + 1). Per dilated axis: a unit axis after it,
+    concatenated with k - 1 copies of the padding value (tosa.tile; it may be a runtime
+    value), merged into the axis and sliced to its new size."""
+
+    data = (0, 2)
+    constants = {1: "dilations"}
+
+    def check(self, op):
+        shape, dilations = list(op.operands[0].type.shape), const_ints(op, 1)
+        if len(dilations) != len(shape) or any(k < 1 for k in dilations):
+            return f"dilations {dilations} for a rank {len(shape)} input (TFLite takes one per axis, each >= 1)"
+        return result_shape(op, [(d - 1) * k + 1 for d, k in zip(shape, dilations)])
+
+    def rewrite(self, b, op, operands, result_types):
+        x, value = operands[0], operands[2]
+        count = int(np.prod(value.type.shape))
+        if count > 1:  # the kernel reads the first element
+            value = slice_axis(b, reshape(b, value, [count]), 0, 0, 1)
+        for axis, k in enumerate(const_ints(op, 1)):
+            shape = list(x.type.shape)
+            if k == 1 or shape[axis] == 1:
+                continue
+            split = shape[:axis + 1] + [1] + shape[axis + 1:]
+            gap = tile(b, reshape(b, value, [1] * len(split)), split[:axis + 1] + [k - 1] + split[axis + 2:])
+            x = concat(b, [reshape(b, x, split), gap], axis + 1)
+            x = reshape(b, x, shape[:axis] + [shape[axis] * k] + shape[axis + 1:])
+            x = slice_axis(b, x, axis, 0, (shape[axis] - 1) * k + 1)
+        return [x]
+
+
 RULES = {
     # TFLite op             Rule(integer path,                   float path)
     "tfl.pad":            Rule(OnStorage(Pad(), alike=False),    Pad()),
     "tfl.padv2":          Rule(OnStorage(PadV2()),               PadV2()),
     "tfl.mirror_pad":     Rule(OnStorage(MirrorPad()),           MirrorPad()),
-    "tfl.dilate":         unlowered(NOT_YET),
+    "tfl.dilate":         Rule(OnStorage(Dilate(), alike=False), Dilate()),
 }

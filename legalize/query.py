@@ -289,3 +289,14 @@ def no_fused_activation(op: Operation) -> Reason:
 def first_reason(*reasons: Reason) -> Reason:
     """The first reason that is not None (for checks that are safe to evaluate together)."""
     return next((r for r in reasons if r), None)
+
+
+# --- added by h-movement ------------------------------------------------------------------------
+
+
+def result_shape(op: Operation, want, k: int = 0) -> Reason:
+    """Result `k` has the shape the kernel's Prepare gives it (`want`)."""
+    have = list(op.results[k].type.shape)
+    if have != list(want):
+        return f"result {k} has shape {have}; TFLite's kernel gives it {list(want)}"
+    return None

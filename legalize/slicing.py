@@ -1,8 +1,11 @@
-"""Ops that take parts of a tensor: SLICE, STRIDED_SLICE, SPLIT, SPLIT_V, UNPACK.
+"""Ops that take parts of a tensor, or write one: SLICE, STRIDED_SLICE, SPLIT, SPLIT_V,
+UNPACK, DYNAMIC_UPDATE_SLICE.
 
 Each is a `StaticPattern` (movement.py explains the mechanism): tosa.slice, tosa.reverse, tosa.reshape
 and tosa.pad on any element type, and on stored values (`OnStorage`) when
 input and results are quantized alike, as TFLite copies them raw.
+DYNAMIC_UPDATE_SLICE copies bytes whatever the quantization
+(dynamic_update_slice.cc), and so do we.
 """
 from __future__ import annotations
 
@@ -11,12 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from tfl2quant.dialects import tosa
-from tfl2quant.ir.types import element_type, tensor
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.types import element_type, i32, tensor
 
 from .emit import reshape, reverse, slice_, slice_axis
 from .movement import OnStorage
-from .query import const_ints, option
-from .rule import NOT_YET, Rule, StaticPattern, unlowered
+from .query import const_ints, option, result_shape
+from .rule import Rule, StaticPattern
 
 
 class Slice(StaticPattern):
@@ -171,6 +175,56 @@ class Unpack(StaticPattern):
         return [reshape(b, slice_axis(b, x, axis, k, 1), t.shape) for k, t in enumerate(result_types)]
 
 
+class DynamicUpdateSlice(StaticPattern):
+    """The operand with the update written at the start indices, each clamped to
+    [0, dim - update dim] so the update fits (dynamic_update_slice.cc:
+    ClampStartIndices). One tosa.scatter on the flattened operand [1, K, 1] at the
+    update's flat positions: constant offsets plus the clamped start's flat position,
+    a constant when the start is, else tosa ops on it (clamped in its own type, then
+    i32)."""
+
+    data = (0, 1)
+
+    def check(self, op):
+        x, update, start = op.operands
+        dims, sizes = list(x.type.shape), list(update.type.shape)
+        if len(sizes) != len(dims) or any(u > d for u, d in zip(sizes, dims)):
+            return f"update of shape {sizes} does not fit an operand of shape {dims}"
+        if list(start.type.shape) != [len(dims)]:
+            return f"start indices of shape {list(start.type.shape)} for a rank {len(dims)} operand"
+        return result_shape(op, dims)
+
+    def rewrite(self, b, op, operands, result_types):
+        x, update, start = operands
+        dims, sizes = list(x.type.shape), list(update.type.shape)
+        if sizes == dims:  # the kernel copies the update whatever the start
+            return [update]
+        strides = [int(np.prod(dims[k + 1:])) for k in range(len(dims))]
+        offsets = sum(np.ix_(*(np.arange(n) * s for n, s in zip(sizes, strides)))).reshape(1, -1)
+        indices = self._indices(b, op, start, np.subtract(dims, sizes), strides, offsets)
+        count, total = offsets.size, int(np.prod(dims))
+        y = b.value("tosa.scatter", [reshape(b, x, (1, total, 1)), indices, reshape(b, update, (1, count, 1))],
+                    tensor((1, total, 1), element_type(x.type)))
+        return [reshape(b, y, dims)]
+
+    @staticmethod
+    def _indices(b, op, start, limits, strides, offsets):
+        """[1, update size] i32: where each update element goes in the flattened operand."""
+        known = constant_array(op.operands[2])
+        if known is not None:
+            base = int(np.dot(np.clip(np.asarray(known, np.int64).reshape(-1), 0, limits), strides))
+            return tosa.const(b, (offsets + base).astype(np.int32), i32)
+        t, e = start.type, element_type(start.type)
+        start = tosa.binary(b, "tosa.maximum", start, tosa.const(b, np.zeros(len(limits), np.int64), e), t)
+        start = tosa.binary(b, "tosa.minimum", start, tosa.const(b, limits, e), t)
+        if e != i32:
+            start = tosa.cast(b, start, t.with_element_type(i32))
+        t = tensor((len(limits),), i32)
+        base = tosa.reduce(b, "tosa.reduce_sum", tosa.mul(b, start, tosa.const(b, np.array(strides), i32), t), 0)
+        return tosa.binary(b, "tosa.add", reshape(b, base, (1, 1)), tosa.const(b, offsets.astype(np.int32), i32),
+                           tensor(offsets.shape, i32))
+
+
 RULES = {
     # TFLite op                  Rule(integer path,                 float path)
     "tfl.slice":               Rule(OnStorage(Slice()),            Slice()),
@@ -178,5 +232,5 @@ RULES = {
     "tfl.split":               Rule(OnStorage(Split(1, 0)),        Split(1, 0)),
     "tfl.split_v":             Rule(OnStorage(Split(0, 2, 1)),     Split(0, 2, 1)),
     "tfl.unpack":              Rule(OnStorage(Unpack()),           Unpack()),
-    "tfl.dynamic_update_slice": unlowered(NOT_YET),
+    "tfl.dynamic_update_slice": Rule(OnStorage(DynamicUpdateSlice(), alike=False), DynamicUpdateSlice()),
 }

@@ -58,6 +58,19 @@ def resize(ctx, x, scale, offset, border):
     rows, cols = np.where(2 * ry >= ny, y1, y0), np.where(2 * rx >= nx, x1, x0)
     return x[:, rows][:, :, cols]
 
+# --- added for DYNAMIC_UPDATE_SLICE (h-movement) ---------------------------------------------
+
+def scatter(ctx, values, indices, update):
+    """values_in with each row n, index w replaced by input[n, w] (TOSA requires the
+    indices of a row to be distinct)."""
+    if np.any(indices < 0) or np.any(indices >= values.shape[1]):
+        raise IndexError(f"tosa.scatter index outside [0, {values.shape[1]})")
+    if any(len(np.unique(row)) != len(row) for row in indices):
+        raise IndexError("tosa.scatter writes one index twice")
+    out = values.copy()
+    out[np.arange(values.shape[0])[:, None], indices] = update
+    return out
+
 KERNELS = {
     "tosa.reduce_sum": _reduce_in_order(np.sum, np.add.accumulate),
     "tosa.reduce_product": _reduce_in_order(np.prod, np.multiply.accumulate),
@@ -66,5 +79,6 @@ KERNELS = {
     "tosa.argmax": argmax,
     "tosa.reverse": lambda ctx, x: np.flip(x, ctx.attr("axis")),
     "tosa.gather": gather,
+    "tosa.scatter": scatter,
     "tosa.resize": resize,
 }

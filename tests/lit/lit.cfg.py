@@ -13,4 +13,7 @@ config.excludes = ["Output"]
 root = os.path.dirname(os.path.dirname(config.test_source_root))
 # tfl2quant, filecheck and iree-opt come from the Python environment running the tests.
 config.environment["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+# The tfl2quant (and legalize) of this tree, not the environment's installed copy (a worktree's
+# tests then test its own code): lit passes no PYTHONPATH through by itself.
+config.environment["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
 config.substitutions.append(("%models", os.path.join(root, "models")))

@@ -663,6 +663,24 @@ def const_shape(op: Operation) -> None:
         raise op.error(f"'values' must hold {rank} values for {op.result.type}")
 
 
+# --- added for DYNAMIC_UPDATE_SLICE (h-movement) ---------------------------------------------
+
+
+def scatter(op: Operation) -> None:
+    """values_in [N, K, C], i32 indices [N, W], input [N, W, C] -> values_out like values_in."""
+    _count(op, 3)
+    values, indices, update = (_ranked(op, v, name) for v, name in zip(op.operands, ("values_in", "indices",
+                                                                                       "input")))
+    out = _ranked(op, op.result, "values_out")
+    if len(values.shape) != 3 or len(indices.shape) != 2 or len(update.shape) != 3:
+        raise op.error(f"expects 3-D values_in and input and 2-D indices, got {values}, {indices} and {update}")
+    if indices.element_type != i32 or not (values.element_type == update.element_type == out.element_type):
+        raise op.error("indices must be i32, and values_in, input and values_out of one element type")
+    if not (_same(values.shape[0], indices.shape[0]) and _same(indices.shape[0], update.shape[0])
+            and _same(indices.shape[1], update.shape[1]) and _same(values.shape[2], update.shape[2])):
+        raise op.error(f"shapes do not agree: {values}, {indices} and {update}")
+    _shape_matches(op, out, values.shape, "values_out")
+
 VERIFIERS: dict[str, Callable[[Operation], None]] = {
     **{name: binary for name in ("tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow")},
     **{name: integer_binary for name in ("tosa.intdiv", "tosa.logical_left_shift", "tosa.logical_right_shift",
@@ -685,4 +703,5 @@ VERIFIERS: dict[str, Callable[[Operation], None]] = {
     "tosa.reshape": reshape, "tosa.transpose": transpose, "tosa.pad": pad, "tosa.slice": slice_, "tosa.tile": tile,
     "tosa.concat": concat, "tosa.reverse": reverse, "tosa.gather": gather, "tosa.resize": resize,
     "tosa.const": const, "tosa.const_shape": const_shape,
+    "tosa.scatter": scatter,
 }

@@ -1,8 +1,10 @@
 // Golden test of legalize/layout.py: RESHAPE, SQUEEZE, EXPAND_DIMS, TRANSPOSE, DEPTH_TO_SPACE,
-// SPACE_TO_DEPTH, CONCATENATION, PACK, TILE, BROADCAST_TO, FILL, ZEROS_LIKE, SHAPE and REVERSE_V2
-// become TOSA ops that only move values: on f32, and on the stored int8 values between
-// quant.scast when the moved values share one scale and zero point (RESHAPE and SHAPE: whatever
-// the quantization); the reasons each pattern declines an instance, as remarks.
+// SPACE_TO_DEPTH, CONCATENATION, PACK, TILE, BROADCAST_TO, FILL, ZEROS_LIKE, SHAPE, REVERSE_V2,
+// SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND, REVERSE_SEQUENCE, MATRIX_DIAG, MATRIX_SET_DIAG and RANK
+// become TOSA ops that only move values (BROADCAST_ARGS and BITCAST: a few more): on f32, and on
+// the stored int8 values between quant.scast when the moved values share one scale and zero point
+// (RESHAPE, SHAPE, RANK, REVERSE_SEQUENCE, MATRIX_DIAG and MATRIX_SET_DIAG: whatever the
+// quantization); the reasons each pattern declines an instance, as remarks.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
@@ -640,14 +642,257 @@ func.func @reverse_v2_int8_on_storage(%arg0: tensor<3x4x5x!q>) -> tensor<3x4x5x!
 
 // -----
 
-// A row with a reason and no pattern.
-// CHECK-LABEL: @space_to_batch_nd_is_not_lowered
-// CHECK:         "tfl.space_to_batch_nd"
-// CHECK-NOT:     tosa
-func.func @space_to_batch_nd_is_not_lowered(%arg0: tensor<1x6x8x4xf32>) -> tensor<4x3x4x4xf32> {
+// block [2, 2], paddings [[1, 0], [0, 0]]: pad to 4x4, split each spatial axis into
+// (size / block, block), move the block axes before the batch, merge them into it.
+// CHECK-LABEL: @space_to_batch_nd_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2xf32>)
+// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-DAG:     %[[PADS:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 1, 0, 0, 0, 0, 0]> : tensor<8xindex>}
+// CHECK:         %[[PADDED:.*]] = "tosa.pad"(%[[X]], %[[PADS]], %[[ZERO]]) : {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK:         %[[SPLIT:.*]] = "tosa.reshape"(%[[PADDED]], %{{.*}}) : {{.*}} -> tensor<1x2x2x2x2x2xf32>
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.transpose"(%[[SPLIT]]) {perms = array<i32: 2, 4, 0, 1, 3, 5>} : {{.*}} -> tensor<2x2x1x2x2x2xf32>
+// CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[MOVED]], %{{.*}}) : {{.*}} -> tensor<4x2x2x2xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @space_to_batch_nd_f32(%arg0: tensor<1x3x4x2xf32>) -> tensor<4x2x2x2xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
-  %1 = "tfl.pseudo_const"() {value = dense<0> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
-  // expected-remark@+1 {{unlowered: no lowering yet}}
-  %2 = "tfl.space_to_batch_nd"(%arg0, %0, %1) : (tensor<1x6x8x4xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<4x3x4x4xf32>
-  return %2 : tensor<4x3x4x4xf32>
+  %1 = "tfl.pseudo_const"() {value = dense<[[1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %2 = "tfl.space_to_batch_nd"(%arg0, %0, %1) : (tensor<1x3x4x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<4x2x2x2xf32>
+  return %2 : tensor<4x2x2x2xf32>
+}
+
+// -----
+
+// Rank 3 (NHC) has one spatial axis; on stored values the padding is the zero point, -3.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @space_to_batch_nd_int8_on_storage
+// CHECK:         %[[STORED:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<2x5x3xi8>
+// CHECK-DAG:     %[[ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
+// CHECK-DAG:     %[[PADS:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 0, 1, 0, 0]> : tensor<6xindex>}
+// CHECK:         %[[PADDED:.*]] = "tosa.pad"(%[[STORED]], %[[PADS]], %[[ZP]]) : {{.*}} -> tensor<2x6x3xi8>
+// CHECK:         "tosa.reshape"(%[[PADDED]], %{{.*}}) : {{.*}} -> tensor<2x2x3x3xi8>
+// CHECK-NEXT:    "tosa.transpose"(%{{.*}}) {perms = array<i32: 2, 0, 1, 3>} : {{.*}} -> tensor<3x2x2x3xi8>
+// CHECK:         %[[MOVED:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : {{.*}} -> tensor<6x2x3xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x2x3xi8> to tensor<6x2x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @space_to_batch_nd_int8_on_storage(%arg0: tensor<2x5x3x!q>) -> tensor<6x2x3x!q> {
+  %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[[0, 1]]> : tensor<1x2xi32>} : () -> tensor<1x2xi32>
+  %2 = "tfl.space_to_batch_nd"(%arg0, %0, %1) : (tensor<2x5x3x!q>, tensor<1xi32>, tensor<1x2xi32>) -> tensor<6x2x3x!q>
+  return %2 : tensor<6x2x3x!q>
+}
+
+// -----
+
+// The inverse: split the batch into (blocks, batch), move each block axis after its spatial
+// axis, merge, and crop [[1, 0], [0, 0]] by tosa.slice.
+// CHECK-LABEL: @batch_to_space_nd_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x2x2x2xf32>)
+// CHECK:         %[[SPLIT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<2x2x1x2x2x2xf32>
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.transpose"(%[[SPLIT]]) {perms = array<i32: 2, 3, 0, 4, 1, 5>} : {{.*}} -> tensor<1x2x2x2x2x2xf32>
+// CHECK:         %[[MERGED:.*]] = "tosa.reshape"(%[[MOVED]], %{{.*}}) : {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK-NEXT:    %[[START:.*]] = "tosa.const_shape"() {values = dense<[0, 1, 0, 0]> : tensor<4xindex>}
+// CHECK-NEXT:    %[[SIZE:.*]] = "tosa.const_shape"() {values = dense<[1, 3, 4, 2]> : tensor<4xindex>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.slice"(%[[MERGED]], %[[START]], %[[SIZE]]) : {{.*}} -> tensor<1x3x4x2xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @batch_to_space_nd_f32(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x3x4x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[[1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %2 = "tfl.batch_to_space_nd"(%arg0, %0, %1) : (tensor<4x2x2x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x3x4x2xf32>
+  return %2 : tensor<1x3x4x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @batch_to_space_nd_declines_negative_crops
+// CHECK:         "tfl.batch_to_space_nd"
+// CHECK-NOT:     tosa
+func.func @batch_to_space_nd_declines_negative_crops(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x5x4x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[[-1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  // expected-remark@+1 {{unlowered: negative crops (TFLite's Prepare refuses them)}}
+  %2 = "tfl.batch_to_space_nd"(%arg0, %0, %1) : (tensor<4x2x2x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x5x4x2xf32>
+  return %2 : tensor<1x5x4x2xf32>
+}
+
+// -----
+
+// Constant seq_lengths [2, 0]: row 0 reads [1, 0, 2], row 1 (length 0) stays [0, 1, 2].
+// CHECK-LABEL: @reverse_sequence_constant_lengths
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[ROWS:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[IDX:.*]] = "tosa.const"() {values = dense<{{\[\[}}1, 0, 2], [0, 1, 2]]> : tensor<2x3xi32>}
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[ROWS]], %[[IDX]]) : (tensor<2x3x1xf32>, tensor<2x3xi32>) -> tensor<2x3x1xf32>
+// CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : {{.*}} -> tensor<2x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @reverse_sequence_constant_lengths(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.reverse_sequence"(%arg0, %0) {seq_dim = 1 : i32, batch_dim = 0 : i32} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}
+
+// -----
+
+// Runtime i64 seq_lengths: cast to i32, clamped to the sequence length 4; each row reads
+// L - 1 - j where j < L, else j.
+// CHECK-LABEL: @reverse_sequence_runtime_lengths
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x2x3xf32>, %[[L:.*]]: tensor<2xi64>)
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.transpose"(%[[X]]) {perms = array<i32: 1, 0, 2>} : {{.*}} -> tensor<2x4x3xf32>
+// CHECK-NEXT:    %[[L32:.*]] = "tosa.cast"(%[[L]]) : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK:         %[[COL:.*]] = "tosa.reshape"(%[[L32]], %{{.*}}) : {{.*}} -> tensor<2x1xi32>
+// CHECK-NEXT:    %[[FOUR:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[CLAMPED:.*]] = "tosa.minimum"(%[[COL]], %[[FOUR]])
+// CHECK:         %[[LEN:.*]] = "tosa.tile"(%[[CLAMPED]], %{{.*}}) : {{.*}} -> tensor<2x4xi32>
+// CHECK-NEXT:    %[[J:.*]] = "tosa.const"() {values = dense<{{\[\[}}0, 1, 2, 3], [0, 1, 2, 3]]> : tensor<2x4xi32>}
+// CHECK-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[LAST:.*]] = "tosa.sub"(%[[LEN]], %[[ONE]])
+// CHECK-NEXT:    %[[REV:.*]] = "tosa.sub"(%[[LAST]], %[[J]])
+// CHECK-NEXT:    %[[IN:.*]] = "tosa.greater"(%[[LEN]], %[[J]])
+// CHECK-NEXT:    %[[IDX:.*]] = "tosa.select"(%[[IN]], %[[REV]], %[[J]])
+// CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[ROWS]], %[[IDX]]) : (tensor<2x4x3xf32>, tensor<2x4xi32>) -> tensor<2x4x3xf32>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.transpose"(%[[G]]) {perms = array<i32: 1, 0, 2>} : {{.*}} -> tensor<4x2x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @reverse_sequence_runtime_lengths(%arg0: tensor<4x2x3xf32>, %arg1: tensor<2xi64>) -> tensor<4x2x3xf32> {
+  %0 = "tfl.reverse_sequence"(%arg0, %arg1) {seq_dim = 0 : i32, batch_dim = 1 : i32} : (tensor<4x2x3xf32>, tensor<2xi64>) -> tensor<4x2x3xf32>
+  return %0 : tensor<4x2x3xf32>
+}
+
+// -----
+
+// The input as a row, selected on the diagonal, 0 elsewhere (tosa.select broadcasts).
+// CHECK-LABEL: @matrix_diag_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[ROW:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<2x1x3xf32>
+// CHECK-NEXT:    %[[EYE:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}true, false, false], [false, true, false], [false, false, true]]]> : tensor<1x3x3xi1>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[EYE]], %[[ROW]], %[[ZERO]]) : (tensor<1x3x3xi1>, tensor<2x1x3xf32>, tensor<1x1x1xf32>) -> tensor<2x3x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @matrix_diag_f32(%arg0: tensor<2x3xf32>) -> tensor<2x3x3xf32> {
+  %0 = "tfl.matrix_diag"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3x3xf32>
+  return %0 : tensor<2x3x3xf32>
+}
+
+// -----
+
+// A 2x4 matrix has 2 diagonal entries: the diagonal row is padded to 4 columns (the padding
+// is never selected). TFLite copies the stored values whatever the quantization.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @matrix_set_diag_int8_on_storage
+// CHECK:         %[[X:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<2x4xi8>
+// CHECK-NEXT:    %[[D:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<2xi8>
+// CHECK:         %[[ROW:.*]] = "tosa.reshape"(%[[D]], %{{.*}}) : {{.*}} -> tensor<1x2xi8>
+// CHECK:         %[[WIDE:.*]] = "tosa.pad"(%[[ROW]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<1x4xi8>
+// CHECK-NEXT:    %[[EYE:.*]] = "tosa.const"() {values = dense<{{\[\[}}true, false, false, false], [false, true, false, false]]> : tensor<2x4xi1>}
+// CHECK-NEXT:    %[[MOVED:.*]] = "tosa.select"(%[[EYE]], %[[WIDE]], %[[X]]) : (tensor<2x4xi1>, tensor<1x4xi8>, tensor<2x4xi8>) -> tensor<2x4xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @matrix_set_diag_int8_on_storage(%arg0: tensor<2x4x!q>, %arg1: tensor<2x!q>) -> tensor<2x4x!q> {
+  %0 = "tfl.matrix_set_diag"(%arg0, %arg1) : (tensor<2x4x!q>, tensor<2x!q>) -> tensor<2x4x!q>
+  return %0 : tensor<2x4x!q>
+}
+
+// -----
+
+// CHECK-LABEL: @rank_f32
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.const"() {values = dense<3> : tensor<i32>} : () -> tensor<i32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @rank_f32(%arg0: tensor<2x3x5xf32>) -> tensor<i32> {
+  %0 = "tfl.rank"(%arg0) : (tensor<2x3x5xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+// Constant shapes [2, 1, 5] and [3, 1] broadcast to [2, 3, 5]: a constant.
+// CHECK-LABEL: @broadcast_args_constant
+// CHECK:         %[[Y:.*]] = "tosa.const"() {values = dense<[2, 3, 5]> : tensor<3xi32>}
+// CHECK-NEXT:    return %[[Y]]
+func.func @broadcast_args_constant() -> tensor<3xi32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 1, 5]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[3, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %2 = "tfl.broadcast_args"(%0, %1) : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>
+  return %2 : tensor<3xi32>
+}
+
+// -----
+
+// Runtime shapes: the shorter padded in front with 1s, then s1 == 1 ? s2 : s1.
+// CHECK-LABEL: @broadcast_args_runtime
+// CHECK-SAME:    (%[[S1:.*]]: tensor<3xi64>, %[[S2:.*]]: tensor<2xi64>)
+// CHECK:         %[[P2:.*]] = "tosa.pad"(%[[S2]], %{{.*}}, %{{.*}}) : (tensor<2xi64>, !tosa.shape<2>, tensor<1xi64>) -> tensor<3xi64>
+// CHECK-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1> : tensor<1xi64>}
+// CHECK-NEXT:    %[[IS1:.*]] = "tosa.equal"(%[[S1]], %[[ONE]])
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[IS1]], %[[P2]], %[[S1]]) : (tensor<3xi1>, tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT:    return %[[Y]]
+func.func @broadcast_args_runtime(%arg0: tensor<3xi64>, %arg1: tensor<2xi64>) -> tensor<3xi64> {
+  %0 = "tfl.broadcast_args"(%arg0, %arg1) : (tensor<3xi64>, tensor<2xi64>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
+
+// -----
+
+// CHECK-LABEL: @broadcast_args_declines_shapes_that_do_not_broadcast
+// CHECK:         "tfl.broadcast_args"
+func.func @broadcast_args_declines_shapes_that_do_not_broadcast() -> tensor<2xi32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[4]> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-remark@+1 {{unlowered: the shapes do not broadcast (TFLite's kernel aborts)}}
+  %2 = "tfl.broadcast_args"(%0, %1) : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
+  return %2 : tensor<2xi32>
+}
+
+// -----
+
+// CHECK-LABEL: @bitcast_f32_to_i32
+// CHECK-SAME:    (%[[X:.*]]: tensor<3xf32>)
+// CHECK-NEXT:    %[[Y:.*]] = "arith.bitcast"(%[[X]]) : (tensor<3xf32>) -> tensor<3xi32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @bitcast_f32_to_i32(%arg0: tensor<3xf32>) -> tensor<3xi32> {
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3xf32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// -----
+
+// A wider element splits into a new last axis, least significant half first.
+// CHECK-LABEL: @bitcast_i32_to_i16_splits_the_last_axis
+// CHECK-SAME:    (%[[X:.*]]: tensor<3xi32>)
+// CHECK-NEXT:    %[[LO:.*]] = "arith.trunci"(%[[X]]) : (tensor<3xi32>) -> tensor<3xi16>
+// CHECK:         %[[LO1:.*]] = "tosa.reshape"(%[[LO]], %{{.*}}) : {{.*}} -> tensor<3x1xi16>
+// CHECK-NEXT:    %[[SIXTEEN:.*]] = "tosa.const"() {values = dense<16> : tensor<3xi32>}
+// CHECK-NEXT:    %[[SHIFTED:.*]] = "arith.shrui"(%[[X]], %[[SIXTEEN]]) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+// CHECK-NEXT:    %[[HI:.*]] = "arith.trunci"(%[[SHIFTED]]) : (tensor<3xi32>) -> tensor<3xi16>
+// CHECK:         %[[HI1:.*]] = "tosa.reshape"(%[[HI]], %{{.*}}) : {{.*}} -> tensor<3x1xi16>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.concat"(%[[LO1]], %[[HI1]]) {axis = 1 : i32} : {{.*}} -> tensor<3x2xi16>
+// CHECK-NEXT:    return %[[Y]]
+func.func @bitcast_i32_to_i16_splits_the_last_axis(%arg0: tensor<3xi32>) -> tensor<3x2xi16> {
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3xi32>) -> tensor<3x2xi16>
+  return %0 : tensor<3x2xi16>
+}
+
+// -----
+
+// A last axis of two bytes merges into one f16: byte 0 low, byte 1 shifted by 8.
+// CHECK-LABEL: @bitcast_i8_to_f16_merges_the_last_axis
+// CHECK:         %[[B0:.*]] = "arith.extui"(%{{.*}}) : (tensor<3xi8>) -> tensor<3xi16>
+// CHECK:         %[[B1:.*]] = "arith.extui"(%{{.*}}) : (tensor<3xi8>) -> tensor<3xi16>
+// CHECK-NEXT:    %[[EIGHT:.*]] = "tosa.const"() {values = dense<8> : tensor<3xi16>}
+// CHECK-NEXT:    %[[HI:.*]] = "arith.shli"(%[[B1]], %[[EIGHT]])
+// CHECK-NEXT:    %[[BITS:.*]] = "arith.ori"(%[[B0]], %[[HI]]) : (tensor<3xi16>, tensor<3xi16>) -> tensor<3xi16>
+// CHECK-NEXT:    %[[Y:.*]] = "arith.bitcast"(%[[BITS]]) : (tensor<3xi16>) -> tensor<3xf16>
+// CHECK-NEXT:    return %[[Y]]
+func.func @bitcast_i8_to_f16_merges_the_last_axis(%arg0: tensor<3x2xi8>) -> tensor<3xf16> {
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3x2xi8>) -> tensor<3xf16>
+  return %0 : tensor<3xf16>
+}
+
+// -----
+
+// A quantized bitcast reinterprets stored bytes, which no real-valued path can give.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @bitcast_declines_quantized
+// CHECK:         "tfl.bitcast"
+func.func @bitcast_declines_quantized(%arg0: tensor<3x!q>) -> tensor<3xi8> {
+  // expected-remark@+1 {{unlowered: no integer pattern for tfl.bitcast; quantized bitcast (the stored bytes, not the real values, are reinterpreted)}}
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3x!q>) -> tensor<3xi8>
+  return %0 : tensor<3xi8>
 }

@@ -1,5 +1,5 @@
 // Golden test of legalize/padding.py: PAD and PADV2 become tosa.pad, MIRROR_PAD a tosa.concat of
-// reversed slices around the input; on int8 the same ops on stored values, PAD filling with the
+// reversed slices around the input, DILATE the input interleaved with tiled padding values; on int8 the same ops on stored values, PAD filling with the
 // output zero point and PADV2 with the constant's stored value (docs/tflite-integer-semantics.md
 // §19); the reasons each pattern declines an instance, as remarks.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
@@ -280,13 +280,56 @@ func.func @mirror_pad_symmetric_int8_on_storage(%arg0: tensor<3x5x!q>) -> tensor
 
 // -----
 
-// CHECK-LABEL: @dilate_is_not_lowered
+// Dilations [1, 2]: the columns get a unit axis, one copy of the padding value after each
+// (tosa.tile of it, reshaped to rank 3), merged to 6 columns and sliced to (3 - 1) * 2 + 1 = 5.
+// CHECK-LABEL: @dilate_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[V:.*]] = arith.constant dense<-1.5> : tensor<f32>
+// CHECK:         %[[V3:.*]] = "tosa.reshape"(%[[V]], %{{.*}}) : (tensor<f32>, !tosa.shape<3>) -> tensor<1x1x1xf32>
+// CHECK:         %[[GAP:.*]] = "tosa.tile"(%[[V3]], %{{.*}}) : {{.*}} -> tensor<2x3x1xf32>
+// CHECK:         %[[COLS:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %[[BOTH:.*]] = "tosa.concat"(%[[COLS]], %[[GAP]]) {axis = 2 : i32} : {{.*}} -> tensor<2x3x2xf32>
+// CHECK:         %[[MERGED:.*]] = "tosa.reshape"(%[[BOTH]], %{{.*}}) : {{.*}} -> tensor<2x6xf32>
+// CHECK:         %[[Y:.*]] = "tosa.slice"(%[[MERGED]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<2x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @dilate_f32(%arg0: tensor<2x3xf32>) -> tensor<2x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<-1.5> : tensor<f32>} : () -> tensor<f32>
+  %2 = "tfl.dilate"(%arg0, %0, %1) : (tensor<2x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<2x5xf32>
+  return %2 : tensor<2x5xf32>
+}
+
+// -----
+
+// A runtime padding value; on stored values its stored byte is copied, as dilate.cc does.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @dilate_int8_on_storage_runtime_value
+// CHECK:         %[[X:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<3xi8>
+// CHECK-NEXT:    %[[V:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<i8>
+// CHECK:         %[[V2:.*]] = "tosa.reshape"(%[[V]], %{{.*}}) : (tensor<i8>, !tosa.shape<2>) -> tensor<1x1xi8>
+// CHECK:         %[[GAP:.*]] = "tosa.tile"(%[[V2]], %{{.*}}) : {{.*}} -> tensor<3x2xi8>
+// CHECK:         %[[COLS:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<3x1xi8>
+// CHECK-NEXT:    "tosa.concat"(%[[COLS]], %[[GAP]]) {axis = 1 : i32} : {{.*}} -> tensor<3x3xi8>
+// CHECK:         "tosa.reshape"(%{{.*}}, %{{.*}}) : {{.*}} -> tensor<9xi8>
+// CHECK:         %[[MOVED:.*]] = "tosa.slice"(%{{.*}}, %{{.*}}, %{{.*}}) : {{.*}} -> tensor<7xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7xi8> to tensor<7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @dilate_int8_on_storage_runtime_value(%arg0: tensor<3x!q>, %arg1: tensor<!q>) -> tensor<7x!q> {
+  %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
+  %1 = "tfl.dilate"(%arg0, %0, %arg1) : (tensor<3x!q>, tensor<1xi32>, tensor<!q>) -> tensor<7x!q>
+  return %1 : tensor<7x!q>
+}
+
+// -----
+
+// Dilations [1, 1] keep a 3x4 input 3x4: a 5x7 result is not what TFLite gives.
+// CHECK-LABEL: @dilate_declines_a_result_shape_tflite_would_not_give
 // CHECK:         "tfl.dilate"
 // CHECK-NOT:     tosa
-func.func @dilate_is_not_lowered(%arg0: tensor<3x4xf32>) -> tensor<5x7xf32> {
+func.func @dilate_declines_a_result_shape_tflite_would_not_give(%arg0: tensor<3x4xf32>) -> tensor<5x7xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
   %1 = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
-  // expected-remark@+1 {{unlowered: no lowering yet}}
+  // expected-remark@+1 {{unlowered: result 0 has shape [5, 7]; TFLite's kernel gives it [3, 4]}}
   %2 = "tfl.dilate"(%arg0, %0, %1) : (tensor<3x4xf32>, tensor<2xi32>, tensor<f32>) -> tensor<5x7xf32>
   return %2 : tensor<5x7xf32>
 }

@@ -1,7 +1,8 @@
 // Golden test of legalize/slicing.py: SLICE, STRIDED_SLICE, SPLIT, SPLIT_V and UNPACK become
-// tosa.slice (plus tosa.reverse, tosa.pad and tosa.reshape for strides) on f32, and the same ops
-// on stored int8 values between quant.scast when input and results share one quantization;
-// the reasons each pattern declines an instance, as remarks.
+// tosa.slice (plus tosa.reverse, tosa.pad and tosa.reshape for strides), DYNAMIC_UPDATE_SLICE a
+// tosa.scatter, on f32, and the same ops on stored int8 values between quant.scast when input
+// and results share one quantization (DYNAMIC_UPDATE_SLICE: whatever the quantization); the
+// reasons each pattern declines an instance, as remarks.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
@@ -526,12 +527,62 @@ func.func @unpack_declines_quantized_differently(%arg0: tensor<2x3x!q>) -> (tens
 
 // -----
 
-// CHECK-LABEL: @dynamic_update_slice_is_not_lowered
+// Start [3, -1] clamps to [2, 0] so the 2x3 update fits the 4x5 operand: one tosa.scatter
+// of the flattened operand at the update's flat positions 2 * 5 + [0, 1, 2, 5, 6, 7].
+// CHECK-LABEL: @dynamic_update_slice_constant_start
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x5xf32>, %[[U:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[IDX:.*]] = "tosa.const"() {values = dense<{{\[\[}}10, 11, 12, 15, 16, 17]]> : tensor<1x6xi32>}
+// CHECK:         %[[FLAT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<1x20x1xf32>
+// CHECK:         %[[ROWS:.*]] = "tosa.reshape"(%[[U]], %{{.*}}) : {{.*}} -> tensor<1x6x1xf32>
+// CHECK-NEXT:    %[[S:.*]] = "tosa.scatter"(%[[FLAT]], %[[IDX]], %[[ROWS]]) : (tensor<1x20x1xf32>, tensor<1x6xi32>, tensor<1x6x1xf32>) -> tensor<1x20x1xf32>
+// CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[S]], %{{.*}}) : {{.*}} -> tensor<4x5xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @dynamic_update_slice_constant_start(%arg0: tensor<4x5xf32>, %arg1: tensor<2x3xf32>) -> tensor<4x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[3, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.dynamic_update_slice"(%arg0, %arg1, %0) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// -----
+
+// A runtime i64 start: clamped to [0, [2, 2]] in i64, cast to i32, its flat position
+// (strides [5, 1], tosa.reduce_sum) added to the update's offsets. TFLite copies the stored
+// bytes whatever the quantization: the scatter runs on them.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @dynamic_update_slice_runtime_start_int8
+// CHECK-SAME:    %[[START:[^:]*]]: tensor<2xi64>
+// CHECK:         %[[X:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<4x5xi8>
+// CHECK-NEXT:    %[[U:.*]] = quant.scast %{{.*}} : {{.*}} to tensor<2x3xi8>
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi64>}
+// CHECK-NEXT:    %[[LOW:.*]] = "tosa.maximum"(%[[START]], %[[ZERO]]) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+// CHECK-NEXT:    %[[LIMITS:.*]] = "tosa.const"() {values = dense<2> : tensor<2xi64>}
+// CHECK-NEXT:    %[[CLAMPED:.*]] = "tosa.minimum"(%[[LOW]], %[[LIMITS]])
+// CHECK-NEXT:    %[[S32:.*]] = "tosa.cast"(%[[CLAMPED]]) : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK-NEXT:    %[[STRIDES:.*]] = "tosa.const"() {values = dense<[5, 1]> : tensor<2xi32>}
+// CHECK:         %[[SCALED:.*]] = "tosa.mul"(%[[S32]], %[[STRIDES]], %{{.*}})
+// CHECK-NEXT:    %[[BASE:.*]] = "tosa.reduce_sum"(%[[SCALED]]) {axis = 0 : i32} : (tensor<2xi32>) -> tensor<1xi32>
+// CHECK:         %[[BASE2:.*]] = "tosa.reshape"(%[[BASE]], %{{.*}}) : {{.*}} -> tensor<1x1xi32>
+// CHECK-NEXT:    %[[OFFSETS:.*]] = "tosa.const"() {values = dense<{{\[\[}}0, 1, 2, 5, 6, 7]]> : tensor<1x6xi32>}
+// CHECK-NEXT:    %[[IDX:.*]] = "tosa.add"(%[[BASE2]], %[[OFFSETS]]) : (tensor<1x1xi32>, tensor<1x6xi32>) -> tensor<1x6xi32>
+// CHECK:         %[[FLAT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<1x20x1xi8>
+// CHECK:         %[[ROWS:.*]] = "tosa.reshape"(%[[U]], %{{.*}}) : {{.*}} -> tensor<1x6x1xi8>
+// CHECK-NEXT:    %[[S:.*]] = "tosa.scatter"(%[[FLAT]], %[[IDX]], %[[ROWS]])
+// CHECK:         %[[MOVED:.*]] = "tosa.reshape"(%[[S]], %{{.*}}) : {{.*}} -> tensor<4x5xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x5xi8> to tensor<4x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @dynamic_update_slice_runtime_start_int8(%arg0: tensor<4x5x!q>, %arg1: tensor<2x3x!q>, %arg2: tensor<2xi64>) -> tensor<4x5x!q> {
+  %0 = "tfl.dynamic_update_slice"(%arg0, %arg1, %arg2) : (tensor<4x5x!q>, tensor<2x3x!q>, tensor<2xi64>) -> tensor<4x5x!q>
+  return %0 : tensor<4x5x!q>
+}
+
+// -----
+
+// CHECK-LABEL: @dynamic_update_slice_declines_an_update_that_does_not_fit
 // CHECK:         "tfl.dynamic_update_slice"
 // CHECK-NOT:     tosa
-func.func @dynamic_update_slice_is_not_lowered(%arg0: tensor<4x5xf32>, %arg1: tensor<2x3xf32>) -> tensor<4x5xf32> {
+func.func @dynamic_update_slice_declines_an_update_that_does_not_fit(%arg0: tensor<4x5xf32>, %arg1: tensor<2x6xf32>) -> tensor<4x5xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: no lowering yet}}
-  %1 = "tfl.dynamic_update_slice"(%arg0, %arg1, %0) : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  // expected-remark@+1 {{unlowered: update of shape [2, 6] does not fit an operand of shape [4, 5]}}
+  %1 = "tfl.dynamic_update_slice"(%arg0, %arg1, %0) : (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> tensor<4x5xf32>
   return %1 : tensor<4x5xf32>
 }
