@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from ai_edge_litert import schema_py_generated as schema
 
 from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
@@ -52,6 +51,11 @@ MODELS = {
     "right-shift": lambda: model("RIGHT_SHIFT", [In((2, 8), "INT32"), In((2, 8), "INT32")], [((2, 8), "INT32")]),
     "right-shift-int8-broadcast": lambda: model("RIGHT_SHIFT", [In((2, 8), "INT8"), In((8,), "INT8")],
                                                 [((2, 8), "INT8")]),
+    # quantize.py: zero point from min -1 / (3.5 / 255) = 72.86 nudged to 73
+    "fake-quant": lambda: model("FAKE_QUANT", [In((4, 9))], [((4, 9), F32)],
+                                options_table("FakeQuant", min=-1.0, max=2.5, numBits=8)),
+    "fake-quant-4-bits-clamped": lambda: model("FAKE_QUANT", [In((3, 11))], [((3, 11), F32)],
+                                               options_table("FakeQuant", min=-0.3, max=1.2, numBits=4), version=2),
 }
 
 # inputs chosen for their edges: name -> arrays, positionally
@@ -71,6 +75,11 @@ INPUTS = {
 }
 
 
+# integer results, and float ones the lowering computes in the kernel's float32 steps
+EXACT = {"add-n-int32", "bitwise-xor", "bitwise-xor-int8", "right-shift", "right-shift-int8-broadcast",
+         "fake-quant", "fake-quant-4-bits-clamped"}
+
+
 @pytest.mark.parametrize("name", list(MODELS))
 def test_matches_tflite_and_verifies(name, tmp_path):
     file = tmp_path / f"{name}.tflite"
@@ -84,6 +93,22 @@ def test_matches_tflite_and_verifies(name, tmp_path):
     assert [r.path for r in result.records] == ["float"], [r.reason for r in result.records]
     assert all(layer.skipped is None for layer in result.layers)
     assert result.passed, [(layer.name, layer.max_abs_diff) for layer in result.layers] + result.outputs
+    if name in EXACT:
+        assert all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
     final = print_module(convert(str(file), "final").module)
     verified = iree_verify(final, allow_unregistered=False)
     assert verified.returncode == 0, verified.stderr[:2000]
+
+
+@pytest.mark.parametrize(("name", "code", "operands", "outputs", "opts", "reason"), [
+    ("fake-quant-narrow-range", "FAKE_QUANT", [In((2, 3))], [((2, 3), F32)],
+     options_table("FakeQuant", min=-1.0, max=1.0, numBits=8, narrowRange=True),
+     "narrow_range: TFLite's Prepare refuses it at runtime"),
+    ("atan2-broadcast", "ATAN2", [In((2, 3)), In((1, 3))], [((2, 3), F32)], None,
+     "operands of shapes [2, 3] and [1, 3]; the kernel reads both by flat index (no broadcasting)"),
+])
+def test_declines_with_a_reason(tmp_path, name, code, operands, outputs, opts, reason):
+    file = tmp_path / f"{name}.tflite"
+    file.write_bytes(model(code, operands, outputs, opts))
+    (record,) = convert(str(file), "legalized").report.records
+    assert (record.path, record.reason) == ("unlowered", reason)
