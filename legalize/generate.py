@@ -1,13 +1,101 @@
 """Ops that generate values from shapes or seeds, and complex-number ops:
-RANGE, ONE_HOT, the random ops, RFFT2D, REAL, IMAG, COMPLEX_ABS (not lowered yet)."""
+RANGE, ONE_HOT, the random ops, RFFT2D, REAL, IMAG, COMPLEX_ABS.
+
+RANGE of constant operands is a constant, accumulated as kernels/range.cc does;
+of runtime operands it is `start + i * delta` when the model's result shape is
+static (TFLite sizes the result from the values, so a static one is the model's
+promise). ONE_HOT compares the indices with an iota along the new axis.
+"""
 from __future__ import annotations
 
-from .rule import NOT_YET, unlowered
+import numpy as np
+
+from tfl2quant.dialects import tosa
+from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.types import element_type, i1, i32, numpy_dtype, tensor
+
+from .emit import broadcast_to, reshape, select
+from .query import const_ints, constants, is_float, option, signless, static_shapes
+from .rule import NOT_YET, FloatPattern, Rule, unlowered
+
+
+class Range(FloatPattern):
+    """kernels/range.cc: out[0] = start, out[i + 1] = out[i] + delta in the operands' type.
+
+    Constant operands: that accumulation at compile time (np.cumsum adds in order, in the
+    element type), a tosa.const. Runtime operands with a static result: start + i * delta
+    (arith, which takes i64), exact for integers and within float rounding otherwise (the
+    kernel's float accumulation rounds at each step)."""
+
+    def unsupported(self, op):
+        return static_shapes(op, op.results) or signless(op) or self.size_reason(op)
+
+    @staticmethod
+    def size_reason(op):
+        """Constant operands fix the size (GetSize); the result type must have it."""
+        values = [constant_array(v) for v in op.operands]
+        if any(v is None for v in values):
+            return None
+        start, limit, delta = (np.asarray(v).reshape(()) for v in values)
+        if delta == 0 or not (start >= limit and delta < 0 or start <= limit and delta > 0):
+            return f"start {start}, limit {limit}, delta {delta}: TFLite's GetSize refuses them"
+        if start.dtype.kind == "f":
+            size = int(np.ceil(np.abs((limit - start) / delta)))
+        else:
+            size = int((abs(int(limit) - int(start)) + abs(int(delta)) - 1) // abs(int(delta)))
+        n = op.results[0].type.shape[0]
+        return None if size == n else f"result has {n} elements; start, limit and delta give {size}"
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        e = element_type(t)
+        n = t.shape[0]
+        values = [constant_array(v) for v in op.operands]
+        if all(v is not None for v in values):
+            start, _, delta = (np.asarray(v, numpy_dtype(e)).reshape(()) for v in values)
+            steps = np.concatenate([[start], np.full(max(n - 1, 0), delta)]).astype(numpy_dtype(e))
+            return [tosa.const(b, np.cumsum(steps, dtype=numpy_dtype(e))[:n], e)]
+        start, delta = (broadcast_to(b, reshape(b, v, (1,)), (n,)) for v in (operands[0], operands[2]))
+        iota = tosa.const(b, np.arange(n, dtype=numpy_dtype(e)), e)
+        mul, add = ("arith.mulf", "arith.addf") if is_float(t) else ("arith.muli", "arith.addi")
+        return [b.value(add, [start, b.value(mul, [iota, delta], t)], t)]
+
+
+class OneHot(FloatPattern):
+    """kernels/one_hot.cc: out(i, j, k) = int(indices(i, k)) == j ? on : off, j along `axis`
+    (-1: last). An index out of [0, depth) matches no j and gives off. int64 indices are
+    read through static_cast<int>: truncated to i32 first (arith.trunci)."""
+
+    def unsupported(self, op):
+        rank = len(op.results[0].type.shape)
+        axis = option(op, "axis", -1)
+        return (static_shapes(op) or signless(op)
+                or constants(op, {1: "depth"})
+                or (None if -1 <= axis < rank else f"axis {axis}; the kernel takes -1 or [0, {rank})"))
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        indices = operands[0]
+        rank = len(t.shape)
+        axis = option(op, "axis", -1)
+        axis = rank - 1 if axis == -1 else axis
+        if element_type(indices.type).width != 32:
+            indices = b.value("arith.trunci", [indices], indices.type.with_element_type(i32))
+        shape = tuple(indices.type.shape)
+        indices = reshape(b, indices, shape[:axis] + (1,) + shape[axis:])
+        depth = const_ints(op, 1)[0]
+        iota_shape = [1] * rank
+        iota_shape[axis] = depth
+        iota = tosa.const(b, np.arange(depth, dtype=np.int32).reshape(iota_shape), i32)
+        hit = b.value("tosa.equal", [indices, iota], tensor(t.shape, i1))
+        on, off = (reshape(b, v, (1,) * rank) for v in operands[2:4])
+        return [select(b, hit, on, off, t)]
+
 
 RULES = {
     # TFLite op                       Rule
-    "tfl.range":                     unlowered(NOT_YET),
-    "tfl.one_hot":                   unlowered(NOT_YET),
+    "tfl.range":                     Rule(None, Range()),
+    "tfl.one_hot":                   Rule(None, OneHot()),
     "tfl.random_standard_normal":    unlowered(NOT_YET),
     "tfl.random_uniform":            unlowered(NOT_YET),
     "tfl.multinomial":               unlowered(NOT_YET),

@@ -56,6 +56,24 @@ MODELS = {
                                 options_table("FakeQuant", min=-1.0, max=2.5, numBits=8)),
     "fake-quant-4-bits-clamped": lambda: model("FAKE_QUANT", [In((3, 11))], [((3, 11), F32)],
                                                options_table("FakeQuant", min=-0.3, max=1.2, numBits=4), version=2),
+    # generate.py
+    "range-int32": lambda: model("RANGE", [np.array(7, np.int32), np.array(-8, np.int32), np.array(-3, np.int32)],
+                                 [((5,), "INT32")]),
+    # 0.1 accumulated 29 times in float32 drifts from 0.1 * i: the constant follows the kernel
+    "range-float-accumulated": lambda: model("RANGE", [np.array(0.1, np.float32), np.array(3.05, np.float32),
+                                                       np.array(0.1, np.float32)], [((30,), F32)]),
+    "range-runtime-float": lambda: model("RANGE", [In(()), In(()), In(())], [((6,), F32)]),
+    "range-runtime-int64": lambda: model("RANGE", [In((), "INT64"), np.array(100, np.int64), In((), "INT64")],
+                                         [((4,), "INT64")]),
+    "one-hot-last-axis": lambda: model("ONE_HOT", [In((2, 5), "INT32"), np.array(4, np.int32),
+                                                   np.array(2.5, np.float32), np.array(-1.0, np.float32)],
+                                       [((2, 5, 4), F32)], options_table("OneHot", axis=-1)),
+    "one-hot-axis0-int64-indices": lambda: model("ONE_HOT", [In((6,), "INT64"), np.array(3, np.int32),
+                                                             In((), "INT32"), In((), "INT32")],
+                                                 [((3, 6), "INT32")], options_table("OneHot", axis=0)),
+    "one-hot-middle-axis-bool": lambda: model("ONE_HOT", [In((2, 3), "INT32"), np.array(5, np.int32),
+                                                          np.array(True), np.array(False)],
+                                              [((2, 5, 3), "BOOL")], options_table("OneHot", axis=1)),
 }
 
 # inputs chosen for their edges: name -> arrays, positionally
@@ -72,12 +90,23 @@ INPUTS = {
     "right-shift-int8-broadcast": [np.array([[-128, -1, -7, 7, 127, -100, 100, 64],
                                              [-128, -1, -7, 7, 127, -100, 100, -64]], np.int8),
                                    np.array([0, 1, 2, -1, 7, 8, 127, -128], np.int8)],
+    # start -1.5, limit 2.1, delta 0.6: six values
+    "range-runtime-float": [np.array(-1.5, np.float32), np.array(2.1, np.float32), np.array(0.6, np.float32)],
+    # start -2^40 + 200, limit 100, delta 2^38: four values past int32's range
+    "range-runtime-int64": [np.array(-2**40 + 200, np.int64), np.array(2**38, np.int64)],
+    # indices past depth and negative give off everywhere
+    "one-hot-last-axis": [np.array([[0, 3, 4, -1, 2], [1, 1, 7, 0, -4]], np.int32)],
+    # int64 indices are read as static_cast<int>: 2^32 + 1 is 1, 2^33 + 2 is 2
+    "one-hot-axis0-int64-indices": [np.array([0, 2**32 + 1, 2**33 + 2, -1, 3, 2], np.int64),
+                                    np.array(9, np.int32), np.array(-4, np.int32)],
+    "one-hot-middle-axis-bool": [np.array([[0, 4, 5], [-1, 2, 3]], np.int32)],
 }
 
 
 # integer results, and float ones the lowering computes in the kernel's float32 steps
 EXACT = {"add-n-int32", "bitwise-xor", "bitwise-xor-int8", "right-shift", "right-shift-int8-broadcast",
-         "fake-quant", "fake-quant-4-bits-clamped"}
+         "fake-quant", "fake-quant-4-bits-clamped", "range-int32", "range-float-accumulated", "range-runtime-int64",
+         "one-hot-last-axis", "one-hot-axis0-int64-indices", "one-hot-middle-axis-bool"}
 
 
 @pytest.mark.parametrize("name", list(MODELS))
