@@ -5,6 +5,13 @@ RANGE of constant operands is a constant, accumulated as kernels/range.cc does;
 of runtime operands it is `start + i * delta` when the model's result shape is
 static (TFLite sizes the result from the values, so a static one is the model's
 promise). ONE_HOT compares the indices with an iota along the new axis.
+
+Complex tensors stay `tensor<...xcomplex<f32>>` (TFLite's COMPLEX64; COMPLEX128 is
+complex<f64>), built and taken apart by all-parallel linalg.generic ops whose bodies are
+the complex dialect's scalar ops: RFFT2D is tosa.rfft2d (real and imaginary float32
+halves) joined by complex.create; REAL, IMAG and COMPLEX_ABS are complex.re, complex.im
+and complex.abs. So any consumer of a complex value reads one type, and iree-opt
+verifies it all.
 """
 from __future__ import annotations
 
@@ -12,10 +19,13 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
-from tfl2quant.ir.types import element_type, i1, i32, numpy_dtype, tensor
+from tfl2quant.dialects import linalg
+from tfl2quant.ir.affine import AffineMap
+from tfl2quant.ir.attributes import BoolAttr
+from tfl2quant.ir.types import ComplexType, FloatType, element_type, f32, i1, i32, numpy_dtype, tensor
 
-from .emit import broadcast_to, reshape, select
-from .query import const_ints, constants, is_float, option, signless, static_shapes
+from .emit import broadcast_to, reshape, select, slice_
+from .query import const_ints, constants, is_float, option, rank, signless, static_shapes
 from .rule import NOT_YET, FloatPattern, Rule, unlowered
 
 
@@ -92,6 +102,66 @@ class OneHot(FloatPattern):
         return [select(b, hit, on, off, t)]
 
 
+def elementwise(b, name: str, inputs, result_type):
+    """An all-parallel linalg.generic applying the scalar op `name` to same-shaped `inputs`."""
+    rank_ = len(result_type.shape)
+    return linalg.generic(b, inputs, [AffineMap.identity(rank_)] * len(inputs), result_type,
+                          lambda r, args: r.value(name, args[:len(inputs)], element_type(result_type)))
+
+
+class Rfft2d(FloatPattern):
+    """kernels/rfft2d.cc: the last two dimensions cropped or zero-padded to fft_length
+    [H, W] (powers of two, as Prepare requires), the leading ones flattened into a batch;
+    out[..., k, l] = sum in[..., y, x] exp(-2 pi i (yk/H + xl/W)), l <= W/2, in complex64:
+    tosa.rfft2d, then complex.create of its two halves."""
+
+    def unsupported(self, op):
+        return (static_shapes(op) or rank(op, op.operands[0], at_least=2)
+                or constants(op, {1: "fft_length"}) or self.check(op))
+
+    @staticmethod
+    def check(op):
+        if element_type(op.operands[0].type) != f32 or element_type(op.result.type) != ComplexType(f32):
+            return f"{op.operands[0].type} -> {op.result.type}; the kernel takes float32 to complex64"
+        lengths = const_ints(op, 1)
+        if len(lengths) != 2 or any(n <= 0 or n & (n - 1) for n in lengths):
+            return f"fft_length {lengths}; the kernel takes two powers of two"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        height, width = const_ints(op, 1)
+        x = operands[0]
+        shape = tuple(x.type.shape)
+        lead, (h, w) = shape[:-2], shape[-2:]
+        x = slice_(b, x, [0] * len(shape), lead + (min(h, height), min(w, width)))
+        if h < height or w < width:
+            x = tosa.pad(b, x, [0, 0] * len(lead) + [0, max(height - h, 0), 0, max(width - w, 0)], 0.0,
+                         tensor(lead + (height, width), f32))
+        batch = int(np.prod(lead, dtype=np.int64))
+        x = reshape(b, x, (batch, height, width))
+        half = tensor((batch, height, width // 2 + 1), f32)
+        fft = b.create("tosa.rfft2d", [x], [half, half], {"local_bound": BoolAttr(False)})
+        real, imag = (reshape(b, v, lead + (height, width // 2 + 1)) for v in fft.results)
+        return [elementwise(b, "complex.create", [real, imag], result_types[0])]
+
+
+class ComplexPart(FloatPattern):
+    """REAL, IMAG and COMPLEX_ABS (kernels/complex_support.cc: std::real, std::imag, std::abs)
+    of a complex64/complex128 tensor: complex.re, complex.im or complex.abs per element."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def unsupported(self, op):
+        z, y = element_type(op.operands[0].type), element_type(op.result.type)
+        if not isinstance(z, ComplexType) or not isinstance(y, FloatType) or z.element_type != y:
+            return f"{op.operands[0].type} -> {op.result.type}; the kernel takes complex64/128 to float32/64"
+        return static_shapes(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        return [elementwise(b, self.name, [operands[0]], result_types[0])]
+
+
 RULES = {
     # TFLite op                       Rule
     "tfl.range":                     Rule(None, Range()),
@@ -99,8 +169,8 @@ RULES = {
     "tfl.random_standard_normal":    unlowered(NOT_YET),
     "tfl.random_uniform":            unlowered(NOT_YET),
     "tfl.multinomial":               unlowered(NOT_YET),
-    "tfl.rfft2d":                    unlowered(NOT_YET),
-    "tfl.real":                      unlowered(NOT_YET),
-    "tfl.imag":                      unlowered(NOT_YET),
-    "tfl.complex_abs":               unlowered(NOT_YET),
+    "tfl.rfft2d":                    Rule(None, Rfft2d()),
+    "tfl.real":                      Rule(None, ComplexPart("complex.re")),
+    "tfl.imag":                      Rule(None, ComplexPart("complex.im")),
+    "tfl.complex_abs":               Rule(None, ComplexPart("complex.abs")),
 }

@@ -74,7 +74,31 @@ MODELS = {
     "one-hot-middle-axis-bool": lambda: model("ONE_HOT", [In((2, 3), "INT32"), np.array(5, np.int32),
                                                           np.array(True), np.array(False)],
                                               [((2, 5, 3), "BOOL")], options_table("OneHot", axis=1)),
+    # RFFT2D: the last two dims cropped (rows) and zero-padded (columns) to fft_length, a batch of 2x3
+    "rfft2d-crop-pad-batched": lambda: rfft2d((2, 3, 10, 5), (8, 8)),
+    "rfft2d-rank2": lambda: rfft2d((4, 16), (4, 16)),
+    "real-complex128": lambda: model("REAL", [In((3, 4), "COMPLEX128")], [((3, 4), "FLOAT64")]),
+    "imag-complex128": lambda: model("IMAG", [In((3, 4), "COMPLEX128")], [((3, 4), "FLOAT64")]),
+    "complex-abs-complex64": lambda: model("COMPLEX_ABS", [In((2, 5), "COMPLEX64")], [((2, 5), F32)]),
 }
+
+
+def rfft2d(shape, fft_length) -> bytes:
+    """RFFT2D then REAL, IMAG and COMPLEX_ABS of its complex64 result (each a model output)."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", shape)
+    out = tuple(shape[:-2]) + (fft_length[0], fft_length[1] // 2 + 1)
+    z = g.tensor("z", out, "COMPLEX64")
+    g.op("RFFT2D", [x, g.const("fft_length", np.array(fft_length, np.int32))], [z])
+    parts = [g.tensor(name, out) for name in ("re", "im", "abs")]
+    for code, y in zip(("REAL", "IMAG", "COMPLEX_ABS"), parts):
+        g.op(code, [z], [y])
+    g.output(*parts)
+    return m.build()
+
+
+_rng = np.random.default_rng(5)
 
 # inputs chosen for their edges: name -> arrays, positionally
 INPUTS = {
@@ -100,13 +124,18 @@ INPUTS = {
     "one-hot-axis0-int64-indices": [np.array([0, 2**32 + 1, 2**33 + 2, -1, 3, 2], np.int64),
                                     np.array(9, np.int32), np.array(-4, np.int32)],
     "one-hot-middle-axis-bool": [np.array([[0, 4, 5], [-1, 2, 3]], np.int32)],
+    "real-complex128": [(_rng.standard_normal((3, 4)) + 1j * _rng.standard_normal((3, 4))).astype(np.complex128)],
+    "imag-complex128": [(_rng.standard_normal((3, 4)) + 1j * _rng.standard_normal((3, 4))).astype(np.complex128)],
+    "complex-abs-complex64": [(_rng.standard_normal((2, 5)) * 1e3 + 1j * _rng.standard_normal((2, 5))
+                               ).astype(np.complex64)],
 }
 
 
 # integer results, and float ones the lowering computes in the kernel's float32 steps
 EXACT = {"add-n-int32", "bitwise-xor", "bitwise-xor-int8", "right-shift", "right-shift-int8-broadcast",
          "fake-quant", "fake-quant-4-bits-clamped", "range-int32", "range-float-accumulated", "range-runtime-int64",
-         "one-hot-last-axis", "one-hot-axis0-int64-indices", "one-hot-middle-axis-bool"}
+         "one-hot-last-axis", "one-hot-axis0-int64-indices", "one-hot-middle-axis-bool",
+         "real-complex128", "imag-complex128"}
 
 
 @pytest.mark.parametrize("name", list(MODELS))
@@ -119,7 +148,7 @@ def test_matches_tflite_and_verifies(name, tmp_path):
         np.savez(inputs, *INPUTS[name])
     result = check_model(str(file), inputs)
     assert result.error is None, result.error
-    assert [r.path for r in result.records] == ["float"], [r.reason for r in result.records]
+    assert {r.path for r in result.records} == {"float"}, [r.reason for r in result.records]
     assert all(layer.skipped is None for layer in result.layers)
     assert result.passed, [(layer.name, layer.max_abs_diff) for layer in result.layers] + result.outputs
     if name in EXACT:
@@ -141,3 +170,12 @@ def test_declines_with_a_reason(tmp_path, name, code, operands, outputs, opts, r
     file.write_bytes(model(code, operands, outputs, opts))
     (record,) = convert(str(file), "legalized").report.records
     assert (record.path, record.reason) == ("unlowered", reason)
+
+
+def test_rfft2d_coverage_model_passes(models_dir):
+    """The converter-written RFFT2D model (complex64 between RFFT2D and REAL, IMAG, COMPLEX_ABS)."""
+    result = check_model(str(models_dir / "coverage" / "rfft2d.complex64.tflite"))
+    assert result.error is None, result.error
+    assert sorted(r.name for r in result.records if r.path == "float") == \
+        ["tfl.complex_abs", "tfl.imag", "tfl.real", "tfl.rfft2d"]
+    assert result.passed, result.layers + result.outputs
