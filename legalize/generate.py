@@ -12,6 +12,15 @@ the complex dialect's scalar ops: RFFT2D is tosa.rfft2d (real and imaginary floa
 halves) joined by complex.create; REAL, IMAG and COMPLEX_ABS are complex.re, complex.im
 and complex.abs. So any consumer of a complex value reads one type, and iree-opt
 verifies it all.
+
+The random ops (kernels/random_ops.cc) draw from Philox4x32-10 seeded by the op's seed and
+seed2 (philox.py). With a nonzero seed the numbers of TFLite's first Invoke depend on the
+model alone: RANDOM_UNIFORM and RANDOM_STANDARD_NORMAL become those numbers (a tosa.const),
+MULTINOMIAL samples the run-time logits with those draws. The kernels are stateful: each
+later Invoke of the same interpreter continues the stream and gives new numbers, which a
+function of the inputs cannot; the lowering is the first Invoke's (and the only one of a
+fresh interpreter's). Seeds 0 and 0 make TFLite seed from /dev/urandom: nothing to
+reproduce or compare, so those ops stay tfl ops.
 """
 from __future__ import annotations
 
@@ -20,13 +29,17 @@ import numpy as np
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.dialects import linalg
-from tfl2quant.ir.affine import AffineMap
-from tfl2quant.ir.attributes import BoolAttr
-from tfl2quant.ir.types import ComplexType, FloatType, element_type, f32, i1, i32, numpy_dtype, tensor
+from tfl2quant.dialects.assembly import CMPF
+from tfl2quant.dialects.arith import constant
+from tfl2quant.ir.affine import AffineMap, const, dim
+from tfl2quant.ir.attributes import BoolAttr, IntegerAttr
+from tfl2quant.ir.types import ComplexType, FloatType, element_type, f32, f64, i1, i32, i64, numpy_dtype, tensor
 
-from .emit import broadcast_to, reshape, select, slice_
+from . import philox
+
+from .emit import broadcast_to, concat, reshape, select, slice_, slice_axis
 from .query import const_ints, constants, is_float, option, rank, signless, static_shapes
-from .rule import NOT_YET, FloatPattern, Rule, unlowered
+from .rule import FloatPattern, Rule
 
 
 class Range(FloatPattern):
@@ -162,13 +175,107 @@ class ComplexPart(FloatPattern):
         return [elementwise(b, self.name, [operands[0]], result_types[0])]
 
 
+def seeds(op) -> tuple[int, int]:
+    return philox.effective_seed(option(op, "seed", 0)), philox.effective_seed(option(op, "seed2", 0))
+
+
+def seeds_reason(op):
+    if seeds(op) == (0, 0):
+        return ("seed and seed2 are 0: TFLite seeds the generator from /dev/urandom, so its numbers "
+                "can be neither reproduced nor compared")
+    return None
+
+
+class RandomNumbers(FloatPattern):
+    """RANDOM_UNIFORM (Uint32ToFloat of each word: [0, 1)) and RANDOM_STANDARD_NORMAL
+    (BoxMullerFloat of word pairs) of TFLite's first Invoke, a float32 tosa.const. Uniform
+    numbers are bit-exact; normal ones within a float32 ulp where glibc's logf or sincosf
+    rounds otherwise than the correctly rounded value philox.py takes."""
+
+    def __init__(self, draw):
+        self.draw = draw
+
+    def unsupported(self, op):
+        if element_type(op.result.type) != f32:
+            return f"result {op.result.type}; the kernel writes float32"
+        return static_shapes(op, op.results) or seeds_reason(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        size = int(np.prod(t.shape, dtype=np.int64))
+        return [tosa.const(b, self.draw(*seeds(op), size).reshape(t.shape), f32)]
+
+
+def _cmpf(r, predicate: str, x, y):
+    return r.value("arith.cmpf", [x, y], i1, {"predicate": IntegerAttr(CMPF.index(predicate), i64)})
+
+
+def _finite(r, x):
+    """|x| < inf: false for infinities and NaN (std::isfinite)."""
+    return _cmpf(r, "olt", r.value("math.absf", [x], f32), constant(r, float("inf"), f32))
+
+
+class Multinomial(FloatPattern):
+    """GenerateMultinomialNumbers (kernels/random_ops.cc), per row of logits [batch, classes]:
+    max over the finite logits (float lowest if none); cdf[i] = the running double sum of
+    exp(double(l) - max) over the finite l up to i; sample j = upper_bound(cdf, u_j * total),
+    i.e. the number of cdf entries <= u_j * total, with u_j the first Invoke's Uint64ToDouble
+    draws (a tosa.const). The running sum is unrolled, in the kernel's order, so that the
+    integer samples are exact."""
+
+    def unsupported(self, op):
+        logits = op.operands[0]
+        if element_type(logits.type) != f32 or element_type(op.result.type) not in (i32, i64):
+            return f"{logits.type} -> {op.result.type}; the kernel takes float32 logits to int32/int64"
+        return (static_shapes(op, [logits, op.result]) or rank(op, logits, exactly=2)
+                or (None if logits.type.shape[1] > 0 else "no classes; the kernel requires some")
+                or seeds_reason(op))
+
+    def rewrite(self, b, op, operands, result_types):
+        logits = operands[0]
+        batch, classes = logits.type.shape
+        samples = result_types[0].shape[1]
+        rows, grid = AffineMap(2, (dim(0), dim(1))), AffineMap(2, (dim(0), const(0)))
+
+        def finite_or_lowest(r, args):
+            return r.value("arith.select", [_finite(r, args[0]), args[0],
+                                            constant(r, float(np.finfo(np.float32).min), f32)], f32)
+        finite = linalg.generic(b, [logits], [rows], logits.type, finite_or_lowest)
+        top = tosa.reduce(b, "tosa.reduce_max", finite, 1)
+
+        def weight(r, args):
+            l, m = args[:2]
+            d = r.value("arith.subf", [r.value("arith.extf", [l], f64), r.value("arith.extf", [m], f64)], f64)
+            return r.value("arith.select", [_finite(r, l), r.value("math.exp", [d], f64), constant(r, 0.0, f64)], f64)
+        weights = linalg.generic(b, [logits, top], [rows, grid], tensor((batch, classes), f64), weight)
+
+        total = slice_axis(b, weights, 1, 0, 1)
+        cdf = [total]
+        for k in range(1, classes):
+            total = b.value("arith.addf", [total, slice_axis(b, weights, 1, k, 1)], total.type)
+            cdf.append(total)
+        cdf = concat(b, cdf, 1)
+
+        draws = philox.multinomial_uniforms(*seeds(op), batch, samples)
+
+        def at_or_below(r, args):
+            c, u, t = args[:3]
+            return r.value("arith.extui", [_cmpf(r, "ole", c, r.value("arith.mulf", [u, t], f64))], i32)
+        below = linalg.generic(b, [cdf, tosa.const(b, draws, f64), total],
+                               [AffineMap(3, (dim(0), dim(2))), AffineMap(3, (dim(0), dim(1))), AffineMap(3, (dim(0), const(0)))],
+                               tensor((batch, samples, classes), i32), at_or_below)
+        index = reshape(b, tosa.reduce(b, "tosa.reduce_sum", below, 2), (batch, samples))
+        return [index if element_type(result_types[0]) == i32 else
+                b.value("arith.extsi", [index], result_types[0])]
+
+
 RULES = {
     # TFLite op                       Rule
     "tfl.range":                     Rule(None, Range()),
     "tfl.one_hot":                   Rule(None, OneHot()),
-    "tfl.random_standard_normal":    unlowered(NOT_YET),
-    "tfl.random_uniform":            unlowered(NOT_YET),
-    "tfl.multinomial":               unlowered(NOT_YET),
+    "tfl.random_standard_normal":    Rule(None, RandomNumbers(philox.random_standard_normal)),
+    "tfl.random_uniform":            Rule(None, RandomNumbers(philox.random_uniform)),
+    "tfl.multinomial":               Rule(None, Multinomial()),
     "tfl.rfft2d":                    Rule(None, Rfft2d()),
     "tfl.real":                      Rule(None, ComplexPart("complex.re")),
     "tfl.imag":                      Rule(None, ComplexPart("complex.im")),

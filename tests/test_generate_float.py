@@ -80,6 +80,15 @@ MODELS = {
     "real-complex128": lambda: model("REAL", [In((3, 4), "COMPLEX128")], [((3, 4), "FLOAT64")]),
     "imag-complex128": lambda: model("IMAG", [In((3, 4), "COMPLEX128")], [((3, 4), "FLOAT64")]),
     "complex-abs-complex64": lambda: model("COMPLEX_ABS", [In((2, 5), "COMPLEX64")], [((2, 5), F32)]),
+    # random ops: TFLite's first Invoke, from the seeds (an int64 option cut to int, as TfLiteRandomParams)
+    "random-uniform": lambda: model("RANDOM_UNIFORM", [np.array([3, 2, 7], np.int32)], [((3, 2, 7), F32)],
+                                    options_table("Random", seed=42, seed2=2**40 + 7)),
+    "random-standard-normal-odd": lambda: model("RANDOM_STANDARD_NORMAL", [np.array([5, 13], np.int32)],
+                                                [((5, 13), F32)], options_table("Random", seed=-3, seed2=0)),
+    "multinomial": lambda: model("MULTINOMIAL", [In((3, 6)), np.array(9, np.int32)], [((3, 9), "INT64")],
+                                 options_table("Random", seed=7, seed2=11)),
+    "multinomial-non-finite-int32": lambda: model("MULTINOMIAL", [In((4, 5)), np.array(6, np.int32)],
+                                                  [((4, 6), "INT32")], options_table("Random", seed=1, seed2=0)),
 }
 
 
@@ -128,6 +137,10 @@ INPUTS = {
     "imag-complex128": [(_rng.standard_normal((3, 4)) + 1j * _rng.standard_normal((3, 4))).astype(np.complex128)],
     "complex-abs-complex64": [(_rng.standard_normal((2, 5)) * 1e3 + 1j * _rng.standard_normal((2, 5))
                                ).astype(np.complex64)],
+    # rows: plain; a NaN and an inf, which the kernel skips; all non-finite; one class dominating
+    "multinomial-non-finite-int32": [np.array([[0.5, -1.0, 2.0, 0.0, 1.0], [np.nan, 1.0, np.inf, -np.inf, 0.5],
+                                               [np.nan, np.inf, -np.inf, np.nan, np.inf],
+                                               [40.0, -40.0, 0.0, 1.0, -1.0]], np.float32)],
 }
 
 
@@ -135,7 +148,7 @@ INPUTS = {
 EXACT = {"add-n-int32", "bitwise-xor", "bitwise-xor-int8", "right-shift", "right-shift-int8-broadcast",
          "fake-quant", "fake-quant-4-bits-clamped", "range-int32", "range-float-accumulated", "range-runtime-int64",
          "one-hot-last-axis", "one-hot-axis0-int64-indices", "one-hot-middle-axis-bool",
-         "real-complex128", "imag-complex128"}
+         "real-complex128", "imag-complex128", "random-uniform", "multinomial", "multinomial-non-finite-int32"}
 
 
 @pytest.mark.parametrize("name", list(MODELS))
@@ -164,6 +177,11 @@ def test_matches_tflite_and_verifies(name, tmp_path):
      "narrow_range: TFLite's Prepare refuses it at runtime"),
     ("atan2-broadcast", "ATAN2", [In((2, 3)), In((1, 3))], [((2, 3), F32)], None,
      "operands of shapes [2, 3] and [1, 3]; the kernel reads both by flat index (no broadcasting)"),
+    # seed 2^32 is 0 once cut to TfLiteRandomParams' int
+    ("random-unseeded", "RANDOM_UNIFORM", [np.array([2, 3], np.int32)], [((2, 3), F32)],
+     options_table("Random", seed=2**32, seed2=0),
+     "seed and seed2 are 0: TFLite seeds the generator from /dev/urandom, so its numbers can be neither "
+     "reproduced nor compared"),
 ])
 def test_declines_with_a_reason(tmp_path, name, code, operands, outputs, opts, reason):
     file = tmp_path / f"{name}.tflite"
