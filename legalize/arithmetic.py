@@ -166,13 +166,19 @@ class BitwiseXor(Elementwise):
 
 class RightShift(Elementwise):
     """x >> clamp(y, 0, bits - 1) (kernels/right_shift.cc: the shift is clamped to avoid
-    UB; `>>` of a signed integer is arithmetic): tosa.clamp, then
+    UB; `>>` of a signed integer is arithmetic): the clamp as TOSA's profiles take it
+    (tosa.clamp on i8/i16, tosa.maximum and tosa.minimum on i32), then
     tosa.arithmetic_right_shift without rounding. Unsigned tensors are declined (signless)."""
 
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
         x, y = (broadcast_rank(b, v, len(t.shape)) for v in operands[:2])
-        y = tosa.clamp(b, y, 0, element_type(t).width - 1)
+        width = element_type(t).width
+        if width < 32:
+            y = tosa.clamp(b, y, 0, width - 1)
+        else:
+            y = tosa.binary(b, "tosa.maximum", y, splat(b, 0, y.type), y.type)
+            y = tosa.binary(b, "tosa.minimum", y, splat(b, width - 1, y.type), y.type)
         return [b.value("tosa.arithmetic_right_shift", [x, y], t, {"round": BoolAttr(False)})]
 
 

@@ -999,7 +999,8 @@ func.func @bitwise_xor(%arg0: tensor<3x5xi16>, %arg1: tensor<5xi16>) -> tensor<3
 // -----
 
 // RIGHT_SHIFT (kernels/right_shift.cc): the shift clamped to [0, bits - 1] as the kernel
-// does, then an arithmetic shift without rounding (C++ `>>` of a signed integer).
+// does, then an arithmetic shift without rounding (C++ `>>` of a signed integer). TOSA's
+// profiles take tosa.clamp on i8/i16 only: i32 clamps by maximum and minimum.
 // CHECK-LABEL: @right_shift
 // CHECK-NEXT:  %[[N:.*]] = "tosa.clamp"(%arg1) {min_val = 0 : i8, max_val = 7 : i8} : (tensor<3x5xi8>) -> tensor<3x5xi8>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.arithmetic_right_shift"(%arg0, %[[N]]) {round = false} : (tensor<3x5xi8>, tensor<3x5xi8>) -> tensor<3x5xi8>
@@ -1007,4 +1008,18 @@ func.func @bitwise_xor(%arg0: tensor<3x5xi16>, %arg1: tensor<5xi16>) -> tensor<3
 func.func @right_shift(%arg0: tensor<3x5xi8>, %arg1: tensor<3x5xi8>) -> tensor<3x5xi8> {
   %0 = "tfl.right_shift"(%arg0, %arg1) : (tensor<3x5xi8>, tensor<3x5xi8>) -> tensor<3x5xi8>
   return %0 : tensor<3x5xi8>
+}
+
+// -----
+
+// CHECK-LABEL: @right_shift_int32
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  %[[LO:.*]] = "tosa.maximum"(%arg1, %[[ZERO]]) : (tensor<5xi32>, tensor<1xi32>) -> tensor<5xi32>
+// CHECK-NEXT:  %[[MAX:.*]] = "tosa.const"() {values = dense<31> : tensor<1xi32>}
+// CHECK-NEXT:  %[[N:.*]] = "tosa.minimum"(%[[LO]], %[[MAX]]) : (tensor<5xi32>, tensor<1xi32>) -> tensor<5xi32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.arithmetic_right_shift"(%arg0, %[[N]]) {round = false} : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @right_shift_int32(%arg0: tensor<5xi32>, %arg1: tensor<5xi32>) -> tensor<5xi32> {
+  %0 = "tfl.right_shift"(%arg0, %arg1) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  return %0 : tensor<5xi32>
 }
