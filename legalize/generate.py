@@ -2,9 +2,9 @@
 RANGE, ONE_HOT, the random ops, RFFT2D, REAL, IMAG, COMPLEX_ABS.
 
 RANGE of constant operands is a constant, accumulated as kernels/range.cc does;
-of runtime operands it is `start + i * delta` when the model's result shape is
-static (TFLite sizes the result from the values, so a static one is the model's
-promise). ONE_HOT compares the indices with an iota along the new axis.
+of run-time operands it is computed when the model's result shape is static (TFLite
+sizes the result from the values, so a static one is the model's promise). ONE_HOT
+compares the indices with an iota along the new axis.
 
 Complex tensors stay `tensor<...xcomplex<f32>>` (TFLite's COMPLEX64; COMPLEX128 is
 complex<f64>), built and taken apart by all-parallel linalg.generic ops whose bodies are
@@ -26,17 +26,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
-from tfl2quant.dialects.tfl import constant_array
-from tfl2quant.dialects import linalg
-from tfl2quant.dialects.assembly import CMPF
+from tfl2quant.dialects import linalg, tosa
 from tfl2quant.dialects.arith import constant
+from tfl2quant.dialects.assembly import CMPF
+from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.attributes import BoolAttr, IntegerAttr
 from tfl2quant.ir.types import ComplexType, FloatType, element_type, f32, f64, i1, i32, i64, numpy_dtype, tensor
 
 from . import philox
-
 from .emit import broadcast_to, concat, reshape, select, slice_, slice_axis
 from .query import const_ints, constants, is_float, option, rank, signless, static_shapes
 from .rule import FloatPattern, Rule
@@ -46,12 +44,22 @@ class Range(FloatPattern):
     """kernels/range.cc: out[0] = start, out[i + 1] = out[i] + delta in the operands' type.
 
     Constant operands: that accumulation at compile time (np.cumsum adds in order, in the
-    element type), a tosa.const. Runtime operands with a static result: start + i * delta
-    (arith, which takes i64), exact for integers and within float rounding otherwise (the
-    kernel's float accumulation rounds at each step)."""
+    element type), a tosa.const. Run-time operands with a static result: integers as
+    start + i * delta (arith, which takes i64; equal to the accumulation, wrapping alike);
+    floats as the accumulation itself, unrolled (each step rounds, so no closed form gives
+    the kernel's values), up to MAX_UNROLLED values."""
+
+    MAX_UNROLLED = 256
 
     def unsupported(self, op):
-        return static_shapes(op, op.results) or signless(op) or self.size_reason(op)
+        return static_shapes(op, op.results) or signless(op) or self.size_reason(op) or self.unroll_reason(op)
+
+    def unroll_reason(self, op):
+        n = op.results[0].type.shape[0]
+        if is_float(op.results[0]) and constant_array(op.operands[0]) is None and n > self.MAX_UNROLLED:
+            return (f"run-time float RANGE of {n} values: the kernel's float accumulation rounds at each step, "
+                    f"reproduced by an unrolled chain of at most {self.MAX_UNROLLED}")
+        return None
 
     @staticmethod
     def size_reason(op):
@@ -78,10 +86,15 @@ class Range(FloatPattern):
             start, _, delta = (np.asarray(v, numpy_dtype(e)).reshape(()) for v in values)
             steps = np.concatenate([[start], np.full(max(n - 1, 0), delta)]).astype(numpy_dtype(e))
             return [tosa.const(b, np.cumsum(steps, dtype=numpy_dtype(e))[:n], e)]
-        start, delta = (broadcast_to(b, reshape(b, v, (1,)), (n,)) for v in (operands[0], operands[2]))
+        start, delta = (reshape(b, v, (1,)) for v in (operands[0], operands[2]))
+        if is_float(t):
+            values = [start]
+            for _ in range(n - 1):
+                values.append(b.value("arith.addf", [values[-1], delta], start.type))
+            return [concat(b, values, 0)]
+        start, delta = (broadcast_to(b, v, (n,)) for v in (start, delta))
         iota = tosa.const(b, np.arange(n, dtype=numpy_dtype(e)), e)
-        mul, add = ("arith.mulf", "arith.addf") if is_float(t) else ("arith.muli", "arith.addi")
-        return [b.value(add, [start, b.value(mul, [iota, delta], t)], t)]
+        return [b.value("arith.addi", [start, b.value("arith.muli", [iota, delta], t)], t)]
 
 
 class OneHot(FloatPattern):

@@ -62,7 +62,7 @@ MODELS = {
     # 0.1 accumulated 29 times in float32 drifts from 0.1 * i: the constant follows the kernel
     "range-float-accumulated": lambda: model("RANGE", [np.array(0.1, np.float32), np.array(3.05, np.float32),
                                                        np.array(0.1, np.float32)], [((30,), F32)]),
-    "range-runtime-float": lambda: model("RANGE", [In(()), In(()), In(())], [((6,), F32)]),
+    "range-runtime-float": lambda: model("RANGE", [In(()), In(()), In(())], [((40,), F32)]),
     "range-runtime-int64": lambda: model("RANGE", [In((), "INT64"), np.array(100, np.int64), In((), "INT64")],
                                          [((4,), "INT64")]),
     "one-hot-last-axis": lambda: model("ONE_HOT", [In((2, 5), "INT32"), np.array(4, np.int32),
@@ -123,8 +123,8 @@ INPUTS = {
     "right-shift-int8-broadcast": [np.array([[-128, -1, -7, 7, 127, -100, 100, 64],
                                              [-128, -1, -7, 7, 127, -100, 100, -64]], np.int8),
                                    np.array([0, 1, 2, -1, 7, 8, 127, -128], np.int8)],
-    # start -1.5, limit 2.1, delta 0.6: six values
-    "range-runtime-float": [np.array(-1.5, np.float32), np.array(2.1, np.float32), np.array(0.6, np.float32)],
+    # start 0.1, limit 4.05, delta 0.1: forty values, whose float32 accumulation drifts from 0.1 + 0.1 * i
+    "range-runtime-float": [np.array(0.1, np.float32), np.array(4.05, np.float32), np.array(0.1, np.float32)],
     # start -2^40 + 200, limit 100, delta 2^38: four values past int32's range
     "range-runtime-int64": [np.array(-2**40 + 200, np.int64), np.array(2**38, np.int64)],
     # indices past depth and negative give off everywhere
@@ -146,7 +146,8 @@ INPUTS = {
 
 # integer results, and float ones the lowering computes in the kernel's float32 steps
 EXACT = {"add-n-int32", "bitwise-xor", "bitwise-xor-int8", "right-shift", "right-shift-int8-broadcast",
-         "fake-quant", "fake-quant-4-bits-clamped", "range-int32", "range-float-accumulated", "range-runtime-int64",
+         "fake-quant", "fake-quant-4-bits-clamped", "range-int32", "range-float-accumulated", "range-runtime-float",
+         "range-runtime-int64",
          "one-hot-last-axis", "one-hot-axis0-int64-indices", "one-hot-middle-axis-bool",
          "real-complex128", "imag-complex128", "random-uniform", "multinomial", "multinomial-non-finite-int32"}
 
@@ -177,6 +178,9 @@ def test_matches_tflite_and_verifies(name, tmp_path):
      "narrow_range: TFLite's Prepare refuses it at runtime"),
     ("atan2-broadcast", "ATAN2", [In((2, 3)), In((1, 3))], [((2, 3), F32)], None,
      "operands of shapes [2, 3] and [1, 3]; the kernel reads both by flat index (no broadcasting)"),
+    ("range-runtime-float-long", "RANGE", [In(()), In(()), In(())], [((300,), F32)], None,
+     "run-time float RANGE of 300 values: the kernel's float accumulation rounds at each step, reproduced by an "
+     "unrolled chain of at most 256"),
     # seed 2^32 is 0 once cut to TfLiteRandomParams' int
     ("random-unseeded", "RANDOM_UNIFORM", [np.array([2, 3], np.int32)], [((2, 3), F32)],
      options_table("Random", seed=2**32, seed2=0),

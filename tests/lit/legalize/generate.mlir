@@ -1,5 +1,5 @@
 // Golden test of legalize/generate.py: RANGE (a constant of the kernel's accumulation, or
-// start + i * delta on a static result), ONE_HOT (indices against an iota along the axis),
+// the accumulation on a static result), ONE_HOT (indices against an iota along the axis),
 // RFFT2D with REAL, IMAG and COMPLEX_ABS (complex<f32> tensors between tosa.rfft2d and
 // linalg.generic ops of complex dialect scalars), the random ops (TFLite's first Invoke from
 // the seeds: philox.py), and the reasons each declines.
@@ -34,17 +34,33 @@ func.func @range_constant_float() -> tensor<4xf32> {
 
 // -----
 
-// Run-time operands and a static result (the model's promise of the size): start + i * delta.
+// Run-time float operands and a static result (the model's promise of the size): the
+// kernel's accumulation value += delta, unrolled (each step rounds, as in the kernel).
 // CHECK-LABEL: @range_runtime
-// CHECK:       %[[START:.*]] = "tosa.tile"({{.*}}) : (tensor<1xf32>, !tosa.shape<1>) -> tensor<6xf32>
-// CHECK:       %[[DELTA:.*]] = "tosa.tile"({{.*}}) : (tensor<1xf32>, !tosa.shape<1>) -> tensor<6xf32>
-// CHECK-NEXT:  %[[IOTA:.*]] = "tosa.const"() {values = dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]> : tensor<6xf32>}
-// CHECK-NEXT:  %[[STEPS:.*]] = "arith.mulf"(%[[IOTA]], %[[DELTA]]) : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "arith.addf"(%[[START]], %[[STEPS]]) : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+// CHECK:       %[[START:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<f32>, !tosa.shape<1>) -> tensor<1xf32>
+// CHECK:       %[[DELTA:.*]] = "tosa.reshape"(%arg2, %{{.*}}) : (tensor<f32>, !tosa.shape<1>) -> tensor<1xf32>
+// CHECK-NEXT:  %[[V1:.*]] = "arith.addf"(%[[START]], %[[DELTA]]) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT:  %[[V2:.*]] = "arith.addf"(%[[V1]], %[[DELTA]]) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.concat"(%[[START]], %[[V1]], %[[V2]]) {axis = 0 : i32} : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<3xf32>
 // CHECK-NEXT:  return %[[Y]]
-func.func @range_runtime(%arg0: tensor<f32>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> tensor<6xf32> {
-  %0 = "tfl.range"(%arg0, %arg1, %arg2) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<6xf32>
-  return %0 : tensor<6xf32>
+func.func @range_runtime(%arg0: tensor<f32>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> tensor<3xf32> {
+  %0 = "tfl.range"(%arg0, %arg1, %arg2) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// Integers: start + i * delta, the same values (wrapping alike).
+// CHECK-LABEL: @range_runtime_int
+// CHECK:       %[[START:.*]] = "tosa.tile"({{.*}}) : (tensor<1xi64>, !tosa.shape<1>) -> tensor<4xi64>
+// CHECK:       %[[DELTA:.*]] = "tosa.tile"({{.*}}) : (tensor<1xi64>, !tosa.shape<1>) -> tensor<4xi64>
+// CHECK-NEXT:  %[[IOTA:.*]] = "tosa.const"() {values = dense<[0, 1, 2, 3]> : tensor<4xi64>}
+// CHECK-NEXT:  %[[STEPS:.*]] = "arith.muli"(%[[IOTA]], %[[DELTA]]) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+// CHECK-NEXT:  %[[Y:.*]] = "arith.addi"(%[[START]], %[[STEPS]]) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+// CHECK-NEXT:  return %[[Y]]
+func.func @range_runtime_int(%arg0: tensor<i64>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<4xi64> {
+  %0 = "tfl.range"(%arg0, %arg1, %arg2) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
 }
 
 // -----
