@@ -103,11 +103,11 @@ class OneHot(FloatPattern):
     read through static_cast<int>: truncated to i32 first (arith.trunci)."""
 
     def unsupported(self, op):
-        rank = len(op.results[0].type.shape)
+        out_rank = len(op.results[0].type.shape)
         axis = option(op, "axis", -1)
         return (static_shapes(op) or signless(op)
                 or constants(op, {1: "depth"})
-                or (None if -1 <= axis < rank else f"axis {axis}; the kernel takes -1 or [0, {rank})"))
+                or (None if -1 <= axis < out_rank else f"axis {axis}; the kernel takes -1 or [0, {out_rank})"))
 
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
@@ -130,8 +130,8 @@ class OneHot(FloatPattern):
 
 def elementwise(b, name: str, inputs, result_type):
     """An all-parallel linalg.generic applying the scalar op `name` to same-shaped `inputs`."""
-    rank_ = len(result_type.shape)
-    return linalg.generic(b, inputs, [AffineMap.identity(rank_)] * len(inputs), result_type,
+    identity = AffineMap.identity(len(result_type.shape))
+    return linalg.generic(b, inputs, [identity] * len(inputs), result_type,
                           lambda r, args: r.value(name, args[:len(inputs)], element_type(result_type)))
 
 
@@ -246,40 +246,44 @@ class Multinomial(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         logits = operands[0]
-        batch, classes = logits.type.shape
+        batch = logits.type.shape[0]
         samples = result_types[0].shape[1]
-        rows, grid = AffineMap(2, (dim(0), dim(1))), AffineMap(2, (dim(0), const(0)))
+        cdf, total = self.cdf(b, logits)
+        draws = tosa.const(b, philox.multinomial_uniforms(*seeds(op), batch, samples), f64)
+
+        def at_or_below(r, args):
+            c, u, t = args[:3]
+            return r.value("arith.extui", [_cmpf(r, "ole", c, r.value("arith.mulf", [u, t], f64))], i32)
+        maps = [AffineMap(3, (dim(0), dim(2))), AffineMap(3, (dim(0), dim(1))), AffineMap(3, (dim(0), const(0)))]
+        below = linalg.generic(b, [cdf, draws, total], maps, tensor((batch, samples, cdf.type.shape[1]), i32),
+                               at_or_below)
+        index = reshape(b, tosa.reduce(b, "tosa.reduce_sum", below, 2), (batch, samples))
+        return [index if element_type(result_types[0]) == i32 else
+                b.value("arith.extsi", [index], result_types[0])]
+
+    @staticmethod
+    def cdf(b, logits):
+        """The rows' cdf [batch, classes] (f64) and their totals [batch, 1]."""
+        batch, classes = logits.type.shape
+        rows, per_row = AffineMap(2, (dim(0), dim(1))), AffineMap(2, (dim(0), const(0)))
 
         def finite_or_lowest(r, args):
             return r.value("arith.select", [_finite(r, args[0]), args[0],
                                             constant(r, float(np.finfo(np.float32).min), f32)], f32)
-        finite = linalg.generic(b, [logits], [rows], logits.type, finite_or_lowest)
-        top = tosa.reduce(b, "tosa.reduce_max", finite, 1)
+        top = tosa.reduce(b, "tosa.reduce_max", linalg.generic(b, [logits], [rows], logits.type, finite_or_lowest), 1)
 
         def weight(r, args):
             l, m = args[:2]
             d = r.value("arith.subf", [r.value("arith.extf", [l], f64), r.value("arith.extf", [m], f64)], f64)
             return r.value("arith.select", [_finite(r, l), r.value("math.exp", [d], f64), constant(r, 0.0, f64)], f64)
-        weights = linalg.generic(b, [logits, top], [rows, grid], tensor((batch, classes), f64), weight)
+        weights = linalg.generic(b, [logits, top], [rows, per_row], tensor((batch, classes), f64), weight)
 
         total = slice_axis(b, weights, 1, 0, 1)
-        cdf = [total]
+        running = [total]
         for k in range(1, classes):
             total = b.value("arith.addf", [total, slice_axis(b, weights, 1, k, 1)], total.type)
-            cdf.append(total)
-        cdf = concat(b, cdf, 1)
-
-        draws = philox.multinomial_uniforms(*seeds(op), batch, samples)
-
-        def at_or_below(r, args):
-            c, u, t = args[:3]
-            return r.value("arith.extui", [_cmpf(r, "ole", c, r.value("arith.mulf", [u, t], f64))], i32)
-        below = linalg.generic(b, [cdf, tosa.const(b, draws, f64), total],
-                               [AffineMap(3, (dim(0), dim(2))), AffineMap(3, (dim(0), dim(1))), AffineMap(3, (dim(0), const(0)))],
-                               tensor((batch, samples, classes), i32), at_or_below)
-        index = reshape(b, tosa.reduce(b, "tosa.reduce_sum", below, 2), (batch, samples))
-        return [index if element_type(result_types[0]) == i32 else
-                b.value("arith.extsi", [index], result_types[0])]
+            running.append(total)
+        return concat(b, running, 1), total
 
 
 RULES = {
