@@ -201,3 +201,18 @@ def test_rfft2d_coverage_model_passes(models_dir):
     assert sorted(r.name for r in result.records if r.path == "float") == \
         ["tfl.complex_abs", "tfl.imag", "tfl.real", "tfl.rfft2d"]
     assert result.passed, result.layers + result.outputs
+
+
+def test_random_ops_are_the_first_invoke(tmp_path):
+    """The lowering is TFLite's first Invoke: the kernel's generator then advances, so a second
+    Invoke of the same interpreter differs (the limit the module docstring states)."""
+    from runtime_check import interpreter
+    from runtime_check.executor import Executor
+
+    file = tmp_path / "random-uniform.tflite"
+    file.write_bytes(MODELS["random-uniform"]())
+    reference = interpreter.load(str(file))
+    first, second = interpreter.run(reference, [])[0], interpreter.run(reference, [])[0]
+    (ours,) = Executor(convert(str(file), "final").module).run([])
+    np.testing.assert_array_equal(ours, first)
+    assert not np.array_equal(first, second)
