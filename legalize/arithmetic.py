@@ -1,5 +1,5 @@
 """Elementwise binary arithmetic: ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW,
-SQUARED_DIFFERENCE, MAXIMUM, MINIMUM.
+SQUARED_DIFFERENCE, MAXIMUM, MINIMUM; ADD_N, ATAN2, BITWISE_XOR, RIGHT_SHIFT (float path only).
 
 The integer patterns (integer_arithmetic.py, divide.py) follow TFLite's kernels
 bit for bit: ADD and SUB rescale both operands to a common scale with 20 (8-bit)
@@ -19,14 +19,15 @@ type, so broadcasting is made explicit with `tosa.tile` first.
 from __future__ import annotations
 
 from tfl2quant.dialects import tosa
-from tfl2quant.ir.types import f64, i1, tensor
+from tfl2quant.ir.attributes import BoolAttr
+from tfl2quant.ir.types import element_type, f64, i1, tensor
 
 from .divide import TableDivide
 from .emit import broadcast_rank, broadcast_to, compare, select, splat
 from .fused_activation import clamp_float
 from .integer_arithmetic import OnStoredValues, RescaledAddSub, RescaledMul, RescaledSquaredDifference
-from .query import dynamic_batch, is_float
-from .rule import NOT_YET, Elementwise, FloatPattern, Rule, unlowered
+from .query import dynamic_batch, floats_only, is_float
+from .rule import Elementwise, FloatPattern, Rule
 
 class FloatBinary(FloatPattern):
     def __init__(self, tosa_name: str):
@@ -129,6 +130,58 @@ class SquaredDifference(Elementwise):
         return [tosa.mul(b, d, d, t)]
 
 
+class AddN(Elementwise):
+    """x0 + x1 + ... in input order (kernels/add_n.cc; Prepare requires equal shapes)."""
+
+    def rewrite(self, b, op, operands, result_types):
+        total = operands[0]
+        for x in operands[1:]:
+            total = tosa.binary(b, "tosa.add", total, x, result_types[0])
+        return [total]
+
+
+class Atan2(Elementwise):
+    """std::atan2(y, x) element by element (kernels/atan2.cc): math.atan2. The kernel
+    walks both operands by flat index without broadcasting, so it takes equal shapes."""
+
+    def unsupported(self, op):
+        y, x = op.operands
+        return (super().unsupported(op) or floats_only(op)
+                or (None if tuple(y.type.shape) == tuple(x.type.shape) else
+                    f"operands of shapes {list(y.type.shape)} and {list(x.type.shape)}; "
+                    "the kernel reads both by flat index (no broadcasting)"))
+
+    def rewrite(self, b, op, operands, result_types):
+        return [b.value("math.atan2", list(operands), result_types[0])]
+
+
+class BitwiseXor(Elementwise):
+    """x ^ y on the bits (kernels/bitwise_xor.cc): tosa.bitwise_xor, broadcast."""
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        x, y = (broadcast_rank(b, v, len(t.shape)) for v in operands[:2])
+        return [tosa.binary(b, "tosa.bitwise_xor", x, y, t)]
+
+
+class RightShift(Elementwise):
+    """x >> clamp(y, 0, bits - 1) (kernels/right_shift.cc: the shift is clamped to avoid
+    UB; `>>` of a signed integer is arithmetic): the clamp as TOSA's profiles take it
+    (tosa.clamp on i8/i16, tosa.maximum and tosa.minimum on i32), then
+    tosa.arithmetic_right_shift without rounding. Unsigned tensors are declined (signless)."""
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        x, y = (broadcast_rank(b, v, len(t.shape)) for v in operands[:2])
+        width = element_type(t).width
+        if width < 32:
+            y = tosa.clamp(b, y, 0, width - 1)
+        else:
+            y = tosa.binary(b, "tosa.maximum", y, splat(b, 0, y.type), y.type)
+            y = tosa.binary(b, "tosa.minimum", y, splat(b, width - 1, y.type), y.type)
+        return [b.value("tosa.arithmetic_right_shift", [x, y], t, {"round": BoolAttr(False)})]
+
+
 MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD = Binary("tosa.maximum"), Binary("tosa.minimum"), FloorDiv(), FloorMod()
 
 RULES = {
@@ -143,8 +196,8 @@ RULES = {
     "tfl.squared_difference":  Rule(RescaledSquaredDifference(),                   SquaredDifference()),
     "tfl.maximum":             Rule(OnStoredValues(MAXIMUM, "i8", "u8", "i16"),    MAXIMUM),
     "tfl.minimum":             Rule(OnStoredValues(MINIMUM, "i8", "u8", "i16"),    MINIMUM),
-    "tfl.add_n":               unlowered(NOT_YET),
-    "tfl.atan2":               unlowered(NOT_YET),
-    "tfl.bitwise_xor":         unlowered(NOT_YET),
-    "tfl.right_shift":         unlowered(NOT_YET),
+    "tfl.add_n":               Rule(None,                                          AddN()),
+    "tfl.atan2":               Rule(None,                                          Atan2()),
+    "tfl.bitwise_xor":         Rule(None,                                          BitwiseXor()),
+    "tfl.right_shift":         Rule(None,                                          RightShift()),
 }

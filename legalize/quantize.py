@@ -10,6 +10,9 @@ one `tosa.rescale` (DOUBLE_ROUND) with unsigned flags for uint8, or a few where
 TOSA's profile wants it (storage.requantize). TFLite's int8<->uint8 fast path
 (`q ^ 0x80` when the scales are equal and the zero points 128 apart) is the
 same function: MBQM by QM(1) = (2^30, 1) is exact.
+
+FAKE_QUANT (kernels/fake_quant.cc, reference_ops.h: FakeQuant) is float in, float
+out: the float32 arithmetic of NudgeQuantizationRange and FakeQuantizeArray.
 """
 from __future__ import annotations
 
@@ -21,10 +24,12 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.types import element_type, i8
+from tfl2quant.numerics import round_half_away
 
-from .query import per_tensor_only, qtype, storage_name
+from .emit import splat
+from .query import floats_only, option, per_tensor_only, qtype, storage_name
 from .rescale import mbqm_reason
-from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
+from .rule import Elementwise, FloatPattern, IntegerPattern, Rule
 from .storage import requantize
 
 
@@ -98,9 +103,41 @@ class FloatDequantize(FloatPattern):
         return [tosa.cast(b, operands[0], result_types[0])]
 
 
+def nudged_range(rmin: float, rmax: float, num_bits: int) -> tuple[np.float32, np.float32, np.float32]:
+    """(nudged_min, nudged_max, nudged_scale) of NudgeQuantizationRange (quantization_util.cc),
+    in float32 as it computes them: quant_min 0, quant_max 2^num_bits - 1, the zero point
+    from min rounded half away from zero (TfLiteRound) into [quant_min, quant_max]."""
+    f = np.float32
+    qmin, qmax = f(0), f((1 << num_bits) - 1)
+    scale = (f(rmax) - f(rmin)) / (qmax - qmin)
+    zero_point_from_min = qmin - f(rmin) / scale
+    zero_point = f(np.clip(round_half_away(zero_point_from_min), qmin, qmax))
+    return (qmin - zero_point) * scale, (qmax - zero_point) * scale, scale
+
+
+class FakeQuant(Elementwise):
+    """FakeQuantizeArray: clamped = min(nudged_max, max(nudged_min, x));
+    round((clamped - nudged_min) * (1 / nudged_scale)) * nudged_scale + nudged_min, each step
+    in float32, the rounding half away from zero (math.round, as TfLiteRound)."""
+
+    def unsupported(self, op):
+        if option(op, "narrow_range", False):
+            return "narrow_range: TFLite's Prepare refuses it at runtime"
+        return super().unsupported(op) or floats_only(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        t = result_types[0]
+        nudged_min, nudged_max, scale = nudged_range(option(op, "min", 0.0), option(op, "max", 0.0),
+                                                     option(op, "num_bits", 8))
+        clamped = tosa.clamp(b, operands[0], nudged_min, nudged_max, t)
+        shifted = tosa.binary(b, "tosa.sub", clamped, splat(b, nudged_min, t), t)
+        steps = b.value("math.round", [tosa.mul(b, shifted, splat(b, np.float32(1) / scale, t), t)], t)
+        return [tosa.binary(b, "tosa.add", tosa.mul(b, steps, splat(b, scale, t), t), splat(b, nudged_min, t), t)]
+
+
 RULES = {
     # TFLite op        Rule(integer path,  float path)
     "tfl.quantize":   Rule(Quantize(),      Requantize()),
     "tfl.dequantize": Rule(Dequantize(),    FloatDequantize()),
-    "tfl.fake_quant": unlowered(NOT_YET),
+    "tfl.fake_quant": Rule(None,            FakeQuant()),
 }

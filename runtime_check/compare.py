@@ -57,7 +57,8 @@ def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
     else:
         both_nan = np.isnan(ours) & np.isnan(ref) if ref.dtype.kind in "fc" else False
         exact = float(np.mean((ours == ref) | both_nan))
-        delta = np.abs(ours.astype(np.float64) - ref.astype(np.float64))
+        wide = np.complex128 if ref.dtype.kind == "c" else np.float64  # complex: |difference| of the values
+        delta = np.abs(ours.astype(wide) - ref.astype(wide))
         diff = float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
     if depends_on == "integer" or ref.dtype.kind == "b" and per_layer:
         tolerance = 0  # integer arithmetic, or a truth value: nothing to round

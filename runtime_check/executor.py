@@ -14,7 +14,7 @@ import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.core import TERMINATOR, Block, Operation, Value
-from tfl2quant.ir.types import numpy_dtype
+from tfl2quant.ir.types import element_type, numpy_dtype
 from tfl2quant.passes import Rounding
 
 from .kernels import KERNELS, Context
@@ -79,7 +79,7 @@ class Executor:
 def _as_container(x, v: Value) -> np.ndarray:
     """`x` in the numpy container of `v`'s type (a bit-preserving view where the width matches)."""
     try:
-        dtype = numpy_dtype(getattr(v.type, "element_type", v.type))
+        dtype = numpy_dtype(element_type(v.type))  # a complex scalar is its own element type
     except TypeError:
         return x
     x = np.asarray(x)

@@ -23,5 +23,5 @@ KERNELS = {
     "math.sqrt": _f(np.sqrt), "math.rsqrt": _f(lambda x: 1 / np.sqrt(x)), "math.tanh": _f(np.tanh),
     "math.absf": _f(np.abs), "math.absi": _f(np.abs), "math.powf": _f(np.power),
     "math.sin": _f(np.sin), "math.cos": _f(np.cos), "math.log1p": _f(np.log1p), "math.expm1": _f(np.expm1),
-    "math.ctlz": ctlz,
+    "math.ctlz": ctlz, "math.atan2": _f(np.arctan2),
 }

@@ -45,6 +45,14 @@ def logical_right_shift(ctx, a, b):
     return wrap_to(u >> b.astype(np.int64), ctx.result_elem())
 
 
+def rfft2d(ctx, x):
+    """TOSA RFFT2D: out[n, k, l] = sum over (y, x) of in[n, y, x] * exp(-2 pi i (yk/H + xl/W)) for
+    l <= W/2, as real and imaginary parts. Computed in float64 and rounded once to float32
+    (as TFLite's kernel does, kernels/rfft2d.cc; the spec's float32 sum differs by rounding)."""
+    z = np.fft.rfft2(x.astype(np.float64), axes=(1, 2))
+    return z.real.astype(np.float32), z.imag.astype(np.float32)
+
+
 KERNELS = {
     "tosa.erf": elementwise(lambda x: _erf(x.astype(np.float64))),
     "tosa.sin": elementwise(np.sin), "tosa.cos": elementwise(np.cos), "tosa.pow": elementwise(np.power),
@@ -55,5 +63,5 @@ KERNELS = {
     "tosa.tile": tile, "tosa.table": table, "tosa.clz": clz,
     "tosa.bitwise_and": lambda ctx, a, b: np.bitwise_and(a, b), "tosa.bitwise_or": lambda ctx, a, b: np.bitwise_or(a, b),
     "tosa.bitwise_xor": lambda ctx, a, b: np.bitwise_xor(a, b), "tosa.bitwise_not": lambda ctx, a: np.invert(a),
-    "tosa.logical_right_shift": logical_right_shift,
+    "tosa.logical_right_shift": logical_right_shift, "tosa.rfft2d": rfft2d,
 }

@@ -11,6 +11,7 @@ VERIFIERS = {
     "math.absi": rules.same_types(("integer",), 1),
     "math.ctlz": rules.same_types(("integer",), 1),
     "math.powf": rules.same_types(("float",), 2),
+    "math.atan2": rules.same_types(("float",), 2),
 }
 
 
@@ -18,6 +19,6 @@ def _verify(self: Operation) -> None:
     VERIFIERS[self.name](self)
 
 
-for _parse, _names in ((assembly.parse_unary, FLOAT_UNARY + " math.absi math.ctlz"), (assembly.parse_binary, "math.powf")):
+for _parse, _names in ((assembly.parse_unary, FLOAT_UNARY + " math.absi math.ctlz"), (assembly.parse_binary, "math.powf math.atan2")):
     for _cls in register_simple_ops(_names, parse=_parse).values():
         _cls.verify_ = _verify

@@ -62,6 +62,7 @@ for _cls in register_simple_ops("""
     tosa.reduce_sum tosa.reduce_max tosa.reduce_min tosa.reduce_product tosa.reduce_all tosa.reduce_any
     tosa.argmax tosa.reshape tosa.transpose tosa.pad tosa.slice tosa.tile tosa.concat tosa.reverse
     tosa.gather tosa.scatter tosa.resize tosa.table tosa.identity
+    tosa.rfft2d
 """).values():
     _cls.verify_ = _verify
 

@@ -663,7 +663,7 @@ def const_shape(op: Operation) -> None:
         raise op.error(f"'values' must hold {rank} values for {op.result.type}")
 
 
-# --- added for DYNAMIC_UPDATE_SLICE (h-movement) ---------------------------------------------
+# --- scatter (DYNAMIC_UPDATE_SLICE) -----------------------------------------------------------
 
 
 def scatter(op: Operation) -> None:
@@ -680,6 +680,30 @@ def scatter(op: Operation) -> None:
             and _same(indices.shape[1], update.shape[1]) and _same(values.shape[2], update.shape[2])):
         raise op.error(f"shapes do not agree: {values}, {indices} and {update}")
     _shape_matches(op, out, values.shape, "values_out")
+
+
+# --- additions: FFT ---------------------------------------------------------------------------
+
+
+def rfft2d(op: Operation) -> None:
+    """RFFT2D: an [N, H, W] float32 input, real and imaginary [N, H, W/2 + 1] outputs,
+    H and W powers of two (TOSA 1.0), a `local_bound` flag."""
+    _count(op, 1, 2)
+    x = _ranked(op, op.operands[0], "input")
+    real, imag = (_ranked(op, v, what) for v, what in zip(op.results, ("output_real", "output_imag")))
+    if not (x.element_type == real.element_type == imag.element_type == f32):
+        raise op.error(f"expects f32 input and outputs, got {x.element_type} -> {real.element_type}, "
+                       f"{imag.element_type}")
+    if len(x.shape) != 3:
+        raise op.error(f"expects a 3-D input, got {x}")
+    n, h, w = x.shape
+    for d, what in ((h, "height"), (w, "width")):
+        if d is not None and d & (d - 1):
+            raise op.error(f"input {what} {d} is not a power of two")
+    for t, what in ((real, "output_real"), (imag, "output_imag")):
+        _shape_matches(op, t, (n, h, None if w is None else w // 2 + 1), what)
+    _bool_attr(op, "local_bound")
+
 
 VERIFIERS: dict[str, Callable[[Operation], None]] = {
     **{name: binary for name in ("tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow")},
@@ -704,4 +728,5 @@ VERIFIERS: dict[str, Callable[[Operation], None]] = {
     "tosa.concat": concat, "tosa.reverse": reverse, "tosa.gather": gather, "tosa.resize": resize,
     "tosa.const": const, "tosa.const_shape": const_shape,
     "tosa.scatter": scatter,
+    "tosa.rfft2d": rfft2d,
 }

@@ -951,11 +951,75 @@ func.func @maximum_unsigned_integers_are_unlowered(%arg0: tensor<3x5xui8>, %arg1
 
 // -----
 
-// CHECK-LABEL: @atan2_is_unlowered
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.atan2"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+// ADD_N (kernels/add_n.cc): a chain of tosa.add in input order.
+// CHECK-LABEL: @add_n
+// CHECK-NEXT:  %[[S:.*]] = "tosa.add"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.add"(%[[S]], %arg2) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:  return %[[Y]]
-func.func @atan2_is_unlowered(%arg0: tensor<3x5xf32>, %arg1: tensor<3x5xf32>) -> tensor<3x5xf32> {
-  // expected-remark@+1 {{unlowered: no lowering yet}}
+func.func @add_n(%arg0: tensor<3x5xf32>, %arg1: tensor<3x5xf32>, %arg2: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = "tfl.add_n"(%arg0, %arg1, %arg2) : (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// ATAN2 (kernels/atan2.cc): std::atan2 element by element, math.atan2.
+// CHECK-LABEL: @atan2
+// CHECK-NEXT:  %[[Y:.*]] = "math.atan2"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @atan2(%arg0: tensor<3x5xf32>, %arg1: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %0 = "tfl.atan2"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
   return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// The kernel reads y and x by flat index, without broadcasting: other shapes stay tfl ops.
+// CHECK-LABEL: @atan2_declines_broadcast
+// CHECK-NEXT:  "tfl.atan2"
+func.func @atan2_declines_broadcast(%arg0: tensor<3x5xf32>, %arg1: tensor<1x5xf32>) -> tensor<3x5xf32> {
+  // expected-remark@+1 {{unlowered: operands of shapes [3, 5] and [1, 5]; the kernel reads both by flat index (no broadcasting)}}
+  %0 = "tfl.atan2"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<1x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// BITWISE_XOR (kernels/bitwise_xor.cc): tosa.bitwise_xor, the lower-rank operand reshaped.
+// CHECK-LABEL: @bitwise_xor
+// CHECK-NEXT:  %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
+// CHECK-NEXT:  %[[B:.*]] = "tosa.reshape"(%arg1, %[[SHAPE]]) : (tensor<5xi16>, !tosa.shape<2>) -> tensor<1x5xi16>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.bitwise_xor"(%arg0, %[[B]]) : (tensor<3x5xi16>, tensor<1x5xi16>) -> tensor<3x5xi16>
+// CHECK-NEXT:  return %[[Y]]
+func.func @bitwise_xor(%arg0: tensor<3x5xi16>, %arg1: tensor<5xi16>) -> tensor<3x5xi16> {
+  %0 = "tfl.bitwise_xor"(%arg0, %arg1) : (tensor<3x5xi16>, tensor<5xi16>) -> tensor<3x5xi16>
+  return %0 : tensor<3x5xi16>
+}
+
+// -----
+
+// RIGHT_SHIFT (kernels/right_shift.cc): the shift clamped to [0, bits - 1] as the kernel
+// does, then an arithmetic shift without rounding (C++ `>>` of a signed integer). TOSA's
+// profiles take tosa.clamp on i8/i16 only: i32 clamps by maximum and minimum.
+// CHECK-LABEL: @right_shift
+// CHECK-NEXT:  %[[N:.*]] = "tosa.clamp"(%arg1) {min_val = 0 : i8, max_val = 7 : i8} : (tensor<3x5xi8>) -> tensor<3x5xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.arithmetic_right_shift"(%arg0, %[[N]]) {round = false} : (tensor<3x5xi8>, tensor<3x5xi8>) -> tensor<3x5xi8>
+// CHECK-NEXT:  return %[[Y]]
+func.func @right_shift(%arg0: tensor<3x5xi8>, %arg1: tensor<3x5xi8>) -> tensor<3x5xi8> {
+  %0 = "tfl.right_shift"(%arg0, %arg1) : (tensor<3x5xi8>, tensor<3x5xi8>) -> tensor<3x5xi8>
+  return %0 : tensor<3x5xi8>
+}
+
+// -----
+
+// CHECK-LABEL: @right_shift_int32
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
+// CHECK-NEXT:  %[[LO:.*]] = "tosa.maximum"(%arg1, %[[ZERO]]) : (tensor<5xi32>, tensor<1xi32>) -> tensor<5xi32>
+// CHECK-NEXT:  %[[MAX:.*]] = "tosa.const"() {values = dense<31> : tensor<1xi32>}
+// CHECK-NEXT:  %[[N:.*]] = "tosa.minimum"(%[[LO]], %[[MAX]]) : (tensor<5xi32>, tensor<1xi32>) -> tensor<5xi32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.arithmetic_right_shift"(%arg0, %[[N]]) {round = false} : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @right_shift_int32(%arg0: tensor<5xi32>, %arg1: tensor<5xi32>) -> tensor<5xi32> {
+  %0 = "tfl.right_shift"(%arg0, %arg1) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  return %0 : tensor<5xi32>
 }

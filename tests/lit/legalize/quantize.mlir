@@ -2,7 +2,7 @@
 // quant.qcast, quantized -> float quant.dcast, quantized -> quantized TFLite's Requantize
 // as one DOUBLE_ROUND tosa.rescale (unsigned flags for uint8), or a few where TOSA's profile
 // asks for it (a uint8 -> uint8 flip first, 16-bit zero points in i32); DEQUANTIZE of float16
-// is a widening cast; the reasons a requantize declines.
+// is a widening cast; the reasons a requantize declines; FAKE_QUANT's float arithmetic.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file -o /dev/null
 
@@ -412,3 +412,30 @@ func.func @requantize_scales_are_float32(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>
 }
+
+// -----
+
+// FAKE_QUANT (kernels/fake_quant.cc, NudgeQuantizationRange and FakeQuantizeArray), float
+// in and out. min -1, max 2.5, 8 bits: scale = 3.5 / 255 = 0.01372549 (float32); the zero
+// point from min, 0 - (-1 / scale) = 72.857, rounds to 73, so nudged_min = -73 * scale
+// = -1.00196076 and nudged_max = 182 * scale = 2.49803924. Then clamp, subtract nudged_min,
+// times 1 / scale, round half away from zero (TfLiteRound), times scale, plus nudged_min.
+// CHECK-LABEL: @fake_quant
+// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%arg0) {min_val = -1.0019607543945312 : f32, max_val = 2.4980392456054688 : f32}
+// CHECK-NEXT:  %[[MIN:.*]] = "tosa.const"() {values = dense<-1.0019607543945312> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[S:.*]] = "tosa.sub"(%[[C]], %[[MIN]])
+// CHECK-NEXT:  %[[INV:.*]] = "tosa.const"() {values = dense<72.85713958740234> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  %[[Q:.*]] = "tosa.mul"(%[[S]], %[[INV]], %[[SHIFT]])
+// CHECK-NEXT:  %[[R:.*]] = "math.round"(%[[Q]]) : (tensor<4x9xf32>) -> tensor<4x9xf32>
+// CHECK-NEXT:  %[[SCALE:.*]] = "tosa.const"() {values = dense<0.013725490309298038> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[SHIFT2:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:  %[[D:.*]] = "tosa.mul"(%[[R]], %[[SCALE]], %[[SHIFT2]])
+// CHECK-NEXT:  %[[MIN2:.*]] = "tosa.const"() {values = dense<-1.0019607543945312> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.add"(%[[D]], %[[MIN2]]) : (tensor<4x9xf32>, tensor<1x1xf32>) -> tensor<4x9xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @fake_quant(%arg0: tensor<4x9xf32>) -> tensor<4x9xf32> {
+  %0 = "tfl.fake_quant"(%arg0) {max = 2.5 : f32, min = -1.0 : f32, narrow_range = false, num_bits = 8 : i32} : (tensor<4x9xf32>) -> tensor<4x9xf32>
+  return %0 : tensor<4x9xf32>
+}
+
