@@ -1,0 +1,242 @@
+"""The STABLEHLO_* operators TFLite runs (legalize/stablehlo.py): each alone in a tiny model,
+checked against TFLite per layer and end to end, and its converted IR verified by upstream
+MLIR (iree-opt).
+
+ADD, MULTIPLY, MAXIMUM, MINIMUM, PAD, GATHER, REDUCE_WINDOW and COMPOSITE have reference
+kernels (register_ref.cc): `check_model` compares them with BUILTIN_REF. AND and
+SHIFT_LEFT are registered only in the default resolver (core/kernels/register.cc), so
+they are compared here with TFLite's optimized kernels, on our executor's run of the
+converted module. The int8 variants are computed by TFLite on the stored values,
+whatever the scales (wrapping sums): the integer path, bit-exact.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from flatbuffers import flexbuffers
+
+import legalize
+from runtime_check import interpreter
+from runtime_check.check import check_model
+from runtime_check.executor import Executor
+from runtime_check.reference import OPTIMIZED
+from tfl2quant.ir.printer import print_module
+from tfl2quant.pipeline import convert
+
+from .conftest import iree_verify
+from .tflite_builder import ModelBuilder, options_table, per_tensor
+
+Q_A, Q_B, Q_OUT = per_tensor(0.05, -3), per_tensor(0.1, 4), per_tensor(0.02, 1)
+
+
+def build(code, inputs, consts, out, opts=None, dtype="FLOAT32", int8=False, body=None, decomposition=None):
+    """`code` alone on runtime inputs (shapes) and constants (arrays), one output of shape
+    `out`. `body`: the op code of a REDUCE_WINDOW body subgraph on two scalars;
+    `decomposition`: (code, n inputs) of a COMPOSITE's subgraph."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    kind = "INT8" if int8 else dtype
+    quants = [Q_A, Q_B]
+    ins = [g.input(f"x{k}", s, kind, quant=quants[k % 2] if int8 else None) for k, s in enumerate(inputs)]
+    ins += [g.const(f"c{k}", a, quant=Q_B if int8 and a.dtype == np.int8 else None) for k, a in enumerate(consts)]
+    y = g.tensor("y", out, kind, quant=Q_OUT if int8 else None)
+    if body is not None:
+        sub = m.subgraph("body")
+        a, c = sub.input("a", [], kind), sub.input("b", [], kind)
+        r = sub.tensor("r", [], kind)
+        sub.op(body, [a, c], [r])
+        sub.output(r)
+        opts.bodySubgraphIndex = sub.index
+    if decomposition is not None:
+        sub = m.subgraph("decomposition")
+        code_in, count = decomposition
+        args = [sub.input(f"a{k}", inputs[k], kind) for k in range(count)]
+        r = sub.tensor("r", out, kind)
+        sub.op(code_in, args, [r])
+        sub.output(r)
+        opts.decompositionSubgraphIndex = sub.index
+    g.op(code, ins, [y], opts)
+    g.output(y)
+    return m.build()
+
+
+def pad(shape, low, high, interior, out, value=1.5, dtype="FLOAT32"):
+    v = np.array(value, np.float32 if dtype == "FLOAT32" else np.int32)
+    o = options_table("StablehloPad", edgePaddingLow=low, edgePaddingHigh=high, interiorPadding=interior)
+    return lambda int8=False: build("STABLEHLO_PAD", [shape], [np.array(7, np.int8) if int8 else v], out, o, dtype,
+                                    int8)
+
+
+def pad_runtime(shape, low, high, interior, out):
+    o = options_table("StablehloPad", edgePaddingLow=low, edgePaddingHigh=high, interiorPadding=interior)
+    return lambda int8=False: build("STABLEHLO_PAD", [shape, []], [], out, o, int8=int8)
+
+
+def window(shape, out, body, dims, strides=None, base=None, dilations=None, padding=None, init=-1.0,
+           dtype="FLOAT32"):
+    rank = len(shape)
+    o = options_table("StablehloReduceWindow", windowDimensions=dims, windowStrides=strides or [1] * rank,
+                      baseDilations=base or [1] * rank, windowDilations=dilations or [1] * rank,
+                      padding=padding or [0] * 2 * rank)
+    v = np.array(init, {"FLOAT32": np.float32, "INT32": np.int32, "BOOL": np.bool_}[dtype])
+    return lambda int8=False: build("STABLEHLO_REDUCE_WINDOW", [shape], [np.array(3, np.int8) if int8 else v], out,
+                                    o, dtype, int8, body=body)
+
+
+def gather(shape, indices, out, offset_dims, collapsed, start_map, ivd, sizes, runtime=False):
+    o = options_table("StablehloGather", offsetDims=offset_dims, collapsedSliceDims=collapsed,
+                      startIndexMap=start_map, indexVectorDim=ivd, sliceSizes=sizes)
+    idx = np.asarray(indices)
+
+    def make(int8=False):
+        if runtime:  # random indices in [0, 4)
+            m = ModelBuilder()
+            g = m.subgraph()
+            x = g.input("x", shape, "INT8" if int8 else "FLOAT32", quant=Q_A if int8 else None)
+            i = g.input("i", idx.shape, "INT32")
+            y = g.tensor("y", out, "INT8" if int8 else "FLOAT32", quant=Q_A if int8 else None)
+            g.op("STABLEHLO_GATHER", [x, i], [y], o)
+            g.output(y)
+            return m.build()
+        return build("STABLEHLO_GATHER", [shape], [idx], out, o, int8=int8)
+    return make
+
+
+def binary(code, shape=(2, 3, 4), dtype="FLOAT32"):
+    return lambda int8=False: build(code, [shape, shape], [], shape, None, dtype, int8)
+
+
+MODELS = {
+    "add": binary("STABLEHLO_ADD"),
+    "add-int32": binary("STABLEHLO_ADD", dtype="INT32"),
+    "add-bool": binary("STABLEHLO_ADD", dtype="BOOL"),
+    "multiply": binary("STABLEHLO_MULTIPLY"),
+    "multiply-int32": binary("STABLEHLO_MULTIPLY", dtype="INT32"),
+    "maximum": binary("STABLEHLO_MAXIMUM"),
+    "maximum-int32": binary("STABLEHLO_MAXIMUM", dtype="INT32"),
+    "minimum": binary("STABLEHLO_MINIMUM"),
+    "minimum-bool": binary("STABLEHLO_MINIMUM", dtype="BOOL"),
+    "pad": pad((2, 3), [1, -1], [2, 1], [0, 2], (5, 7)),
+    "pad-interior-crop": pad((3, 4, 2), [-2, 0, 1], [-1, 2, 0], [1, 1, 0], (2, 9, 3)),
+    "pad-int32": pad((4, 3), [0, 2], [1, 0], [2, 0], (11, 5), value=-9, dtype="INT32"),
+    "pad-runtime-value": pad_runtime((3, 4), [1, -1], [0, 2], [1, 1], (6, 8)),
+    "reduce-window-max": window((1, 6, 7, 2), (1, 3, 3, 2), "STABLEHLO_MAXIMUM", [1, 3, 3, 1], [1, 2, 2, 1],
+                                padding=[0, 0, 1, 0, 0, 1, 0, 0], init=-3.0e38),
+    "reduce-window-add-dilated": window((5, 6), (4, 2), "STABLEHLO_ADD", [2, 2], [1, 2], base=[1, 1],
+                                        dilations=[2, 1], padding=[1, 0, 0, -1], init=0.5),
+    "reduce-window-base-dilation": window((3, 4), (4, 7), "ADD", [2, 2], base=[2, 2], padding=[0, 0, 1, 0],
+                                          init=0.25),
+    "reduce-window-min": window((4, 5), (2, 2), "STABLEHLO_MINIMUM", [3, 4], init=1.0e30),
+    "reduce-window-mul-int32": window((3, 5), (2, 4), "STABLEHLO_MULTIPLY", [2, 2], init=1, dtype="INT32"),
+    "reduce-window-and": window((3, 5), (3, 3), "LOGICAL_AND", [1, 3], init=True, dtype="BOOL"),
+    # gathers: constant indices reaching past the end exercise the clamp
+    "gather-rows": gather((5, 4), [[3], [0], [9], [-2]], (4, 4), [1], [0], [0], 1, [1, 4]),
+    "gather-windows": gather((6, 7, 3), np.array([[1, 2], [5, 6], [0, -1]], np.int32), (3, 2, 3, 3), [1, 2, 3], [],
+                             [0, 1], 1, [2, 3, 3]),
+    "gather-index-dim-first": gather((4, 6), [[0, 3, 1], [5, 2, 0]], (3, 2), [1], [0], [0, 1], 0, [1, 2]),
+    "gather-runtime-index": gather((5, 3, 2), [[2], [4], [1], [0]], (4, 3, 2), [1, 2], [0], [0], 1, [1, 3, 2],
+                                   runtime=True),
+    "gather-middle-index-dim": gather((4, 5, 6), np.array([[[1, 7], [3, 0]], [[2, 2], [-1, 4]]]).transpose(0, 2, 1),
+                                      (2, 2, 5, 4), [2, 3], [0], [0, 2], 1, [1, 5, 4]),
+    "composite": lambda int8=False: build(
+        "STABLEHLO_COMPOSITE", [(2, 5), (2, 5)], [], (2, 5),
+        options_table("StableHLOComposite", name="test.add", version=1, compositeAttributes=list(flexbuffers.Dumps({})),
+                      compositeAttributesFormat=0), decomposition=("ADD", 2)),
+}
+
+CASES = [(name, "float") for name in MODELS] + [
+    ("add", "integer"), ("multiply", "integer"), ("maximum", "integer"), ("minimum", "integer"),
+    ("pad", "integer"), ("pad-runtime-value", "integer"), ("gather-rows", "integer"),
+    ("gather-runtime-index", "integer"), ("reduce-window-max", "integer"),
+]
+IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
+
+
+@pytest.mark.parametrize(("name", "path"), CASES, ids=IDS)
+def test_matches_tflite_and_verifies(name, path, tmp_path):
+    file = tmp_path / f"{name}.tflite"
+    file.write_bytes(MODELS[name](int8=path != "float"))
+    result = check_model(str(file))
+    assert result.error is None, result.error
+    main = [r for r in result.records if r.function == "main"]
+    assert [r.path for r in main] == [path], main
+    assert result.passed and all(layer.passed for layer in result.layers), (result.outputs, result.layers)
+    text = print_module(convert(str(file), "final").module)
+    assert "tfl.stablehlo" not in text.split("func.func @body")[0].split("func.func @decomposition")[0]
+    verified = iree_verify(text)
+    assert verified.returncode == 0, verified.stderr
+
+
+def run_both(file, inputs):
+    """TFLite's optimized kernels (BUILTIN_REF has none for the op) and our executor on
+    the converted module, on the same inputs."""
+    reference = interpreter.load(str(file), resolver=OPTIMIZED)
+    expected = interpreter.run(reference, inputs)
+    module = convert(str(file), "final").module
+    verified = iree_verify(print_module(module))
+    assert verified.returncode == 0, verified.stderr
+    return expected, Executor(module).run(inputs)
+
+
+@pytest.mark.parametrize("dtype", ["INT32", "INT8", "INT16", "BOOL"])
+def test_and_matches_optimized_tflite(dtype, tmp_path):
+    file = tmp_path / "and.tflite"
+    file.write_bytes(build("STABLEHLO_AND", [(3, 7), (3, 7)], [], (3, 7), dtype=dtype))
+    rng = np.random.default_rng(1)
+    if dtype == "BOOL":
+        inputs = [rng.integers(0, 2, (3, 7)).astype(bool) for _ in range(2)]
+    else:
+        info = np.iinfo(dtype.lower())
+        inputs = [rng.integers(info.min, info.max, (3, 7), endpoint=True).astype(dtype.lower()) for _ in range(2)]
+    expected, ours = run_both(file, inputs)
+    assert np.array_equal(expected[0], ours[0])
+
+
+@pytest.mark.parametrize("dtype", ["INT32", "INT8", "INT16"])
+def test_shift_left_matches_optimized_tflite(dtype, tmp_path):
+    """Shifts up to 31 (wider are undefined in C++): int8 and int16 wrap after promotion."""
+    file = tmp_path / "shift.tflite"
+    file.write_bytes(build("STABLEHLO_SHIFT_LEFT", [(4, 8), (4, 8)], [], (4, 8), dtype=dtype))
+    rng = np.random.default_rng(2)
+    info = np.iinfo(dtype.lower())
+    x = rng.integers(info.min, info.max, (4, 8), endpoint=True).astype(dtype.lower())
+    s = rng.integers(0, 32, (4, 8)).astype(dtype.lower())
+    expected, ours = run_both(file, [x, s])
+    assert np.array_equal(expected[0], ours[0])
+
+
+def test_nan_and_signed_zero_follow_std_max_min(tmp_path):
+    """std::max(a, b) keeps `a` unless a < b: NaN in either operand and +-0 ties keep `a`."""
+    a = np.array([np.nan, 1.0, -0.0, 0.0, 2.0, np.nan], np.float32)
+    b = np.array([1.0, np.nan, 0.0, -0.0, 3.0, np.nan], np.float32)
+    for code in ("STABLEHLO_MAXIMUM", "STABLEHLO_MINIMUM"):
+        file = tmp_path / f"{code}.tflite"
+        file.write_bytes(build(code, [(6,), (6,)], [], (6,)))
+        expected = interpreter.run(interpreter.load(str(file)), [a, b])
+        ours = Executor(convert(str(file), "final").module).run([a, b])
+        assert np.array_equal(expected[0], ours[0], equal_nan=True)
+        assert np.array_equal(np.signbit(expected[0]), np.signbit(ours[0]))
+
+
+def test_rows_without_kernel_say_so():
+    for name in ("tfl.stablehlo_divide", "tfl.stablehlo_dot_general", "tfl.stablehlo_convolution"):
+        assert "has no TFLite kernel" in legalize.RULES[name].unlowered
+
+
+def test_mismatched_body_declines(tmp_path):
+    """A REDUCE_WINDOW body whose operator is no reduction the kernel knows stays unlowered."""
+    file = tmp_path / "sub-body.tflite"
+    o = options_table("StablehloReduceWindow", windowDimensions=[2], windowStrides=[1], baseDilations=[1],
+                      windowDilations=[1], padding=[0, 0])
+    file.write_bytes(build("STABLEHLO_REDUCE_WINDOW", [(4,)], [np.array(0, np.float32)], (3,), o, body="SUB"))
+    records = [r for r in convert(str(file), "legalized").report.records if r.function == "main"]
+    assert records[0].path == "unlowered" and "no reduction the kernel knows" in records[0].reason
+
+
+def test_implicit_index_vector_declines(tmp_path):
+    """index_vector_dim equal to the indices' rank is undefined in TFLite's kernel (its
+    ReadIndexVector reads the shape past its end): the op stays unlowered, with that reason."""
+    file = tmp_path / "implicit.tflite"
+    file.write_bytes(gather((5, 3), np.array([2, 4, 1], np.int32), (3, 3), [1], [0], [0], 1, [1, 3])())
+    records = [r for r in convert(str(file), "legalized").report.records if r.function == "main"]
+    assert records[0].path == "unlowered" and "ReadIndexVector" in records[0].reason
