@@ -1,0 +1,219 @@
+// Golden test of legalize/stablehlo.py: the STABLEHLO_* operators TFLite has kernels for, as those
+// kernels compute them: elementwise ops on operands of one shape (std::max's compare and select on
+// floats, OR/AND on bool, stored values raw when quantized), stablehlo.pad's interior padding and
+// cropping, gather's clamped start indices, reduce_window's body operator folded in window order,
+// a composite calling its decomposition; the reasons the others stay tfl ops, as remarks.
+// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
+// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+
+// CHECK-LABEL: @add_f32
+// CHECK-SAME:    (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.add"(%[[A]], %[[B]]) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @add_f32(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// std::max(a, b) is `a < b ? b : a`: b where b > a, else a (NaN and +-0 ties keep a).
+// CHECK-LABEL: @maximum_f32
+// CHECK-SAME:    (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
+// CHECK-NEXT:    %[[B_GREATER:.*]] = "tosa.greater"(%[[B]], %[[A]]) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[B_GREATER]], %[[B]], %[[A]])
+// CHECK-NEXT:    return %[[Y]]
+func.func @maximum_f32(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tfl.stablehlo_maximum"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// bool `a * b` is AND.
+// CHECK-LABEL: @multiply_bool
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.logical_and"(%arg0, %arg1) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+// CHECK-NEXT:    return %[[Y]]
+func.func @multiply_bool(%arg0: tensor<4xi1>, %arg1: tensor<4xi1>) -> tensor<4xi1> {
+  %0 = "tfl.stablehlo_multiply"(%arg0, %arg1) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// The kernel adds the stored int8 values, reading no scale or zero point (a wrapping sum).
+!a = !quant.uniform<i8:f32, 0.05:-3>
+!b = !quant.uniform<i8:f32, 0.1:4>
+// CHECK-LABEL: @add_int8_on_stored_values
+// CHECK:         %[[A:.*]] = quant.scast %arg0 : {{.*}} to tensor<4xi8>
+// CHECK-NEXT:    %[[B:.*]] = quant.scast %arg1 : {{.*}} to tensor<4xi8>
+// CHECK-NEXT:    %[[SUM:.*]] = "tosa.add"(%[[A]], %[[B]]) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[SUM]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @add_int8_on_stored_values(%arg0: tensor<4x!a>, %arg1: tensor<4x!b>) -> tensor<4x!a> {
+  %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!a>, tensor<4x!b>) -> tensor<4x!a>
+  return %0 : tensor<4x!a>
+}
+
+// -----
+
+// CHECK-LABEL: @and_f32_declines
+// CHECK-NEXT:    "tfl.stablehlo_and"
+func.func @and_f32_declines(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-remark@+1 {{unlowered: result 0 is tensor<4xf32>; the kernel refuses floating point AND}}
+  %0 = "tfl.stablehlo_and"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @shift_left_i16
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.logical_left_shift"(%arg0, %arg1) : (tensor<4xi16>, tensor<4xi16>) -> tensor<4xi16>
+// CHECK-NEXT:    return %[[Y]]
+func.func @shift_left_i16(%arg0: tensor<4xi16>, %arg1: tensor<4xi16>) -> tensor<4xi16> {
+  %0 = "tfl.stablehlo_shift_left"(%arg0, %arg1) : (tensor<4xi16>, tensor<4xi16>) -> tensor<4xi16>
+  return %0 : tensor<4xi16>
+}
+
+// -----
+
+// Interior padding 2 on axis 1: [2, 3, 1] padded to [2, 3, 3], flattened to [2, 9], the last gap
+// dropped ([2, 7]); then the edges: low [1, -1], high [2, 1] pad by [1, 2] and [0, 1] and crop
+// one column at the start.
+// CHECK-LABEL: @pad_interior_and_crop
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[UNIT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<2x3xf32>, !tosa.shape<3>) -> tensor<2x3x1xf32>
+// CHECK:         %[[FILL:.*]] = "tosa.const"() {values = dense<1.5> : tensor<1xf32>}
+// CHECK:         %[[GAPS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 0, 0, 0, 2]> : tensor<6xindex>}
+// CHECK-NEXT:    %[[GAPS:.*]] = "tosa.pad"(%[[UNIT]], %[[GAPS_SHAPE]], %[[FILL]]) : {{.*}} -> tensor<2x3x3xf32>
+// CHECK:         %[[FLAT:.*]] = "tosa.reshape"(%[[GAPS]], %{{.*}}) : {{.*}} -> tensor<2x9xf32>
+// CHECK:         %[[DILATED:.*]] = "tosa.slice"(%[[FLAT]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<2x7xf32>
+// CHECK:         %[[EDGES:.*]] = "tosa.const_shape"() {values = dense<[1, 2, 0, 1]> : tensor<4xindex>}
+// CHECK-NEXT:    %[[PADDED:.*]] = "tosa.pad"(%[[DILATED]], %[[EDGES]], %{{.*}}) : {{.*}} -> tensor<5x8xf32>
+// CHECK-NEXT:    %[[START:.*]] = "tosa.const_shape"() {values = dense<[0, 1]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[SIZE:.*]] = "tosa.const_shape"() {values = dense<[5, 7]> : tensor<2xindex>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.slice"(%[[PADDED]], %[[START]], %[[SIZE]]) : {{.*}} -> tensor<5x7xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @pad_interior_and_crop(%arg0: tensor<2x3xf32>) -> tensor<5x7xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<1.5> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tfl.stablehlo_pad"(%arg0, %0) {edge_padding_high = [2 : i64, 1 : i64], edge_padding_low = [1 : i64, -1 : i64], interior_padding = [0 : i64, 2 : i64]} : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x7xf32>
+  return %1 : tensor<5x7xf32>
+}
+
+// -----
+
+// A runtime pad value: padded with 0, then the value selected where the constant mask says
+// the position is padding.
+// CHECK-LABEL: @pad_runtime_value
+// CHECK-SAME:    (%[[X:.*]]: tensor<3xf32>, %[[VALUE:.*]]: tensor<f32>)
+// CHECK:         %[[PADDED:.*]] = "tosa.pad"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<5xf32>, !tosa.shape<2>, tensor<1xf32>) -> tensor<6xf32>
+// CHECK:         %[[FILL:.*]] = "tosa.reshape"(%[[VALUE]], %{{.*}}) : (tensor<f32>, !tosa.shape<1>) -> tensor<1xf32>
+// CHECK-NEXT:    %[[MASK:.*]] = "tosa.const"() {values = dense<[false, true, false, true, false, true]> : tensor<6xi1>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[MASK]], %[[PADDED]], %[[FILL]]) : (tensor<6xi1>, tensor<6xf32>, tensor<1xf32>) -> tensor<6xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @pad_runtime_value(%arg0: tensor<3xf32>, %arg1: tensor<f32>) -> tensor<6xf32> {
+  %0 = "tfl.stablehlo_pad"(%arg0, %arg1) {edge_padding_high = [0 : i64], edge_padding_low = [1 : i64], interior_padding = [1 : i64]} : (tensor<3xf32>, tensor<f32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+// Row starts clamped to [0, 5 - 1], times the row stride 4, plus the column offsets: one
+// tosa.gather of the flattened operand.
+// CHECK-LABEL: @gather_rows
+// CHECK-SAME:    (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<3x1xi32>)
+// CHECK-NEXT:    %[[START:.*]] = "tosa.clamp"(%[[I]]) {min_val = 0 : i32, max_val = 4 : i32}
+// CHECK-NEXT:    %[[STRIDE:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
+// CHECK-NEXT:    %[[BASE:.*]] = "tosa.mul"(%[[START]], %[[STRIDE]], %[[SHIFT]]) : {{.*}} -> tensor<3x1xi32>
+// CHECK-NEXT:    %[[OFFSETS:.*]] = "tosa.const"() {values = dense<{{\[\[}}0, 1, 2, 3]]> : tensor<1x4xi32>}
+// CHECK-NEXT:    %[[FLAT:.*]] = "tosa.add"(%[[BASE]], %[[OFFSETS]]) : {{.*}} -> tensor<3x4xi32>
+// CHECK:         %[[VALUES:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<1x20x1xf32>
+// CHECK:         %[[INDICES:.*]] = "tosa.reshape"(%[[FLAT]], %{{.*}}) : {{.*}} -> tensor<1x12xi32>
+// CHECK-NEXT:    %[[PICKED:.*]] = "tosa.gather"(%[[VALUES]], %[[INDICES]]) : {{.*}} -> tensor<1x12x1xf32>
+// CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[PICKED]], %{{.*}}) : {{.*}} -> tensor<3x4xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @gather_rows(%arg0: tensor<5x4xf32>, %arg1: tensor<3x1xi32>) -> tensor<3x4xf32> {
+  %0 = "tfl.stablehlo_gather"(%arg0, %arg1) {collapsed_slice_dims = [0 : i64], index_vector_dim = 1 : i64, offset_dims = [1 : i64], slice_sizes = [1 : i64, 4 : i64], start_index_map = [0 : i64]} : (tensor<5x4xf32>, tensor<3x1xi32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @gather_implicit_index_vector
+// CHECK-NEXT:    "tfl.stablehlo_gather"
+func.func @gather_implicit_index_vector(%arg0: tensor<5x4xf32>, %arg1: tensor<3xi32>) -> tensor<3x4xf32> {
+  // expected-remark@+1 {{unlowered: index_vector_dim is the indices' rank (an implicit index vector): TFLite's ReadIndexVector (tensor_slice_util.cc) then reads the indices' shape past its end, which is undefined}}
+  %0 = "tfl.stablehlo_gather"(%arg0, %arg1) {collapsed_slice_dims = [0 : i64], index_vector_dim = 1 : i64, offset_dims = [1 : i64], slice_sizes = [1 : i64, 4 : i64], start_index_map = [0 : i64]} : (tensor<5x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// Window 2, stride 2 over 5 elements: the init value tiled, then folded with x[0::2][:2] and
+// x[1::2][:2] in that order, each by the kernel's Max `a >= b ? a : b`.
+// CHECK-LABEL: @reduce_window_max
+// CHECK-SAME:    (%[[X:.*]]: tensor<5xf32>)
+// CHECK:         %[[INIT:.*]] = "tosa.tile"(%{{.*}}, %{{.*}}) : (tensor<1xf32>, !tosa.shape<1>) -> tensor<2xf32>
+// CHECK:         "tosa.const"() {values = dense<{{\[\[}}0, 2]]> : tensor<1x2xi32>}
+// CHECK:         %[[FIRST:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : (tensor<1x2x1xf32>, !tosa.shape<1>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[KEEP:.*]] = "tosa.greater_equal"(%[[INIT]], %[[FIRST]])
+// CHECK-NEXT:    %[[ACC:.*]] = "tosa.select"(%[[KEEP]], %[[INIT]], %[[FIRST]])
+// CHECK:         "tosa.const"() {values = dense<{{\[\[}}1, 3]]> : tensor<1x2xi32>}
+// CHECK:         %[[SECOND:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : (tensor<1x2x1xf32>, !tosa.shape<1>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[KEEP2:.*]] = "tosa.greater_equal"(%[[ACC]], %[[SECOND]])
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[KEEP2]], %[[ACC]], %[[SECOND]])
+// CHECK-NEXT:    return %[[Y]]
+func.func @reduce_window_max(%arg0: tensor<5xf32>) -> tensor<2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<-1.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tfl.stablehlo_reduce_window"(%arg0, %0) {body_subgraph_index = @max_body, window_dimensions = [2 : i64], window_strides = [2 : i64], base_dilations = [1 : i64], window_dilations = [1 : i64], padding = [0 : i64, 0 : i64]} : (tensor<5xf32>, tensor<f32>) -> tensor<2xf32>
+  return %1 : tensor<2xf32>
+}
+func.func @max_body(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+  %0 = "tfl.stablehlo_maximum"(%arg0, %arg1) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// CHECK-LABEL: @reduce_window_declines_other_bodies
+// CHECK-NEXT:    arith.constant
+// CHECK-NEXT:    "tfl.stablehlo_reduce_window"
+func.func @reduce_window_declines_other_bodies(%arg0: tensor<5xf32>) -> tensor<4xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  // expected-remark@+1 {{unlowered: the body's tfl.sub is no reduction the kernel knows}}
+  %1 = "tfl.stablehlo_reduce_window"(%arg0, %0) {body_subgraph_index = @sub_body, window_dimensions = [2 : i64], window_strides = [1 : i64], base_dilations = [1 : i64], window_dilations = [1 : i64], padding = [0 : i64, 0 : i64]} : (tensor<5xf32>, tensor<f32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+func.func @sub_body(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+  %0 = "tfl.sub"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// CHECK-LABEL: @composite_calls_its_decomposition
+// CHECK-SAME:    (%[[A:.*]]: tensor<2xf32>, %[[B:.*]]: tensor<2xf32>)
+// CHECK-NEXT:    %[[Y:.*]] = func.call @decomposition(%[[A]], %[[B]]) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    return %[[Y]]
+// CHECK-LABEL: func.func @decomposition
+// CHECK-NEXT:    "tosa.add"
+func.func @composite_calls_its_decomposition(%arg0: tensor<2xf32>, %arg1: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tfl.stablehlo_composite"(%arg0, %arg1) {decomposition_subgraph_index = @decomposition, name = "test.add", version = 1 : i32} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func @decomposition(%arg0: tensor<2xf32>, %arg1: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: @divide_has_no_kernel
+// CHECK-NEXT:    "tfl.stablehlo_divide"
+func.func @divide_has_no_kernel(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-remark@+1 {{unlowered: STABLEHLO_DIVIDE has no TFLite kernel (neither register_ref.cc nor core/kernels/register.cc registers one): the interpreter refuses the model, so there is no semantics to follow}}
+  %0 = "tfl.stablehlo_divide"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
