@@ -20,7 +20,10 @@ padding crops); GATHER clamps every start index so the slice fits the operand
 (ClipStartingIndex). REDUCE_WINDOW's body subgraph holds one operator that names the
 reduction (GetBodyFunction): each output starts from the init value and folds in the
 window's elements in row-major order, as one TOSA op per window position here.
-COMPOSITE runs its decomposition subgraph: a func.call of it.
+SCATTER applies its updates one index vector at a time (see Scatter). COMPOSITE runs its
+decomposition subgraph: a func.call of it. CASE keeps its regions calling the branch
+subgraphs, as IF and WHILE do (the executor runs it as the kernel: an index out of range
+takes the last branch).
 """
 from __future__ import annotations
 
@@ -33,6 +36,7 @@ from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import SymbolRefAttr
 from tfl2quant.ir.types import IntegerType, element_type, i1, i32, tensor
 
+from .control_flow import CONTROL_FLOW
 from .emit import reshape, select, slice_, slice_axis, tile
 from .gather import gather, index32, take
 from .movement import OnStorage
@@ -136,11 +140,12 @@ class Raw(IntegerPattern):
     """A quantized op the kernel computes on its stored int8/int16 values, reading no scale
     or zero point (every STABLEHLO kernel): the float pattern on the storage types."""
 
-    def __init__(self, pattern: FloatPattern):
-        self.pattern = pattern
+    def __init__(self, pattern: FloatPattern, data: tuple | None = None):
+        self.pattern, self.data = pattern, data  # data: the quantized operands (None: all)
 
     def unsupported(self, op):
-        return static_shapes(op) or storage(op, "i8", "i16") or self.pattern.unsupported(op)
+        values = None if self.data is None else [op.operands[k] for k in self.data] + list(op.results)
+        return static_shapes(op) or storage(op, "i8", "i16", values=values) or self.pattern.unsupported(op)
 
     def rewrite(self, b, op, operands):
         from tfl2quant.dialects.quant.ops import storage_type_of
@@ -404,6 +409,155 @@ def option_index_vector_dim(op) -> int:
     return 0 if a is None else int(a.value)
 
 
+# --- scatter ------------------------------------------------------------------------------------
+
+# The update computation a STABLEHLO_SCATTER subgraph names (GetComputationType): no operator
+# is a plain update; otherwise its one operator, of these StableHLO codes only.
+COMBINERS = {"tfl.stablehlo_add": "add", "tfl.stablehlo_multiply": "mul", "tfl.stablehlo_maximum": "max",
+             "tfl.stablehlo_minimum": "min"}
+MAX_SCATTER_INDICES = 64  # index vectors written out one update step each
+
+
+def combiner(op):
+    """('update' | 'add' | 'mul' | 'max' | 'min', None) or (None, why not)."""
+    body = subgraph(op, "update_computation_subgraph_index")
+    if body is None:
+        return None, "the update computation subgraph is missing"
+    kernels = [o for o in body.body.ops if o.name not in CONSTANT_NAMES and o.name != "func.return"]
+    if not kernels:
+        return "update", None
+    if len(kernels) > 1:
+        return None, f"the update computation has {len(kernels)} operators; the kernel takes at most one"
+    name = COMBINERS.get(kernels[0].name)
+    return (name, None) if name else (None, f"the update computation's {kernels[0].name} is no combiner the "
+                                            f"kernel knows (STABLEHLO_ADD, MULTIPLY, MAXIMUM, MINIMUM)")
+
+
+def combine(b, kind: str, old, new, t):
+    """The kernel's ApplyComputation(old, new): new, old + new, old * new, std::max(old, new)
+    (`old < new ? new : old`), std::min(old, new) (`new < old ? new : old`); on bool
+    `+` and max are OR, `*` and min AND."""
+    if kind == "update":
+        return new
+    if is_bool(t):
+        return b.value("tosa.logical_or" if kind in ("add", "max") else "tosa.logical_and", [old, new], t)
+    if kind == "add":
+        return tosa.binary(b, "tosa.add", old, new, t)
+    if kind == "mul":
+        return tosa.mul(b, old, new, t)
+    takes_new = b.value("tosa.greater", [new, old] if kind == "max" else [old, new], t.with_element_type(i1))
+    return select(b, takes_new, new, old, t)
+
+
+class Scatter(StaticPattern):
+    """stablehlo.scatter (stablehlo_scatter.cc): the output starts as the input; each update
+    element, in row-major order, goes to its index vector's start (not clamped) plus its
+    window offset, and is skipped when that falls outside the operand; there it replaces the
+    value or is combined with it by the update computation's operator.
+
+    Here one step per index vector n, in order: every output position p reads the window
+    offset w = p - start_n; where 0 <= w < window it takes combine(out[p], update_n[w]) (a
+    tosa.gather of the window at the clamped w), elsewhere it keeps out[p]. Within one index
+    vector the positions are distinct; across them the kernel's order is index-vector-major
+    when the updates' scatter dimensions lead (a different order is declined unless there is
+    one index vector)."""
+
+    data = (0, 2)
+
+    def layout(self, op):
+        x, idx, u = op.operands
+        window_dims, inserted = ints(op, "update_window_dims"), ints(op, "inserted_window_dims")
+        scatter_dims = [k for k in range(len(u.type.shape)) if k not in window_dims]
+        operand_window = [1] * len(x.type.shape)
+        for d, k in zip([d for d in range(len(x.type.shape)) if d not in inserted], window_dims):
+            operand_window[d] = u.type.shape[k]
+        return window_dims, inserted, scatter_dims, operand_window
+
+    def check(self, op):
+        kind, why = combiner(op)
+        if why or signless(op):
+            return why or signless(op)
+        x, idx, u = op.operands
+        if static_shapes(op, [idx]):
+            return static_shapes(op, [idx])
+        if str(element_type(idx.type)) not in ("i32", "i64"):
+            return f"operand 1 is {idx.type}; the kernel takes int32 or int64 indices"
+        ivd = option_index_vector_dim(op)
+        if ivd >= len(idx.type.shape):
+            return ("index_vector_dim is the indices' rank (an implicit index vector): TFLite's ReadIndexVector "
+                    "(tensor_slice_util.cc) then reads the indices' shape past its end, which is undefined")
+        if tuple(op.results[0].type.shape) != tuple(x.type.shape):
+            return "the result's shape differs from the operand's"
+        window_dims, inserted, scatter_dims, window = self.layout(op)
+        to_operand = ints(op, "scatter_dims_to_operand_dims")
+        if len(to_operand) != idx.type.shape[ivd] or any(not 0 <= d < len(x.type.shape) for d in to_operand):
+            return "scatter_dims_to_operand_dims does not map each index vector component to an operand dimension"
+        if len(window_dims) + len(inserted) != len(x.type.shape) or any(d >= len(x.type.shape) for d in inserted):
+            return "the update window dimensions and inserted dimensions do not cover the operand"
+        batch = [d for k, d in enumerate(idx.type.shape) if k != ivd]
+        if [u.type.shape[k] for k in scatter_dims] != batch:
+            return "the updates' scatter dimensions do not match the indices"
+        count = math.prod(batch)
+        if count > MAX_SCATTER_INDICES:
+            return f"{count} index vectors; the pattern writes out at most {MAX_SCATTER_INDICES}"
+        if count > 1 and scatter_dims != list(range(len(scatter_dims))):
+            return ("the updates' scatter dimensions do not lead: the kernel's row-major order interleaves the "
+                    "windows of different index vectors")
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        kind, _ = combiner(op)
+        x, idx, u = operands
+        t = result_types[0]
+        shape, rank = list(t.shape), len(t.shape)
+        window_dims, inserted, scatter_dims, window = self.layout(op)
+        to_operand, ivd = ints(op, "scatter_dims_to_operand_dims"), option_index_vector_dim(op)
+        ishape = list(idx.type.shape)
+        count, size = math.prod(ishape) // ishape[ivd], math.prod(window)
+        # index vectors as rows [count, K]; updates as windows [count, size] (scatter dims first)
+        order = [k for k in range(len(ishape)) if k != ivd] + [ivd]
+        idx = index32(b, idx)
+        rows = reshape(b, tosa.transpose(b, idx, order) if order != list(range(len(ishape))) else idx,
+                       (count, ishape[ivd]))
+        uperm = scatter_dims + window_dims
+        windows = reshape(b, tosa.transpose(b, u, uperm) if uperm != list(range(len(uperm))) else u, (count, size))
+        strides = [math.prod(window[d + 1:]) for d in range(rank)]
+        unit = [1] * rank
+        iota = [np.arange(n).reshape([-1 if k == d else 1 for k in range(rank)]) for d, n in enumerate(shape)]
+        out = x
+        for n in range(count):
+            # dimensions without an index component start at 0: their offsets are constants
+            fixed = [d for d in range(rank) if d not in to_operand]
+            ok = np.ones(unit, bool)
+            flat = np.zeros(unit, np.int64)
+            for d in fixed:
+                ok = ok & (iota[d] < window[d])
+                flat = flat + np.minimum(iota[d], window[d] - 1) * strides[d]
+            valid = tosa.const(b, np.broadcast_to(ok, np.broadcast_shapes(ok.shape, *(iota[d].shape for d in fixed)))
+                               .copy(), i1)
+            offset = tosa.const(b, np.broadcast_to(flat, valid.type.shape).astype(np.int32).copy(), i32)
+            for k, d in enumerate(to_operand):
+                start = reshape(b, slice_(b, rows, [n, k], [1, 1]), unit)
+                w = tosa.binary(b, "tosa.sub", tosa.const(b, iota[d].astype(np.int32), i32), start,
+                                tensor(iota[d].shape, i32))
+                inside = b.value("tosa.logical_and", [
+                    b.value("tosa.greater_equal", [w, tosa.const(b, np.zeros(unit, np.int32), i32)],
+                            tensor(w.type.shape, i1)),
+                    b.value("tosa.greater", [tosa.const(b, np.full(unit, window[d], np.int32), i32), w],
+                            tensor(w.type.shape, i1))], tensor(w.type.shape, i1))
+                both = np.broadcast_shapes(tuple(valid.type.shape), tuple(inside.type.shape))
+                valid = b.value("tosa.logical_and", [valid, inside], tensor(both, i1))
+                term = tosa.mul(b, tosa.clamp(b, w, 0, window[d] - 1),
+                                tosa.const(b, np.full(unit, strides[d], np.int32), i32), w.type)
+                offset = tosa.binary(b, "tosa.add", offset, term, tensor(np.broadcast_shapes(
+                    tuple(offset.type.shape), tuple(term.type.shape)), i32))
+            offset = tile(b, offset, [want if have == 1 else 1 for have, want in zip(offset.type.shape, shape)])
+            update = reshape(b, slice_(b, windows, [n, 0], [1, size]), (1, size, 1))
+            picked = reshape(b, gather(b, update, reshape(b, offset, (1, math.prod(shape)))), shape)
+            out = select(b, valid, combine(b, kind, out, picked, t), out, t)
+        return [out]
+
+
 # --- calls ------------------------------------------------------------------------------------
 
 
@@ -438,7 +592,7 @@ def no_kernel(code: str) -> Rule:
 
 ADD, MULTIPLY = Arithmetic("tosa.add", "tosa.logical_or"), Arithmetic("tosa.mul", "tosa.logical_and")
 MAXIMUM, MINIMUM, AND, SHIFT_LEFT = Select(True), Select(False), And(), ShiftLeft()
-PAD, GATHER, REDUCE_WINDOW = Pad(), Gather(), ReduceWindow()
+PAD, GATHER, REDUCE_WINDOW, SCATTER = Pad(), Gather(), ReduceWindow(), Scatter()
 
 RULES = {
     # TFLite op                             Rule(integer path,                   float path)
@@ -452,12 +606,10 @@ RULES = {
     "tfl.stablehlo_gather":                Rule(OnStorage(GATHER, alike=False),  GATHER),
     "tfl.stablehlo_reduce_window":         Rule(Raw(REDUCE_WINDOW),              REDUCE_WINDOW),
     "tfl.stablehlo_composite":             Rule(None,                            Composite()),
-    "tfl.stablehlo_scatter":               unlowered("no lowering yet: its update computation is a subgraph, and "
-                                                     "TOSA's scatter has no combiner (the kernel folds colliding "
-                                                     "updates with the subgraph's one operator in index order)"),
+    "tfl.stablehlo_scatter":               Rule(Raw(SCATTER, data=(0, 2)),       SCATTER),
     "tfl.stablehlo_rng_bit_generator":     unlowered("no lowering yet: the Philox and ThreeFry bit generators "
                                                      "(rng_bit_generator.cc) on 32/64-bit unsigned state"),
-    "tfl.stablehlo_case":                  unlowered("control flow stays a tfl op calling its subgraphs"),
+    "tfl.stablehlo_case":                  unlowered(CONTROL_FLOW),
     "tfl.stablehlo_while":                 no_kernel("STABLEHLO_WHILE"),
     "tfl.stablehlo_logistic":              no_kernel("STABLEHLO_LOGISTIC"),
     "tfl.stablehlo_divide":                no_kernel("STABLEHLO_DIVIDE"),

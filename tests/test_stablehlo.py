@@ -102,6 +102,37 @@ def gather(shape, indices, out, offset_dims, collapsed, start_map, ivd, sizes, r
     return make
 
 
+def scatter(shape, indices, updates, window_dims, inserted, to_operand, ivd, body=None, dtype="FLOAT32",
+            runtime=False):
+    """STABLEHLO_SCATTER of runtime operand and updates; constant indices, or runtime ones in
+    [0, 4). `body`: the update computation's one op code (None: an empty subgraph, an update)."""
+    o = options_table("StablehloScatter", updateWindowDims=window_dims, insertedWindowDims=inserted,
+                      scatterDimsToOperandDims=to_operand, indexVectorDim=ivd)
+    idx = np.asarray(indices, np.int32)
+
+    def make(int8=False):
+        m = ModelBuilder()
+        g = m.subgraph()
+        kind = "INT8" if int8 else dtype
+        x = g.input("x", shape, kind, quant=Q_A if int8 else None)
+        i = g.input("i", idx.shape, "INT32") if runtime else g.const("i", idx)
+        u = g.input("u", updates, kind, quant=Q_B if int8 else None)
+        y = g.tensor("y", shape, kind, quant=Q_OUT if int8 else None)
+        sub = m.subgraph("update")
+        a, c = sub.input("a", [], kind), sub.input("b", [], kind)
+        if body is None:
+            sub.output(c)
+        else:
+            r = sub.tensor("r", [], kind)
+            sub.op(body, [a, c], [r])
+            sub.output(r)
+        o.updateComputationSubgraphIndex = sub.index
+        g.op("STABLEHLO_SCATTER", [x, i, u], [y], o)
+        g.output(y)
+        return m.build()
+    return make
+
+
 def binary(code, shape=(2, 3, 4), dtype="FLOAT32"):
     return lambda int8=False: build(code, [shape, shape], [], shape, None, dtype, int8)
 
@@ -138,6 +169,19 @@ MODELS = {
                                    runtime=True),
     "gather-middle-index-dim": gather((4, 5, 6), np.array([[[1, 7], [3, 0]], [[2, 2], [-1, 4]]]).transpose(0, 2, 1),
                                       (2, 2, 5, 4), [2, 3], [0], [0, 2], 1, [1, 5, 4]),
+    # scatters: repeated rows (the last update wins, or all are combined in order), windows
+    # partly or wholly outside the operand (skipped element by element)
+    "scatter-update-rows": scatter((5, 4), [[1], [3], [1]], (3, 4), [1], [0], [0], 1),
+    "scatter-add-windows": scatter((6, 7), [[1, 2], [4, 5], [-1, 0], [5, 6], [1, 3]], (5, 2, 3), [1, 2], [], [0, 1],
+                                   1, "STABLEHLO_ADD"),
+    "scatter-max-columns": scatter((3, 6), [[4, 1, 4, 9]], (4, 3), [1], [1], [1], 0, "STABLEHLO_MAXIMUM"),
+    "scatter-min-index-dim-first": scatter((4, 5), [[0, 3], [1, 2]], (2, 2, 3), [1, 2], [], [1, 0], 0,
+                                           "STABLEHLO_MINIMUM"),
+    "scatter-multiply-int32": scatter((4, 3), [[2], [0], [2]], (3, 3), [1], [0], [0], 1, "STABLEHLO_MULTIPLY",
+                                      dtype="INT32"),
+    "scatter-runtime-indices": scatter((5, 3, 2), [[0], [0], [0]], (3, 3, 2), [1, 2], [0], [0], 1, "STABLEHLO_ADD",
+                                       runtime=True),
+    "scatter-trailing-scatter-dim": scatter((4, 5), [[2]], (4, 1), [0], [1], [1], 1),
     "composite": lambda int8=False: build(
         "STABLEHLO_COMPOSITE", [(2, 5), (2, 5)], [], (2, 5),
         options_table("StableHLOComposite", name="test.add", version=1, compositeAttributes=list(flexbuffers.Dumps({})),
@@ -147,7 +191,8 @@ MODELS = {
 CASES = [(name, "float") for name in MODELS] + [
     ("add", "integer"), ("multiply", "integer"), ("maximum", "integer"), ("minimum", "integer"),
     ("pad", "integer"), ("pad-runtime-value", "integer"), ("gather-rows", "integer"),
-    ("gather-runtime-index", "integer"), ("reduce-window-max", "integer"),
+    ("gather-runtime-index", "integer"), ("reduce-window-max", "integer"), ("scatter-add-windows", "integer"),
+    ("scatter-update-rows", "integer"),
 ]
 IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
 
@@ -240,3 +285,48 @@ def test_implicit_index_vector_declines(tmp_path):
     file.write_bytes(gather((5, 3), np.array([2, 4, 1], np.int32), (3, 3), [1], [0], [0], 1, [1, 3])())
     records = [r for r in convert(str(file), "legalized").report.records if r.function == "main"]
     assert records[0].path == "unlowered" and "ReadIndexVector" in records[0].reason
+
+
+def test_scatter_declines_interleaved_order(tmp_path):
+    """Several index vectors whose windows the kernel's row-major order interleaves (the
+    updates' scatter dimension after the window one): declined with that reason."""
+    file = tmp_path / "interleaved.tflite"
+    file.write_bytes(scatter((3, 6), [[4, 1, 4, 9]], (3, 4), [0], [1], [1], 0, "STABLEHLO_MAXIMUM")())
+    records = [r for r in convert(str(file), "legalized").report.records if r.function == "main"]
+    assert records[0].path == "unlowered" and "interleaves" in records[0].reason
+
+
+def test_scatter_declines_other_combiners(tmp_path):
+    """The kernel knows the StableHLO ADD, MULTIPLY, MAXIMUM and MINIMUM codes only (a TFLite
+    ADD in the update computation is refused by its Prepare): declined."""
+    file = tmp_path / "tfl-add.tflite"
+    file.write_bytes(scatter((5, 4), [[1], [3]], (2, 4), [1], [0], [0], 1, "ADD")())
+    records = [r for r in convert(str(file), "legalized").report.records if r.function == "main"]
+    assert records[0].path == "unlowered" and "no combiner the kernel knows" in records[0].reason
+
+
+def test_case_runs_the_indexed_branch_as_optimized_tflite(tmp_path):
+    """STABLEHLO_CASE stays a tfl op whose regions call the branches (structured control flow,
+    as IF and WHILE); the executor runs it as the kernel does, an index outside [0, 3)
+    taking the last branch. Only the default resolver has the kernel."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    k, a, c = g.input("k", [], "INT32"), g.input("a", [2, 3]), g.input("b", [2, 3])
+    y = g.tensor("y", [2, 3])
+    branches = []
+    for code in ("ADD", "MUL", "SUB"):
+        sub = m.subgraph(code.lower())
+        p, q = sub.input("p", [2, 3]), sub.input("q", [2, 3])
+        r = sub.tensor("r", [2, 3])
+        sub.op(code, [p, q], [r], options_table(code.title() + "", fusedActivationFunction=0))
+        sub.output(r)
+        branches.append(sub.index)
+    g.op("STABLEHLO_CASE", [k, a, c], [y], options_table("StablehloCase", branchSubgraphIndices=branches))
+    g.output(y)
+    file = tmp_path / "case.tflite"
+    file.write_bytes(m.build())
+    rng = np.random.default_rng(4)
+    x1, x2 = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
+    for index in (0, 1, 2, -1, 7):
+        expected, ours = run_both(file, [np.array(index, np.int32), x1, x2])
+        assert np.array_equal(expected[0], ours[0]), index

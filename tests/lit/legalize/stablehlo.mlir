@@ -217,3 +217,31 @@ func.func @divide_has_no_kernel(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> t
   %0 = "tfl.stablehlo_divide"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// One index vector: every output position p reads the window offset w = p - start (rows
+// only: columns start at 0); where 0 <= w < 2 it takes the update's row w (gathered at the
+// clamped w), elsewhere it keeps the operand (an update computation with no operator).
+// CHECK-LABEL: @scatter_update_rows
+// CHECK-SAME:    (%[[X:.*]]: tensor<5x3xf32>, %[[I:.*]]: tensor<1x1xi32>, %[[U:.*]]: tensor<1x2x3xf32>)
+// CHECK:         %[[ROWS:.*]] = "tosa.const"() {values = dense<{{\[\[}}0], [1], [2], [3], [4]]> : tensor<5x1xi32>}
+// CHECK-NEXT:    %[[W:.*]] = "tosa.sub"(%[[ROWS]], %[[I]]) : (tensor<5x1xi32>, tensor<1x1xi32>) -> tensor<5x1xi32>
+// CHECK:         %[[AT_LEAST_0:.*]] = "tosa.greater_equal"(%[[W]], %{{.*}})
+// CHECK:         %[[BELOW_2:.*]] = "tosa.greater"(%{{.*}}, %[[W]])
+// CHECK-NEXT:    %[[INSIDE:.*]] = "tosa.logical_and"(%[[AT_LEAST_0]], %[[BELOW_2]])
+// CHECK-NEXT:    %[[VALID:.*]] = "tosa.logical_and"(%{{.*}}, %[[INSIDE]]) : (tensor<1x3xi1>, tensor<5x1xi1>) -> tensor<5x3xi1>
+// CHECK-NEXT:    %[[CLAMPED:.*]] = "tosa.clamp"(%[[W]]) {min_val = 0 : i32, max_val = 1 : i32}
+// CHECK:         %[[ROW_OFFSET:.*]] = "tosa.mul"(%[[CLAMPED]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<5x1xi32>
+// CHECK-NEXT:    %[[OFFSET:.*]] = "tosa.add"(%{{.*}}, %[[ROW_OFFSET]]) : (tensor<1x3xi32>, tensor<5x1xi32>) -> tensor<5x3xi32>
+// CHECK:         %[[PICKED:.*]] = "tosa.gather"
+// CHECK:         %[[NEW:.*]] = "tosa.reshape"(%[[PICKED]], %{{.*}}) : (tensor<1x15x1xf32>, !tosa.shape<2>) -> tensor<5x3xf32>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[VALID]], %[[NEW]], %[[X]]) : (tensor<5x3xi1>, tensor<5x3xf32>, tensor<5x3xf32>) -> tensor<5x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @scatter_update_rows(%arg0: tensor<5x3xf32>, %arg1: tensor<1x1xi32>, %arg2: tensor<1x2x3xf32>) -> tensor<5x3xf32> {
+  %0 = "tfl.stablehlo_scatter"(%arg0, %arg1, %arg2) {update_computation_subgraph_index = @update, update_window_dims = [1 : i64, 2 : i64], inserted_window_dims = [], scatter_dims_to_operand_dims = [0 : i64], index_vector_dim = 1 : i64} : (tensor<5x3xf32>, tensor<1x1xi32>, tensor<1x2x3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+func.func @update(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+  return %arg1 : tensor<f32>
+}
