@@ -32,15 +32,16 @@ import math
 import numpy as np
 
 from tfl2quant.dialects import tosa
+from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import SymbolRefAttr
 from tfl2quant.ir.types import IntegerType, element_type, i1, i32, tensor
 
 from .control_flow import CONTROL_FLOW
-from .emit import reshape, select, slice_, slice_axis, tile
+from .emit import flip_sign_bit, reshape, select, slice_, slice_axis, tile
 from .gather import gather, index32, take
 from .movement import OnStorage
-from .query import is_float, qtype, signless, static_shapes, storage
+from .query import is_float, qtype, role, signless, static_shapes, storage, storage_name
 from .rule import Elementwise, FloatPattern, IntegerPattern, Rule, StaticPattern, unlowered
 
 
@@ -57,11 +58,34 @@ def is_bool(v) -> bool:
 # --- elementwise ------------------------------------------------------------------------------
 
 
-class SameShapes(Elementwise):
-    """ElementwisePrepare: both operands and the result share one shape (no broadcasting)."""
+def dequantized(op):
+    """The float path of a quantized op TFLite computes on its stored integers: declined, as
+    arithmetic on dequantized values would differ (the integer path, `Raw`, takes it)."""
+    for v in (*op.operands, *op.results):
+        if qtype(v) is not None:
+            return (f"{role(op, v)} is quantized: TFLite computes on the stored integers, reading no scale "
+                    f"or zero point, which dequantized arithmetic would not reproduce")
+    return None
+
+
+class OnStoredIntegers:
+    """A float pattern whose `checks` hold on any element type, and which declines the
+    dequantized fallback (`dequantized`); `Raw` runs it on the stored values instead.
+    `compares(op)`: its result selects among compared values (uint8 storage is then
+    compared on a sign-flipped view)."""
 
     def unsupported(self, op):
-        reason = super().unsupported(op)
+        return dequantized(op) or self.checks(op)
+
+    def compares(self, op) -> bool:
+        return False
+
+
+class SameShapes(OnStoredIntegers, Elementwise):
+    """ElementwisePrepare: both operands and the result share one shape (no broadcasting)."""
+
+    def checks(self, op):
+        reason = Elementwise.unsupported(self, op)
         if reason:
             return reason
         shapes = {tuple(v.type.shape) for v in (*op.operands, *op.results)}
@@ -91,6 +115,9 @@ class Select(SameShapes):
     def __init__(self, maximum: bool):
         self.maximum = maximum
 
+    def compares(self, op):
+        return True
+
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
         x, y = operands
@@ -105,8 +132,8 @@ class Select(SameShapes):
 class And(SameShapes):
     """`a & b` on integers, `a && b` on bool; the kernel refuses floating point."""
 
-    def unsupported(self, op):
-        reason = super().unsupported(op)
+    def checks(self, op):
+        reason = super().checks(op)
         if reason is None and is_float(op.results[0]):
             return f"result 0 is {op.results[0].type}; the kernel refuses floating point AND"
         return reason
@@ -116,13 +143,13 @@ class And(SameShapes):
         return [b.value(name, list(operands), result_types[0])]
 
 
-class ShiftLeft(Elementwise):
+class ShiftLeft(OnStoredIntegers, Elementwise):
     """`a << b` on int8, int16 or int32 (stablehlo_shift_left.cc): the narrow ones are
     promoted to int and truncated back, which tosa.logical_left_shift's wrap-around
     equals. Shifts outside [0, 31] are undefined in C++ and in TOSA alike."""
 
-    def unsupported(self, op):
-        reason = super().unsupported(op)
+    def checks(self, op):
+        reason = Elementwise.unsupported(self, op)
         if reason:
             return reason
         e = element_type(op.results[0].type)
@@ -137,19 +164,25 @@ class ShiftLeft(Elementwise):
 
 
 class Raw(IntegerPattern):
-    """A quantized op the kernel computes on its stored int8/int16 values, reading no scale
-    or zero point (every STABLEHLO kernel): the float pattern on the storage types."""
+    """A quantized op the kernel computes on its stored values, reading no scale or zero
+    point (every STABLEHLO kernel): the pattern on the storage types. Sums, products and
+    bitwise ANDs of uint8 bits are those of int8 bits; a comparing pattern (MAXIMUM, ...)
+    sees uint8 through flip_sign_bit, which carries the unsigned order onto the signed one
+    (and back on the result)."""
 
-    def __init__(self, pattern: FloatPattern, data: tuple | None = None):
-        self.pattern, self.data = pattern, data  # data: the quantized operands (None: all)
+    def __init__(self, pattern: OnStoredIntegers, data: tuple | None = None, kinds=("i8", "u8", "i16")):
+        self.pattern, self.data, self.kinds = pattern, data, kinds  # data: the quantized operands (None: all)
 
     def unsupported(self, op):
         values = None if self.data is None else [op.operands[k] for k in self.data] + list(op.results)
-        return static_shapes(op) or storage(op, "i8", "i16", values=values) or self.pattern.unsupported(op)
+        return static_shapes(op) or storage(op, *self.kinds, values=values) or self.pattern.checks(op)
 
     def rewrite(self, b, op, operands):
-        from tfl2quant.dialects.quant.ops import storage_type_of
-        return self.pattern.rewrite(b, op, operands, [storage_type_of(t) for t in op.result_types])
+        flip = storage_name(op.results[0]) == "u8" and self.pattern.compares(op)
+        if flip:
+            operands = [flip_sign_bit(b, x) if qtype(v) is not None else x for v, x in zip(op.operands, operands)]
+        results = self.pattern.rewrite(b, op, operands, [storage_type_of(t) for t in op.result_types])
+        return [flip_sign_bit(b, y) for y in results] if flip else results
 
 
 # --- padding and windows ----------------------------------------------------------------------
@@ -291,7 +324,7 @@ def fold(b, kind: str, acc, x, t):
 MAX_WINDOW = 256  # window positions written out one TOSA op each
 
 
-class ReduceWindow(StaticPattern):
+class ReduceWindow(OnStoredIntegers, StaticPattern):
     """stablehlo.reduce_window (stablehlo_reduce_window.cc): the input dilated by
     `base_dilations` and padded by `padding`, both filled with the init value, then per
     output `init` folded with the window's elements in row-major order. Here each window
@@ -299,6 +332,12 @@ class ReduceWindow(StaticPattern):
     strided rows), folded in that order into a tensor of `init`."""
 
     data = (0, 1)
+
+    def checks(self, op):
+        return StaticPattern.unsupported(self, op)
+
+    def compares(self, op):
+        return reducer(op)[0] in ("max", "min")
 
     def options(self, op):
         rank = len(op.operands[0].type.shape)
@@ -449,7 +488,7 @@ def combine(b, kind: str, old, new, t):
     return select(b, takes_new, new, old, t)
 
 
-class Scatter(StaticPattern):
+class Scatter(OnStoredIntegers, StaticPattern):
     """stablehlo.scatter (stablehlo_scatter.cc): the output starts as the input; each update
     element, in row-major order, goes to its index vector's start (not clamped) plus its
     window offset, and is skipped when that falls outside the operand; there it replaces the
@@ -463,6 +502,12 @@ class Scatter(StaticPattern):
     one index vector)."""
 
     data = (0, 2)
+
+    def checks(self, op):
+        return StaticPattern.unsupported(self, op)
+
+    def compares(self, op):
+        return combiner(op)[0] in ("max", "min")
 
     def layout(self, op):
         x, idx, u = op.operands
@@ -595,20 +640,21 @@ MAXIMUM, MINIMUM, AND, SHIFT_LEFT = Select(True), Select(False), And(), ShiftLef
 PAD, GATHER, REDUCE_WINDOW, SCATTER = Pad(), Gather(), ReduceWindow(), Scatter()
 
 RULES = {
-    # TFLite op                             Rule(integer path,                   float path)
-    "tfl.stablehlo_add":                   Rule(Raw(ADD),                        ADD),
-    "tfl.stablehlo_multiply":              Rule(Raw(MULTIPLY),                   MULTIPLY),
-    "tfl.stablehlo_maximum":               Rule(Raw(MAXIMUM),                    MAXIMUM),
-    "tfl.stablehlo_minimum":               Rule(Raw(MINIMUM),                    MINIMUM),
-    "tfl.stablehlo_and":                   Rule(Raw(AND),                        AND),
-    "tfl.stablehlo_shift_left":            Rule(Raw(SHIFT_LEFT),                 SHIFT_LEFT),
-    "tfl.stablehlo_pad":                   Rule(OnStorage(PAD, alike=False),     PAD),
-    "tfl.stablehlo_gather":                Rule(OnStorage(GATHER, alike=False),  GATHER),
-    "tfl.stablehlo_reduce_window":         Rule(Raw(REDUCE_WINDOW),              REDUCE_WINDOW),
-    "tfl.stablehlo_composite":             Rule(None,                            Composite()),
-    "tfl.stablehlo_scatter":               Rule(Raw(SCATTER, data=(0, 2)),       SCATTER),
-    "tfl.stablehlo_rng_bit_generator":     unlowered("no lowering yet: the Philox and ThreeFry bit generators "
-                                                     "(rng_bit_generator.cc) on 32/64-bit unsigned state"),
+    # TFLite op                             Rule(integer path,                              float path)
+    "tfl.stablehlo_add":                   Rule(Raw(ADD),                                  ADD),
+    "tfl.stablehlo_multiply":              Rule(Raw(MULTIPLY),                             MULTIPLY),
+    "tfl.stablehlo_maximum":               Rule(Raw(MAXIMUM),                              MAXIMUM),
+    "tfl.stablehlo_minimum":               Rule(Raw(MINIMUM),                              MINIMUM),
+    "tfl.stablehlo_and":                   Rule(Raw(AND),                                  AND),
+    "tfl.stablehlo_shift_left":            Rule(Raw(SHIFT_LEFT, kinds=("i8", "i16")),      SHIFT_LEFT),
+    "tfl.stablehlo_pad":                   Rule(OnStorage(PAD, alike=False),               PAD),
+    "tfl.stablehlo_gather":                Rule(OnStorage(GATHER, alike=False),            GATHER),
+    "tfl.stablehlo_reduce_window":         Rule(Raw(REDUCE_WINDOW),                        REDUCE_WINDOW),
+    "tfl.stablehlo_composite":             Rule(None,                                      Composite()),
+    "tfl.stablehlo_scatter":               Rule(Raw(SCATTER, data=(0, 2)),                 SCATTER),
+    "tfl.stablehlo_rng_bit_generator":     unlowered("its state and output key are uint64 (rng_bit_generator.cc "
+                                                     "requires it), and TOSA, arith and linalg integers are "
+                                                     "signless: neither can be typed there"),
     "tfl.stablehlo_case":                  unlowered(CONTROL_FLOW),
     "tfl.stablehlo_while":                 no_kernel("STABLEHLO_WHILE"),
     "tfl.stablehlo_logistic":              no_kernel("STABLEHLO_LOGISTIC"),

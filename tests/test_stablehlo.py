@@ -27,6 +27,13 @@ from .conftest import iree_verify
 from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q_A, Q_B, Q_OUT = per_tensor(0.05, -3), per_tensor(0.1, 4), per_tensor(0.02, 1)
+U_A, U_B, U_OUT = per_tensor(0.05, 125), per_tensor(0.1, 131), per_tensor(0.02, 128)
+
+
+def quantized(int8):
+    """(tensor type, operand a's, operand b's and the output's quantization) of a variant:
+    int8=True is INT8, "UINT8" is UINT8."""
+    return ("UINT8", U_A, U_B, U_OUT) if int8 == "UINT8" else ("INT8", Q_A, Q_B, Q_OUT)
 
 
 def build(code, inputs, consts, out, opts=None, dtype="FLOAT32", int8=False, body=None, decomposition=None):
@@ -35,11 +42,12 @@ def build(code, inputs, consts, out, opts=None, dtype="FLOAT32", int8=False, bod
     `decomposition`: (code, n inputs) of a COMPOSITE's subgraph."""
     m = ModelBuilder()
     g = m.subgraph()
-    kind = "INT8" if int8 else dtype
-    quants = [Q_A, Q_B]
-    ins = [g.input(f"x{k}", s, kind, quant=quants[k % 2] if int8 else None) for k, s in enumerate(inputs)]
-    ins += [g.const(f"c{k}", a, quant=Q_B if int8 and a.dtype == np.int8 else None) for k, a in enumerate(consts)]
-    y = g.tensor("y", out, kind, quant=Q_OUT if int8 else None)
+    qkind, qa, qb, qout = quantized(int8)
+    kind = qkind if int8 else dtype
+    ins = [g.input(f"x{k}", s, kind, quant=(qa, qb)[k % 2] if int8 else None) for k, s in enumerate(inputs)]
+    ins += [g.const(f"c{k}", a, quant=qb if int8 and a.dtype in (np.int8, np.uint8) else None)
+            for k, a in enumerate(consts)]
+    y = g.tensor("y", out, kind, quant=qout if int8 else None)
     if body is not None:
         sub = m.subgraph("body")
         a, c = sub.input("a", [], kind), sub.input("b", [], kind)
@@ -79,7 +87,8 @@ def window(shape, out, body, dims, strides=None, base=None, dilations=None, padd
                       baseDilations=base or [1] * rank, windowDilations=dilations or [1] * rank,
                       padding=padding or [0] * 2 * rank)
     v = np.array(init, {"FLOAT32": np.float32, "INT32": np.int32, "BOOL": np.bool_}[dtype])
-    return lambda int8=False: build("STABLEHLO_REDUCE_WINDOW", [shape], [np.array(3, np.int8) if int8 else v], out,
+    return lambda int8=False: build("STABLEHLO_REDUCE_WINDOW", [shape],
+                                    [np.array(3, np.uint8 if int8 == "UINT8" else np.int8) if int8 else v], out,
                                     o, dtype, int8, body=body)
 
 
@@ -113,11 +122,12 @@ def scatter(shape, indices, updates, window_dims, inserted, to_operand, ivd, bod
     def make(int8=False):
         m = ModelBuilder()
         g = m.subgraph()
-        kind = "INT8" if int8 else dtype
-        x = g.input("x", shape, kind, quant=Q_A if int8 else None)
+        qkind, qa, qb, qout = quantized(int8)
+        kind = qkind if int8 else dtype
+        x = g.input("x", shape, kind, quant=qa if int8 else None)
         i = g.input("i", idx.shape, "INT32") if runtime else g.const("i", idx)
-        u = g.input("u", updates, kind, quant=Q_B if int8 else None)
-        y = g.tensor("y", shape, kind, quant=Q_OUT if int8 else None)
+        u = g.input("u", updates, kind, quant=qb if int8 else None)
+        y = g.tensor("y", shape, kind, quant=qout if int8 else None)
         sub = m.subgraph("update")
         a, c = sub.input("a", [], kind), sub.input("b", [], kind)
         if body is None:
@@ -193,21 +203,25 @@ CASES = [(name, "float") for name in MODELS] + [
     ("pad", "integer"), ("pad-runtime-value", "integer"), ("gather-rows", "integer"),
     ("gather-runtime-index", "integer"), ("reduce-window-max", "integer"), ("scatter-add-windows", "integer"),
     ("scatter-update-rows", "integer"),
+    # uint8: sums wrap on the same bits; comparisons see the unsigned order
+    ("add", "UINT8"), ("maximum", "UINT8"), ("minimum", "UINT8"), ("reduce-window-max", "UINT8"),
+    ("reduce-window-min", "UINT8"), ("scatter-max-columns", "UINT8"), ("scatter-add-windows", "UINT8"),
 ]
-IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
+VARIANT = {"float": False, "integer": True, "UINT8": "UINT8"}
+IDS = [f"{name}.{ {'float': 'float32', 'integer': 'int8', 'UINT8': 'uint8'}[path] }" for name, path in CASES]
 
 
 @pytest.mark.parametrize(("name", "path"), CASES, ids=IDS)
 def test_matches_tflite_and_verifies(name, path, tmp_path):
     file = tmp_path / f"{name}.tflite"
-    file.write_bytes(MODELS[name](int8=path != "float"))
+    file.write_bytes(MODELS[name](int8=VARIANT[path]))
     result = check_model(str(file))
     assert result.error is None, result.error
     main = [r for r in result.records if r.function == "main"]
-    assert [r.path for r in main] == [path], main
+    assert [r.path for r in main] == ["float" if path == "float" else "integer"], main
     assert result.passed and all(layer.passed for layer in result.layers), (result.outputs, result.layers)
     text = print_module(convert(str(file), "final").module)
-    assert "tfl.stablehlo" not in text.split("func.func @body")[0].split("func.func @decomposition")[0]
+    assert "tfl." not in text.split("func.func")[1]  # main (a uint8 body subgraph stays: TOSA is signless)
     verified = iree_verify(text)
     assert verified.returncode == 0, verified.stderr
 

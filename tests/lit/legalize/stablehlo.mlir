@@ -245,3 +245,36 @@ func.func @scatter_update_rows(%arg0: tensor<5x3xf32>, %arg1: tensor<1x1xi32>, %
 func.func @update(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
   return %arg1 : tensor<f32>
 }
+
+// -----
+
+// uint8 maximum: the stored values compared on the sign-flipped (int8) view, flipped back.
+!u = !quant.uniform<u8:f32, 0.05:128>
+// CHECK-LABEL: @maximum_uint8_on_stored_values
+// CHECK:         %[[A:.*]] = quant.scast %arg0 : {{.*}} to tensor<4xi8>
+// CHECK-NEXT:    %[[B:.*]] = quant.scast %arg1 : {{.*}} to tensor<4xi8>
+// CHECK-NEXT:    %[[FLIP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
+// CHECK-NEXT:    %[[A_SIGNED:.*]] = "tosa.bitwise_xor"(%[[A]], %[[FLIP]])
+// CHECK:         %[[B_SIGNED:.*]] = "tosa.bitwise_xor"(%[[B]], %{{.*}})
+// CHECK-NEXT:    %[[MAX:.*]] = "tosa.maximum"(%[[A_SIGNED]], %[[B_SIGNED]]) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+// CHECK:         %[[BACK:.*]] = "tosa.bitwise_xor"(%[[MAX]], %{{.*}})
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[BACK]]
+// CHECK-NEXT:    return %[[Y]]
+func.func @maximum_uint8_on_stored_values(%arg0: tensor<4x!u>, %arg1: tensor<4x!u>) -> tensor<4x!u> {
+  %0 = "tfl.stablehlo_maximum"(%arg0, %arg1) : (tensor<4x!u>, tensor<4x!u>) -> tensor<4x!u>
+  return %0 : tensor<4x!u>
+}
+
+// -----
+
+// Mixed storage types: no integer path, and the dequantized fallback would not compute what
+// TFLite does, so the op stays (between casts).
+!a = !quant.uniform<i8:f32, 0.05:-3>
+!w = !quant.uniform<i16:f32, 0.001:0>
+// CHECK-LABEL: @add_mixed_storage_stays
+// CHECK:         "tfl.stablehlo_add"
+func.func @add_mixed_storage_stays(%arg0: tensor<4x!a>, %arg1: tensor<4x!w>) -> tensor<4x!a> {
+  // expected-remark@+1 {{unlowered: operands and results have different storage types; operand 0 is quantized: TFLite computes on the stored integers, reading no scale or zero point, which dequantized arithmetic would not reproduce}}
+  %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!a>, tensor<4x!w>) -> tensor<4x!a>
+  return %0 : tensor<4x!a>
+}
