@@ -31,7 +31,7 @@ import math
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
+from tfl2quant.dialects import arith, tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import SymbolRefAttr
@@ -39,7 +39,7 @@ from tfl2quant.ir.types import IntegerType, element_type, i1, i32, tensor
 
 from .control_flow import CONTROL_FLOW
 from .emit import flip_sign_bit, reshape, select, slice_, slice_axis, tile
-from .gather import gather, index32, take
+from .gather import gather, take
 from .movement import OnStorage
 from .query import is_float, qtype, role, signless, static_shapes, storage, storage_name
 from .rule import Elementwise, FloatPattern, IntegerPattern, Rule, StaticPattern, unlowered
@@ -379,7 +379,7 @@ class ReduceWindow(OnStoredIntegers, StaticPattern):
         return [acc]
 
 
-# --- gather -------------------------------------------------------------------------------------
+# --- gather and scatter -------------------------------------------------------------------------------------
 
 
 class Gather(StaticPattern):
@@ -398,6 +398,8 @@ class Gather(StaticPattern):
         if option_index_vector_dim(op) >= len(idx.type.shape):
             return ("index_vector_dim is the indices' rank (an implicit index vector): TFLite's ReadIndexVector "
                     "(tensor_slice_util.cc) then reads the indices' shape past its end, which is undefined")
+        if len(ints(op, "start_index_map")) != idx.type.shape[option_index_vector_dim(op)]:
+            return "start_index_map does not name one operand dimension per index vector component"
         sizes = ints(op, "slice_sizes")
         if len(sizes) != len(x.type.shape):
             return "slice_sizes does not have one entry per operand dimension"
@@ -419,15 +421,14 @@ class Gather(StaticPattern):
         strides = [math.prod(shape[d + 1:]) for d in range(len(shape))]
         sizes, start_map = ints(op, "slice_sizes"), ints(op, "start_index_map")
         offset_dims, collapsed = ints(op, "offset_dims"), ints(op, "collapsed_slice_dims")
-        ivd = option_index_vector_dim(op)
         full_batch = [1 if k in offset_dims else t.shape[k] for k in range(rank)]
-        idx = index32(b, idx)
         flat = None
-        for k, d in enumerate(start_map):
-            start = reshape(b, slice_axis(b, idx, ivd, k, 1), full_batch)
-            start = tosa.clamp(b, start, 0, shape[d] - sizes[d])
-            term = tosa.mul(b, start, tosa.const(b, np.full((1,) * rank, strides[d], np.int32), i32), start.type)
-            flat = term if flat is None else tosa.binary(b, "tosa.add", flat, term, start.type)
+        if start_map:  # sum over components of the clamped start times its dimension's stride
+            rows = index_rows(b, op, idx, [0] * len(start_map), [shape[d] - sizes[d] for d in start_map])
+            scaled = tosa.mul(b, rows, tosa.const(b, np.array([[strides[d] for d in start_map]], np.int32), i32),
+                              rows.type)
+            flat = reshape(b, tosa.reduce(b, "tosa.reduce_sum", scaled, 1) if len(start_map) > 1 else scaled,
+                           full_batch)
         # the offsets: one constant over the offset dimensions (1 at the batch ones)
         offset = np.zeros([t.shape[k] if k in offset_dims else 1 for k in range(rank)], np.int64)
         kept = [d for d in range(len(shape)) if d not in collapsed]
@@ -446,6 +447,30 @@ class Gather(StaticPattern):
 def option_index_vector_dim(op) -> int:
     a = op.attributes.get("index_vector_dim")
     return 0 if a is None else int(a.value)
+
+
+def index_rows(b, op, idx, lo, hi):
+    """The index vectors of operand 1 as i32 rows [count, K], batch positions in row-major
+    order, component k clamped to [lo[k], hi[k]] in the indices' own width (an int64 index
+    is clamped before it is narrowed, so none wraps)."""
+    ishape, ivd = list(op.operands[1].type.shape), option_index_vector_dim(op)
+    order = [k for k in range(len(ishape)) if k != ivd] + [ivd]
+    count, width = math.prod(ishape) // ishape[ivd], ishape[ivd]
+    low, high = (np.array(v, np.int64).reshape(1, width) for v in (lo, hi))
+    known = constant_array(op.operands[1])
+    if known is not None:
+        rows = np.clip(np.transpose(np.asarray(known, np.int64), order).reshape(count, width), low, high)
+        return tosa.const(b, rows.astype(np.int32), i32)
+    if order != list(range(len(ishape))):
+        idx = tosa.transpose(b, idx, order)
+    rows = reshape(b, idx, (count, width))
+    if element_type(rows.type) == i32:
+        rows = tosa.binary(b, "tosa.maximum", rows, tosa.const(b, low.astype(np.int32), i32), rows.type)
+        return tosa.binary(b, "tosa.minimum", rows, tosa.const(b, high.astype(np.int32), i32), rows.type)
+    wide = rows.type  # int64: arith (TOSA has no 64-bit integer arithmetic)
+    rows = b.value("arith.maxsi", [rows, arith.constant(b, np.broadcast_to(low, (count, width)), wide)], wide)
+    rows = b.value("arith.minsi", [rows, arith.constant(b, np.broadcast_to(high, (count, width)), wide)], wide)
+    return tosa.cast(b, rows, wide.with_element_type(i32))
 
 
 # --- scatter ------------------------------------------------------------------------------------
@@ -559,11 +584,10 @@ class Scatter(OnStoredIntegers, StaticPattern):
         to_operand, ivd = ints(op, "scatter_dims_to_operand_dims"), option_index_vector_dim(op)
         ishape = list(idx.type.shape)
         count, size = math.prod(ishape) // ishape[ivd], math.prod(window)
-        # index vectors as rows [count, K]; updates as windows [count, size] (scatter dims first)
-        order = [k for k in range(len(ishape)) if k != ivd] + [ivd]
-        idx = index32(b, idx)
-        rows = reshape(b, tosa.transpose(b, idx, order) if order != list(range(len(ishape))) else idx,
-                       (count, ishape[ivd]))
+        # index vectors as rows [count, K], clamped to [-window, dim], which keeps every
+        # position inside or outside as it was and p - start within i32; updates as windows
+        # [count, size] (scatter dims first)
+        rows = index_rows(b, op, idx, [-window[d] for d in to_operand], [shape[d] for d in to_operand])
         uperm = scatter_dims + window_dims
         windows = reshape(b, tosa.transpose(b, u, uperm) if uperm != list(range(len(uperm))) else u, (count, size))
         strides = [math.prod(window[d + 1:]) for d in range(rank)]

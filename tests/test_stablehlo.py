@@ -112,7 +112,7 @@ def gather(shape, indices, out, offset_dims, collapsed, start_map, ivd, sizes, r
 
 
 def scatter(shape, indices, updates, window_dims, inserted, to_operand, ivd, body=None, dtype="FLOAT32",
-            runtime=False):
+            runtime=False, index_type="INT32"):
     """STABLEHLO_SCATTER of runtime operand and updates; constant indices, or runtime ones in
     [0, 4). `body`: the update computation's one op code (None: an empty subgraph, an update)."""
     o = options_table("StablehloScatter", updateWindowDims=window_dims, insertedWindowDims=inserted,
@@ -125,7 +125,7 @@ def scatter(shape, indices, updates, window_dims, inserted, to_operand, ivd, bod
         qkind, qa, qb, qout = quantized(int8)
         kind = qkind if int8 else dtype
         x = g.input("x", shape, kind, quant=qa if int8 else None)
-        i = g.input("i", idx.shape, "INT32") if runtime else g.const("i", idx)
+        i = g.input("i", idx.shape, index_type) if runtime else g.const("i", idx)
         u = g.input("u", updates, kind, quant=qb if int8 else None)
         y = g.tensor("y", shape, kind, quant=qout if int8 else None)
         sub = m.subgraph("update")
@@ -344,3 +344,36 @@ def test_case_runs_the_indexed_branch_as_optimized_tflite(tmp_path):
     for index in (0, 1, 2, -1, 7):
         expected, ours = run_both(file, [np.array(index, np.int32), x1, x2])
         assert np.array_equal(expected[0], ours[0]), index
+
+
+def run_reference(file, inputs):
+    """TFLite (BUILTIN_REF) and our executor on the converted module, on chosen inputs."""
+    expected = interpreter.run(interpreter.load(str(file)), inputs)
+    return expected, Executor(convert(str(file), "final").module).run(inputs)
+
+
+def test_wide_indices_are_clamped_before_narrowing(tmp_path):
+    """int64 starts beyond int32 are clamped (gather) or skipped (scatter) as TFLite does with
+    the 64-bit value, not wrapped to a small one; an int32 start near -2**31 does not make
+    `p - start` overflow into a valid offset."""
+    big = [2**33, -2**40, 3, 2**32 + 1]
+    o = options_table("StablehloGather", offsetDims=[1], collapsedSliceDims=[0], startIndexMap=[0], indexVectorDim=1,
+                      sliceSizes=[1, 4])
+    m = ModelBuilder()
+    g = m.subgraph()
+    x, i = g.input("x", [5, 4]), g.input("i", [4, 1], "INT64")
+    y = g.tensor("y", [4, 4])
+    g.op("STABLEHLO_GATHER", [x, i], [y], o)
+    g.output(y)
+    file = tmp_path / "gather64.tflite"
+    file.write_bytes(m.build())
+    values = np.arange(20, dtype=np.float32).reshape(5, 4)
+    expected, ours = run_reference(file, [values, np.array(big, np.int64).reshape(4, 1)])
+    assert np.array_equal(expected[0], ours[0])
+    for dtype, starts in (("INT64", [2**32 + 1, 1]), ("INT32", [-2**31 + 1, 2])):
+        file = tmp_path / f"scatter-{dtype}.tflite"
+        file.write_bytes(scatter((5, 4), np.zeros((2, 1)), (2, 4), [1], [0], [0], 1, "STABLEHLO_ADD", runtime=True,
+                                 index_type=dtype)())
+        updates = np.ones((2, 4), np.float32)
+        expected, ours = run_reference(file, [values, np.array(starts, dtype.lower()).reshape(2, 1), updates])
+        assert np.array_equal(expected[0], ours[0]), dtype

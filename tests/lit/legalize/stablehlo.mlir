@@ -119,11 +119,14 @@ func.func @pad_runtime_value(%arg0: tensor<3xf32>, %arg1: tensor<f32>) -> tensor
 
 // -----
 
-// Row starts clamped to [0, 5 - 1], times the row stride 4, plus the column offsets: one
+// Row starts clamped to [0, 5 - 1] (in the indices' own width), times the row stride 4, plus the column offsets: one
 // tosa.gather of the flattened operand.
 // CHECK-LABEL: @gather_rows
 // CHECK-SAME:    (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<3x1xi32>)
-// CHECK-NEXT:    %[[START:.*]] = "tosa.clamp"(%[[I]]) {min_val = 0 : i32, max_val = 4 : i32}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[AT_LEAST_0:.*]] = "tosa.maximum"(%[[I]], %[[ZERO]])
+// CHECK-NEXT:    %[[LAST:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[START:.*]] = "tosa.minimum"(%[[AT_LEAST_0]], %[[LAST]])
 // CHECK-NEXT:    %[[STRIDE:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1xi32>}
 // CHECK-NEXT:    %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:    %[[BASE:.*]] = "tosa.mul"(%[[START]], %[[STRIDE]], %[[SHIFT]]) : {{.*}} -> tensor<3x1xi32>
@@ -220,13 +223,18 @@ func.func @divide_has_no_kernel(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> t
 
 // -----
 
-// One index vector: every output position p reads the window offset w = p - start (rows
-// only: columns start at 0); where 0 <= w < 2 it takes the update's row w (gathered at the
+// One index vector: its start clamped to [-2, 5] (every position stays inside or outside
+// the window, and p - start cannot overflow); every output position p reads the window
+// offset w = p - start (rows only: columns start at 0); where 0 <= w < 2 it takes the update's row w (gathered at the
 // clamped w), elsewhere it keeps the operand (an update computation with no operator).
 // CHECK-LABEL: @scatter_update_rows
 // CHECK-SAME:    (%[[X:.*]]: tensor<5x3xf32>, %[[I:.*]]: tensor<1x1xi32>, %[[U:.*]]: tensor<1x2x3xf32>)
+// CHECK-NEXT:    %[[LOW:.*]] = "tosa.const"() {values = dense<-2> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[ABOVE:.*]] = "tosa.maximum"(%[[I]], %[[LOW]])
+// CHECK-NEXT:    %[[HIGH:.*]] = "tosa.const"() {values = dense<5> : tensor<1x1xi32>}
+// CHECK-NEXT:    %[[START:.*]] = "tosa.minimum"(%[[ABOVE]], %[[HIGH]])
 // CHECK:         %[[ROWS:.*]] = "tosa.const"() {values = dense<{{\[\[}}0], [1], [2], [3], [4]]> : tensor<5x1xi32>}
-// CHECK-NEXT:    %[[W:.*]] = "tosa.sub"(%[[ROWS]], %[[I]]) : (tensor<5x1xi32>, tensor<1x1xi32>) -> tensor<5x1xi32>
+// CHECK-NEXT:    %[[W:.*]] = "tosa.sub"(%[[ROWS]], %[[START]]) : (tensor<5x1xi32>, tensor<1x1xi32>) -> tensor<5x1xi32>
 // CHECK:         %[[AT_LEAST_0:.*]] = "tosa.greater_equal"(%[[W]], %{{.*}})
 // CHECK:         %[[BELOW_2:.*]] = "tosa.greater"(%{{.*}}, %[[W]])
 // CHECK-NEXT:    %[[INSIDE:.*]] = "tosa.logical_and"(%[[AT_LEAST_0]], %[[BELOW_2]])
@@ -277,4 +285,21 @@ func.func @add_mixed_storage_stays(%arg0: tensor<4x!a>, %arg1: tensor<4x!w>) -> 
   // expected-remark@+1 {{unlowered: operands and results have different storage types; operand 0 is quantized: TFLite computes on the stored integers, reading no scale or zero point, which dequantized arithmetic would not reproduce}}
   %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!a>, tensor<4x!w>) -> tensor<4x!a>
   return %0 : tensor<4x!a>
+}
+
+// -----
+
+// int64 starts are clamped in 64 bits (arith: TOSA has no 64-bit integer arithmetic), then
+// narrowed: one beyond int32 is clamped as TFLite clamps it, not wrapped to a small one.
+// CHECK-LABEL: @gather_int64_starts
+// CHECK-SAME:    (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<3x1xi64>)
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant dense<0> : tensor<3x1xi64>
+// CHECK-NEXT:    %[[AT_LEAST_0:.*]] = "arith.maxsi"(%[[I]], %[[ZERO]]) : (tensor<3x1xi64>, tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT:    %[[LAST:.*]] = arith.constant dense<4> : tensor<3x1xi64>
+// CHECK-NEXT:    %[[CLAMPED:.*]] = "arith.minsi"(%[[AT_LEAST_0]], %[[LAST]]) : (tensor<3x1xi64>, tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT:    %[[START:.*]] = "tosa.cast"(%[[CLAMPED]]) : (tensor<3x1xi64>) -> tensor<3x1xi32>
+// CHECK:         "tosa.gather"
+func.func @gather_int64_starts(%arg0: tensor<5x4xf32>, %arg1: tensor<3x1xi64>) -> tensor<3x4xf32> {
+  %0 = "tfl.stablehlo_gather"(%arg0, %arg1) {collapsed_slice_dims = [0 : i64], index_vector_dim = 1 : i64, offset_dims = [1 : i64], slice_sizes = [1 : i64, 4 : i64], start_index_map = [0 : i64]} : (tensor<5x4xf32>, tensor<3x1xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
 }
