@@ -297,12 +297,23 @@ def subgraph(op, attr: str):
     return None if scope is None else scope.lookup(ref.root)
 
 
+def body_operators(op, attr: str):
+    """The operators (not constants) of the subgraph `attr` names, or (None, why not)."""
+    body = subgraph(op, attr)
+    if body is None:
+        return None, "the subgraph it names is missing"
+    kernels = [o for o in body.body.ops if o.name not in CONSTANT_NAMES and o.name != "func.return"]
+    if any(not o.name.startswith("tfl.") for o in kernels):  # functions are legalized in module order
+        return None, (f"its subgraph @{body.sym_name} comes first in the module and is already legalized: "
+                      f"the TFLite operator that names the computation is gone")
+    return kernels, None
+
+
 def reducer(op):
     """('add' | 'mul' | 'max' | 'min' | 'all' | 'any', None) or (None, why not)."""
-    body = subgraph(op, "body_subgraph_index")
-    if body is None:
-        return None, "the body subgraph is missing"
-    kernels = [o for o in body.body.ops if o.name not in CONSTANT_NAMES and o.name != "func.return"]
+    kernels, why = body_operators(op, "body_subgraph_index")
+    if why:
+        return None, why
     if len(kernels) != 1:
         return None, f"the body subgraph has {len(kernels)} operators; the kernel takes exactly one"
     name = REDUCERS.get(kernels[0].name)
@@ -484,10 +495,9 @@ MAX_SCATTER_INDICES = 64  # index vectors written out one update step each
 
 def combiner(op):
     """('update' | 'add' | 'mul' | 'max' | 'min', None) or (None, why not)."""
-    body = subgraph(op, "update_computation_subgraph_index")
-    if body is None:
-        return None, "the update computation subgraph is missing"
-    kernels = [o for o in body.body.ops if o.name not in CONSTANT_NAMES and o.name != "func.return"]
+    kernels, why = body_operators(op, "update_computation_subgraph_index")
+    if why:
+        return None, why
     if not kernels:
         return "update", None
     if len(kernels) > 1:

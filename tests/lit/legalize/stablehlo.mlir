@@ -303,3 +303,19 @@ func.func @gather_int64_starts(%arg0: tensor<5x4xf32>, %arg1: tensor<3x1xi64>) -
   %0 = "tfl.stablehlo_gather"(%arg0, %arg1) {collapsed_slice_dims = [0 : i64], index_vector_dim = 1 : i64, offset_dims = [1 : i64], slice_sizes = [1 : i64, 4 : i64], start_index_map = [0 : i64]} : (tensor<5x4xf32>, tensor<3x1xi64>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
+
+// -----
+
+// Functions are legalized in module order: a body before its user has lost the TFLite
+// operator that names the reduction by then, and the op says so.
+func.func @early_body(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+  %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+// CHECK-LABEL: @reduce_window_after_its_body
+// CHECK:         "tfl.stablehlo_reduce_window"
+func.func @reduce_window_after_its_body(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<3xf32> {
+  // expected-remark@+1 {{unlowered: its subgraph @early_body comes first in the module and is already legalized: the TFLite operator that names the computation is gone}}
+  %0 = "tfl.stablehlo_reduce_window"(%arg0, %arg1) {body_subgraph_index = @early_body, window_dimensions = [2 : i64], window_strides = [1 : i64], base_dilations = [1 : i64], window_dilations = [1 : i64], padding = [0 : i64, 0 : i64]} : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
