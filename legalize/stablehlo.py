@@ -13,7 +13,9 @@ reading no quantization parameter: a quantized tensor is computed on its stored 
 (`Raw`), int8 and int16 sums and products wrap. MAXIMUM and MINIMUM are `std::max`
 and `std::min`: `a < b ? b : a` and `b < a ? b : a`, which keep `a` when either is NaN
 and on +-0 ties, so they are a compare and a select (tosa.maximum would propagate NaN).
-On bool, `+` and `max` are OR, `*` and `min` are AND.
+On bool, `+` and `max` are OR, `*` and `min` are AND. Integer arithmetic stays inside
+TOSA's integer profile (which iree-compile validates): int8 and int16 in i32, truncated
+back, as C++ promotes and converts them (`integers`).
 
 PAD and REDUCE_WINDOW pad as stablehlo.pad does (interior padding, negative edge
 padding crops); GATHER clamps every start index so the slice fits the operand
@@ -68,6 +70,27 @@ def dequantized(op):
     return None
 
 
+ARITH = {"add": "arith.addi", "mul": "arith.muli", "max": "arith.maxsi", "min": "arith.minsi", "and": "arith.andi"}
+TOSA = {"add": "tosa.add", "mul": "tosa.mul", "max": "tosa.maximum", "min": "tosa.minimum"}
+
+
+def integers(b, kind: str, x, y, t):
+    """`x op y` ('add', 'mul', 'max', 'min', 'and') on signless integers as C++ computes it:
+    int8 and int16 promoted to int and converted back, so sums and products wrap. Inside
+    TOSA's integer profile: AND on the type itself, the others in i32 (tosa.cast widens, and
+    narrows by truncation); 64-bit integers with arith (TOSA has no 64-bit arithmetic)."""
+    width = element_type(t).width
+    if width == 64:
+        return b.value(ARITH[kind], [x, y], t)
+    if kind == "and":
+        return b.value("tosa.bitwise_and", [x, y], t)
+    wide = t.with_element_type(i32)
+    if width < 32:
+        x, y = tosa.cast(b, x, wide), tosa.cast(b, y, wide)
+    r = tosa.mul(b, x, y, wide) if kind == "mul" else tosa.binary(b, TOSA[kind], x, y, wide)
+    return r if width == 32 else tosa.cast(b, r, t)
+
+
 class OnStoredIntegers:
     """A float pattern whose `checks` hold on any element type, and which declines the
     dequantized fallback (`dequantized`); `Raw` runs it on the stored values instead.
@@ -93,19 +116,22 @@ class SameShapes(OnStoredIntegers, Elementwise):
 
 
 class Arithmetic(SameShapes):
-    """ADD and MULTIPLY: tosa.add / tosa.mul; on bool `+` is OR and `*` is AND."""
+    """ADD and MULTIPLY: tosa.add / tosa.mul (integers: `integers`); on bool `+` is OR and
+    `*` is AND."""
 
-    def __init__(self, tosa_name: str, on_bool: str):
-        self.tosa_name, self.on_bool = tosa_name, on_bool
+    def __init__(self, kind: str, on_bool: str):
+        self.kind, self.on_bool = kind, on_bool
 
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
         x, y = operands
         if is_bool(t):
             return [b.value(self.on_bool, [x, y], t)]
-        if self.tosa_name == "tosa.mul":
+        if not is_float(t):
+            return [integers(b, self.kind, x, y, t)]
+        if self.kind == "mul":
             return [tosa.mul(b, x, y, t)]
-        return [tosa.binary(b, self.tosa_name, x, y, t)]
+        return [tosa.binary(b, "tosa.add", x, y, t)]
 
 
 class Select(SameShapes):
@@ -123,8 +149,8 @@ class Select(SameShapes):
         x, y = operands
         if is_bool(t):
             return [b.value("tosa.logical_or" if self.maximum else "tosa.logical_and", [x, y], t)]
-        if not is_float(t):  # integers have no NaN and no signed zero: the plain TOSA op
-            return [tosa.binary(b, "tosa.maximum" if self.maximum else "tosa.minimum", x, y, t)]
+        if not is_float(t):  # integers have no NaN and no signed zero: the plain maximum
+            return [integers(b, "max" if self.maximum else "min", x, y, t)]
         takes_b = b.value("tosa.greater", [y, x] if self.maximum else [x, y], t.with_element_type(i1))
         return [select(b, takes_b, y, x, t)]
 
@@ -139,14 +165,17 @@ class And(SameShapes):
         return reason
 
     def rewrite(self, b, op, operands, result_types):
-        name = "tosa.logical_and" if is_bool(result_types[0]) else "tosa.bitwise_and"
-        return [b.value(name, list(operands), result_types[0])]
+        t = result_types[0]
+        if is_bool(t):
+            return [b.value("tosa.logical_and", list(operands), t)]
+        return [integers(b, "and", *operands, t)]
 
 
 class ShiftLeft(OnStoredIntegers, Elementwise):
     """`a << b` on int8, int16 or int32 (stablehlo_shift_left.cc): the narrow ones are
-    promoted to int and truncated back, which tosa.logical_left_shift's wrap-around
-    equals. Shifts outside [0, 31] are undefined in C++ and in TOSA alike."""
+    promoted to int and truncated back, so they are shifted in i32 (where a shift by 8 to
+    31 is defined, as in C++) and narrowed by tosa.cast, which truncates. Shifts outside
+    [0, 31] are undefined in C++ and in TOSA alike."""
 
     def checks(self, op):
         reason = Elementwise.unsupported(self, op)
@@ -160,7 +189,12 @@ class ShiftLeft(OnStoredIntegers, Elementwise):
         return None
 
     def rewrite(self, b, op, operands, result_types):
-        return [b.value("tosa.logical_left_shift", list(operands), result_types[0])]
+        t = result_types[0]
+        if element_type(t).width == 32:
+            return [b.value("tosa.logical_left_shift", list(operands), t)]
+        wide = t.with_element_type(i32)
+        x, s = (tosa.cast(b, v, wide) for v in operands)
+        return [tosa.cast(b, b.value("tosa.logical_left_shift", [x, s], wide), t)]
 
 
 class Raw(IntegerPattern):
@@ -322,12 +356,14 @@ def reducer(op):
 
 def fold(b, kind: str, acc, x, t):
     """The kernel's `accu = op(accu, x)`: Max is `a >= b ? a : b`, Min `a <= b ? a : b`."""
+    if kind in ("all", "any"):
+        return b.value("tosa.logical_and" if kind == "all" else "tosa.logical_or", [acc, x], t)
+    if not is_float(t):  # no NaN, no signed zero: the kernel's choice is the maximum
+        return integers(b, kind, acc, x, t)
     if kind == "add":
         return tosa.binary(b, "tosa.add", acc, x, t)
     if kind == "mul":
         return tosa.mul(b, acc, x, t)
-    if kind in ("all", "any"):
-        return b.value("tosa.logical_and" if kind == "all" else "tosa.logical_or", [acc, x], t)
     keep = b.value("tosa.greater_equal", [acc, x] if kind == "max" else [x, acc], t.with_element_type(i1))
     return select(b, keep, acc, x, t)
 
@@ -460,6 +496,19 @@ def option_index_vector_dim(op) -> int:
     return 0 if a is None else int(a.value)
 
 
+def clamp32(b, x, lo, hi):
+    """min(max(x, lo), hi) on i32 with constant bounds (scalars, or arrays that broadcast):
+    TOSA's integer profile has no i32 tosa.clamp."""
+    rank = len(x.type.shape)
+
+    def bound(v):
+        a = np.asarray(v, np.int64).astype(np.int32)
+        return tosa.const(b, a.reshape((1,) * (rank - a.ndim) + a.shape), i32)
+
+    x = tosa.binary(b, "tosa.maximum", x, bound(lo), x.type)
+    return tosa.binary(b, "tosa.minimum", x, bound(hi), x.type)
+
+
 def index_rows(b, op, idx, lo, hi):
     """The index vectors of operand 1 as i32 rows [count, K], batch positions in row-major
     order, component k clamped to [lo[k], hi[k]] in the indices' own width (an int64 index
@@ -476,8 +525,7 @@ def index_rows(b, op, idx, lo, hi):
         idx = tosa.transpose(b, idx, order)
     rows = reshape(b, idx, (count, width))
     if element_type(rows.type) == i32:
-        rows = tosa.binary(b, "tosa.maximum", rows, tosa.const(b, low.astype(np.int32), i32), rows.type)
-        return tosa.binary(b, "tosa.minimum", rows, tosa.const(b, high.astype(np.int32), i32), rows.type)
+        return clamp32(b, rows, low, high)
     wide = rows.type  # int64: arith (TOSA has no 64-bit integer arithmetic)
     rows = b.value("arith.maxsi", [rows, arith.constant(b, np.broadcast_to(low, (count, width)), wide)], wide)
     rows = b.value("arith.minsi", [rows, arith.constant(b, np.broadcast_to(high, (count, width)), wide)], wide)
@@ -515,6 +563,8 @@ def combine(b, kind: str, old, new, t):
         return new
     if is_bool(t):
         return b.value("tosa.logical_or" if kind in ("add", "max") else "tosa.logical_and", [old, new], t)
+    if not is_float(t):
+        return integers(b, kind, old, new, t)
     if kind == "add":
         return tosa.binary(b, "tosa.add", old, new, t)
     if kind == "mul":
@@ -626,7 +676,7 @@ class Scatter(OnStoredIntegers, StaticPattern):
                             tensor(w.type.shape, i1))], tensor(w.type.shape, i1))
                 both = np.broadcast_shapes(tuple(valid.type.shape), tuple(inside.type.shape))
                 valid = b.value("tosa.logical_and", [valid, inside], tensor(both, i1))
-                term = tosa.mul(b, tosa.clamp(b, w, 0, window[d] - 1),
+                term = tosa.mul(b, clamp32(b, w, 0, window[d] - 1),
                                 tosa.const(b, np.full(unit, strides[d], np.int32), i32), w.type)
                 offset = tosa.binary(b, "tosa.add", offset, term, tensor(np.broadcast_shapes(
                     tuple(offset.type.shape), tuple(term.type.shape)), i32))
@@ -669,7 +719,7 @@ def no_kernel(code: str) -> Rule:
                      f"registers one): the interpreter refuses the model, so there is no semantics to follow")
 
 
-ADD, MULTIPLY = Arithmetic("tosa.add", "tosa.logical_or"), Arithmetic("tosa.mul", "tosa.logical_and")
+ADD, MULTIPLY = Arithmetic("add", "tosa.logical_or"), Arithmetic("mul", "tosa.logical_and")
 MAXIMUM, MINIMUM, AND, SHIFT_LEFT = Select(True), Select(False), And(), ShiftLeft()
 PAD, GATHER, REDUCE_WINDOW, SCATTER = Pad(), Gather(), ReduceWindow(), Scatter()
 

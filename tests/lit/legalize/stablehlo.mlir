@@ -42,14 +42,18 @@ func.func @multiply_bool(%arg0: tensor<4xi1>, %arg1: tensor<4xi1>) -> tensor<4xi
 
 // -----
 
-// The kernel adds the stored int8 values, reading no scale or zero point (a wrapping sum).
+// The kernel adds the stored int8 values, reading no scale or zero point: promoted to int and
+// converted back, a wrapping sum (in i32, TOSA's integer profile, then truncated).
 !a = !quant.uniform<i8:f32, 0.05:-3>
 !b = !quant.uniform<i8:f32, 0.1:4>
 // CHECK-LABEL: @add_int8_on_stored_values
 // CHECK:         %[[A:.*]] = quant.scast %arg0 : {{.*}} to tensor<4xi8>
 // CHECK-NEXT:    %[[B:.*]] = quant.scast %arg1 : {{.*}} to tensor<4xi8>
-// CHECK-NEXT:    %[[SUM:.*]] = "tosa.add"(%[[A]], %[[B]]) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[SUM]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[A32:.*]] = "tosa.cast"(%[[A]]) : (tensor<4xi8>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[B32:.*]] = "tosa.cast"(%[[B]]) : (tensor<4xi8>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[SUM:.*]] = "tosa.add"(%[[A32]], %[[B32]]) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[WRAPPED:.*]] = "tosa.cast"(%[[SUM]]) : (tensor<4xi32>) -> tensor<4xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[WRAPPED]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.05:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @add_int8_on_stored_values(%arg0: tensor<4x!a>, %arg1: tensor<4x!b>) -> tensor<4x!a> {
   %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!a>, tensor<4x!b>) -> tensor<4x!a>
@@ -68,8 +72,13 @@ func.func @and_f32_declines(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tenso
 
 // -----
 
+// int16 is promoted to int, shifted and converted back: in i32 (a shift by 16 to 31 is defined
+// there), truncated by tosa.cast.
 // CHECK-LABEL: @shift_left_i16
-// CHECK-NEXT:    %[[Y:.*]] = "tosa.logical_left_shift"(%arg0, %arg1) : (tensor<4xi16>, tensor<4xi16>) -> tensor<4xi16>
+// CHECK-NEXT:    %[[X:.*]] = "tosa.cast"(%arg0) : (tensor<4xi16>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[S:.*]] = "tosa.cast"(%arg1) : (tensor<4xi16>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[SHIFTED:.*]] = "tosa.logical_left_shift"(%[[X]], %[[S]]) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.cast"(%[[SHIFTED]]) : (tensor<4xi32>) -> tensor<4xi16>
 // CHECK-NEXT:    return %[[Y]]
 func.func @shift_left_i16(%arg0: tensor<4xi16>, %arg1: tensor<4xi16>) -> tensor<4xi16> {
   %0 = "tfl.stablehlo_shift_left"(%arg0, %arg1) : (tensor<4xi16>, tensor<4xi16>) -> tensor<4xi16>
@@ -239,7 +248,8 @@ func.func @divide_has_no_kernel(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> t
 // CHECK:         %[[BELOW_2:.*]] = "tosa.greater"(%{{.*}}, %[[W]])
 // CHECK-NEXT:    %[[INSIDE:.*]] = "tosa.logical_and"(%[[AT_LEAST_0]], %[[BELOW_2]])
 // CHECK-NEXT:    %[[VALID:.*]] = "tosa.logical_and"(%{{.*}}, %[[INSIDE]]) : (tensor<1x3xi1>, tensor<5x1xi1>) -> tensor<5x3xi1>
-// CHECK-NEXT:    %[[CLAMPED:.*]] = "tosa.clamp"(%[[W]]) {min_val = 0 : i32, max_val = 1 : i32}
+// CHECK:         %[[W_LOW:.*]] = "tosa.maximum"(%[[W]], %{{.*}})
+// CHECK:         %[[CLAMPED:.*]] = "tosa.minimum"(%[[W_LOW]], %{{.*}})
 // CHECK:         %[[ROW_OFFSET:.*]] = "tosa.mul"(%[[CLAMPED]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<5x1xi32>
 // CHECK-NEXT:    %[[OFFSET:.*]] = "tosa.add"(%{{.*}}, %[[ROW_OFFSET]]) : (tensor<1x3xi32>, tensor<5x1xi32>) -> tensor<5x3xi32>
 // CHECK:         %[[PICKED:.*]] = "tosa.gather"
@@ -264,8 +274,11 @@ func.func @update(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
 // CHECK-NEXT:    %[[FLIP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:    %[[A_SIGNED:.*]] = "tosa.bitwise_xor"(%[[A]], %[[FLIP]])
 // CHECK:         %[[B_SIGNED:.*]] = "tosa.bitwise_xor"(%[[B]], %{{.*}})
-// CHECK-NEXT:    %[[MAX:.*]] = "tosa.maximum"(%[[A_SIGNED]], %[[B_SIGNED]]) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
-// CHECK:         %[[BACK:.*]] = "tosa.bitwise_xor"(%[[MAX]], %{{.*}})
+// CHECK-NEXT:    %[[A32:.*]] = "tosa.cast"(%[[A_SIGNED]]) : (tensor<4xi8>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[B32:.*]] = "tosa.cast"(%[[B_SIGNED]]) : (tensor<4xi8>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[MAX:.*]] = "tosa.maximum"(%[[A32]], %[[B32]]) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[MAX8:.*]] = "tosa.cast"(%[[MAX]]) : (tensor<4xi32>) -> tensor<4xi8>
+// CHECK:         %[[BACK:.*]] = "tosa.bitwise_xor"(%[[MAX8]], %{{.*}})
 // CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[BACK]]
 // CHECK-NEXT:    return %[[Y]]
 func.func @maximum_uint8_on_stored_values(%arg0: tensor<4x!u>, %arg1: tensor<4x!u>) -> tensor<4x!u> {
