@@ -270,7 +270,7 @@ def padded(b, op, x, value, low, high, interior):
     if known is not None and qtype(op.operands[1]) is None:
         return pad_with(b, x, low, high, interior, np.asarray(known).reshape(-1)[0])
     y = pad_with(b, x, low, high, interior, 0)
-    if tuple(y.type.shape) == tuple(x.type.shape) and not any(interior) and not any(low) and not any(high):
+    if y is x:  # no padding at all
         return y
     mask = pad_array(np.ones(x.type.shape, bool), low, high, interior, False)
     rank = len(y.type.shape)
@@ -358,7 +358,7 @@ def fold(b, kind: str, acc, x, t):
     """The kernel's `accu = op(accu, x)`: Max is `a >= b ? a : b`, Min `a <= b ? a : b`."""
     if kind in ("all", "any"):
         return b.value("tosa.logical_and" if kind == "all" else "tosa.logical_or", [acc, x], t)
-    if not is_float(t):  # no NaN, no signed zero: the kernel's choice is the maximum
+    if not is_float(t):  # C++ integer arithmetic; no NaN or signed zero for Max and Min to tell apart
         return integers(b, kind, acc, x, t)
     if kind == "add":
         return tosa.binary(b, "tosa.add", acc, x, t)

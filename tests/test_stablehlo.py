@@ -70,7 +70,7 @@ def build(code, inputs, consts, out, opts=None, dtype="FLOAT32", int8=False, bod
 
 
 def pad(shape, low, high, interior, out, value=1.5, dtype="FLOAT32"):
-    v = np.array(value, np.float32 if dtype == "FLOAT32" else np.int32)
+    v = np.array(value, {"FLOAT32": np.float32, "INT32": np.int32, "BOOL": np.bool_}[dtype])
     o = options_table("StablehloPad", edgePaddingLow=low, edgePaddingHigh=high, interiorPadding=interior)
     return lambda int8=False: build("STABLEHLO_PAD", [shape], [np.array(7, np.int8) if int8 else v], out, o, dtype,
                                     int8)
@@ -164,6 +164,7 @@ MODELS = {
     "pad": pad((2, 3), [1, -1], [2, 1], [0, 2], (5, 7)),
     "pad-interior-crop": pad((3, 4, 2), [-2, 0, 1], [-1, 2, 0], [1, 1, 0], (2, 9, 3)),
     "pad-int32": pad((4, 3), [0, 2], [1, 0], [2, 0], (11, 5), value=-9, dtype="INT32"),
+    "pad-bool": pad((2, 3), [0, 1], [1, -1], [1, 0], (4, 3), value=True, dtype="BOOL"),
     "pad-runtime-value": pad_runtime((3, 4), [1, -1], [0, 2], [1, 1], (6, 8)),
     "reduce-window-max": window((1, 6, 7, 2), (1, 3, 3, 2), "STABLEHLO_MAXIMUM", [1, 3, 3, 1], [1, 2, 2, 1],
                                 padding=[0, 0, 1, 0, 0, 1, 0, 0], init=-3.0e38),
@@ -384,7 +385,7 @@ def test_wide_indices_are_clamped_before_narrowing(tmp_path):
 
 
 IREE_CASES = [("add", "integer"), ("add-bool", "float"), ("multiply-int32", "float"), ("maximum", "float"),
-              ("minimum", "UINT8"), ("pad-interior-crop", "float"), ("pad-runtime-value", "integer"),
+              ("minimum", "UINT8"), ("pad-interior-crop", "float"), ("pad-runtime-value", "integer"), ("pad-bool", "float"),
               ("reduce-window-add-dilated", "float"), ("reduce-window-max", "UINT8"), ("reduce-window-and", "float"),
               ("reduce-window-mul-int32", "float"), ("add-int64", "float"), ("minimum-int64", "float"),
               ("multiply-int16", "float"), ("gather-middle-index-dim", "float"),
