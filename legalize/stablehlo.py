@@ -690,25 +690,47 @@ class Scatter(OnStoredIntegers, StaticPattern):
 # --- calls ------------------------------------------------------------------------------------
 
 
+def decomposition(op):
+    """Why COMPOSITE cannot call its decomposition subgraph, or None."""
+    callee = subgraph(op, "decomposition_subgraph_index")
+    if callee is None:
+        return "the decomposition subgraph is missing"
+    ft = callee.function_type
+    if list(ft.inputs) != [v.type for v in op.operands] or list(ft.results) != list(op.result_types):
+        return "the operand or result types differ from the decomposition subgraph's"
+    return None
+
+
+def call_decomposition(b, op, operands, result_types):
+    ref = op.attributes["decomposition_subgraph_index"]
+    return list(b.create("func.call", list(operands), list(result_types), {"callee": ref}).results)
+
+
 class Composite(FloatPattern):
     """STABLEHLO_COMPOSITE runs its decomposition subgraph on its operands
     (stablehlo_composite.cc): a func.call of that function, whose operators are legalized
     with the rest of the module."""
 
     def unsupported(self, op):
-        callee = subgraph(op, "decomposition_subgraph_index")
-        if callee is None:
-            return "the decomposition subgraph is missing"
         if any(qtype(v) for v in (*op.operands, *op.results)):
             return "quantized operands or results: the decomposition subgraph takes them quantized"
-        ft = callee.function_type
-        if list(ft.inputs) != [v.type for v in op.operands] or list(ft.results) != list(op.result_types):
-            return "the operand or result types differ from the decomposition subgraph's"
-        return None
+        return decomposition(op)
 
     def rewrite(self, b, op, operands, result_types):
-        ref = op.attributes["decomposition_subgraph_index"]
-        return list(b.create("func.call", list(operands), list(result_types), {"callee": ref}).results)
+        return call_decomposition(b, op, operands, result_types)
+
+
+class QuantizedComposite(IntegerPattern):
+    """A quantized COMPOSITE: the call passes the quantized values themselves, as the kernel
+    hands its tensors to the subgraph; the subgraph's operators take their own integer
+    paths (strip-func-quant-types later moves the call onto storage types)."""
+
+    def unsupported(self, op):
+        return decomposition(op)
+
+    def rewrite(self, b, op, operands):
+        results = call_decomposition(b, op, op.operands, op.result_types)
+        return [b.value("quant.scast", [r], storage_type_of(r.type)) if qtype(r) else r for r in results]
 
 
 # --- the rows ---------------------------------------------------------------------------------
@@ -734,7 +756,7 @@ RULES = {
     "tfl.stablehlo_pad":                   Rule(OnStorage(PAD, alike=False),               PAD),
     "tfl.stablehlo_gather":                Rule(OnStorage(GATHER, alike=False),            GATHER),
     "tfl.stablehlo_reduce_window":         Rule(Raw(REDUCE_WINDOW),                        REDUCE_WINDOW),
-    "tfl.stablehlo_composite":             Rule(None,                                      Composite()),
+    "tfl.stablehlo_composite":             Rule(QuantizedComposite(),                      Composite()),
     "tfl.stablehlo_scatter":               Rule(Raw(SCATTER, data=(0, 2)),                 SCATTER),
     "tfl.stablehlo_rng_bit_generator":     unlowered("its state and output key are uint64 (rng_bit_generator.cc "
                                                      "requires it), and TOSA, arith and linalg integers are "

@@ -59,8 +59,8 @@ def build(code, inputs, consts, out, opts=None, dtype="FLOAT32", int8=False, bod
     if decomposition is not None:
         sub = m.subgraph("decomposition")
         code_in, count = decomposition
-        args = [sub.input(f"a{k}", inputs[k], kind) for k in range(count)]
-        r = sub.tensor("r", out, kind)
+        args = [sub.input(f"a{k}", inputs[k], kind, quant=(qa, qb)[k % 2] if int8 else None) for k in range(count)]
+        r = sub.tensor("r", out, kind, quant=qout if int8 else None)
         sub.op(code_in, args, [r])
         sub.output(r)
         opts.decompositionSubgraphIndex = sub.index
@@ -200,14 +200,14 @@ MODELS = {
     "composite": lambda int8=False: build(
         "STABLEHLO_COMPOSITE", [(2, 5), (2, 5)], [], (2, 5),
         options_table("StableHLOComposite", name="test.add", version=1, compositeAttributes=list(flexbuffers.Dumps({})),
-                      compositeAttributesFormat=0), decomposition=("ADD", 2)),
+                      compositeAttributesFormat=0), int8=int8, decomposition=("ADD", 2)),
 }
 
 CASES = [(name, "float") for name in MODELS] + [
     ("add", "integer"), ("multiply", "integer"), ("maximum", "integer"), ("minimum", "integer"),
     ("pad", "integer"), ("pad-runtime-value", "integer"), ("gather-rows", "integer"),
     ("gather-runtime-index", "integer"), ("reduce-window-max", "integer"), ("scatter-add-windows", "integer"),
-    ("scatter-update-rows", "integer"),
+    ("scatter-update-rows", "integer"), ("composite", "integer"),
     # uint8: sums wrap on the same bits; comparisons see the unsigned order
     ("add", "UINT8"), ("maximum", "UINT8"), ("minimum", "UINT8"), ("reduce-window-max", "UINT8"),
     ("reduce-window-min", "UINT8"), ("scatter-max-columns", "UINT8"), ("scatter-add-windows", "UINT8"),
@@ -390,7 +390,8 @@ IREE_CASES = [("add", "integer"), ("add-bool", "float"), ("multiply-int32", "flo
               ("reduce-window-mul-int32", "float"), ("add-int64", "float"), ("minimum-int64", "float"),
               ("multiply-int16", "float"), ("gather-middle-index-dim", "float"),
               ("gather-runtime-index", "integer"), ("scatter-runtime-indices", "float"),
-              ("scatter-max-columns", "UINT8"), ("scatter-multiply-int32", "float"), ("composite", "float")]
+              ("scatter-max-columns", "UINT8"), ("scatter-multiply-int32", "float"), ("composite", "float"),
+              ("composite", "integer")]
 
 
 @pytest.mark.parametrize(("name", "path"), IREE_CASES, ids=[f"{n}.{p}" for n, p in IREE_CASES])
