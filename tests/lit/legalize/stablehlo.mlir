@@ -332,3 +332,23 @@ func.func @reduce_window_after_its_body(%arg0: tensor<4xf32>, %arg1: tensor<f32>
   %0 = "tfl.stablehlo_reduce_window"(%arg0, %arg1) {body_subgraph_index = @early_body, window_dimensions = [2 : i64], window_strides = [1 : i64], base_dilations = [1 : i64], window_dilations = [1 : i64], padding = [0 : i64, 0 : i64]} : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// Quantized: the call passes the quantized values themselves (the subgraph's operators take
+// their own integer paths); its result is cast to storage like any integer pattern's.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK-LABEL: @composite_int8
+// CHECK-SAME:    (%[[A:.*]]: tensor<2x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK:         %[[CALL:.*]] = func.call @negation(%[[A]]) : (tensor<2x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[CALL]] : tensor<2x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[STORED]] : tensor<2xi8> to tensor<2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @composite_int8(%arg0: tensor<2x!q>) -> tensor<2x!q> {
+  %0 = "tfl.stablehlo_composite"(%arg0) {decomposition_subgraph_index = @negation, name = "test.neg", version = 1 : i32} : (tensor<2x!q>) -> tensor<2x!q>
+  return %0 : tensor<2x!q>
+}
+func.func @negation(%arg0: tensor<2x!q>) -> tensor<2x!q> {
+  %0 = "tfl.neg"(%arg0) : (tensor<2x!q>) -> tensor<2x!q>
+  return %0 : tensor<2x!q>
+}
