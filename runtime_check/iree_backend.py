@@ -60,7 +60,7 @@ def run_vmfb(vmfb: bytes, inputs: Sequence[np.ndarray], function: str = "main") 
     ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, vmfb))
     fn = ctx.modules.module[function]
     try:
-        results = fn(*[np.ascontiguousarray(x).reshape(np.shape(x)) for x in inputs])  # keeps 0-d inputs 0-d
+        results = fn(*[np.asarray(x, order="C") for x in inputs])  # ascontiguousarray makes a scalar 1-D
     except RuntimeError as e:
         raise IreeError(f"the IREE runtime failed: {str(e).strip().splitlines()[0]}") from None
     if not isinstance(results, (tuple, list)):

@@ -26,11 +26,19 @@ def if_(ctx, condition, *_):
     return tuple(ctx.run_block(region.blocks[0]))
 
 
+def stablehlo_case(ctx, index, *_):
+    """The branch at `index`; one outside [0, branches) runs the last (stablehlo_case.cc)."""
+    k = int(first(index))
+    regions = ctx.op.regions
+    region = regions[k] if 0 <= k < len(regions) else regions[-1]
+    return tuple(ctx.run_block(region.blocks[0]))
+
+
 def no_value(ctx):
     return np.zeros(0, np.float32)  # an absent optional operand; kernels that take one ignore it
 
 
-KERNELS = {"tfl.while": while_, "tfl.if": if_, "tfl.no_value": no_value}
+KERNELS = {"tfl.while": while_, "tfl.if": if_, "tfl.no_value": no_value, "tfl.stablehlo_case": stablehlo_case}
 
 
 def _ints(attr) -> list[int]:

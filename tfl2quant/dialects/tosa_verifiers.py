@@ -682,7 +682,7 @@ def scatter(op: Operation) -> None:
     _shape_matches(op, out, values.shape, "values_out")
 
 
-# --- additions: FFT ---------------------------------------------------------------------------
+# --- rfft2d (RFFT2D) ------------------------------------------------------------------------
 
 
 def rfft2d(op: Operation) -> None:
