@@ -324,7 +324,9 @@ class CallOnce(FloatPattern):
         return []
 
 
-HASH = "string tensors: the upstream dialects have no string element type"
+STRINGS = "string tensors: the upstream dialects have no string element type"
+HASHTABLE = ("a HASHTABLE maps int64 keys to string values or string keys to int64 values "
+             f"(kernels/hashtable.cc): {STRINGS}")
 
 RULES = {
     # TFLite op                              Rule
@@ -334,13 +336,15 @@ RULES = {
     "tfl.var_handle":                       Rule(float=VarHandle()),
     "tfl.read_variable":                    moved(ReadVariable()),
     "tfl.assign_variable":                  moved(AssignVariable()),
-    "tfl.hashtable":                        unlowered(NOT_YET),
-    "tfl.hashtable_find":                   unlowered(NOT_YET),
-    "tfl.hashtable_import":                 unlowered(NOT_YET),
-    "tfl.hashtable_size":                   unlowered(NOT_YET),
+    "tfl.hashtable":                        unlowered(HASHTABLE),
+    "tfl.hashtable_find":                   unlowered(HASHTABLE),
+    "tfl.hashtable_import":                 unlowered(HASHTABLE),
+    "tfl.hashtable_size":                   unlowered(HASHTABLE),
     "tfl.hashtable_lookup":                 unlowered(NOT_YET),
-    "tfl.lsh_projection":                   unlowered(NOT_YET),
-    "tfl.skip_gram":                        unlowered(NOT_YET),
+    "tfl.lsh_projection":                   unlowered("LSH_PROJECTION signs sums of farmhash Fingerprint64 "
+                                                      "hashes of each input row's raw bytes "
+                                                      "(kernels/lsh_projection.cc): not written in arith yet"),
+    "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes {STRINGS}"),
     "tfl.custom":                           unlowered("custom operator: its computation is not in the model"),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),

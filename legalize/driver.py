@@ -151,6 +151,8 @@ def _replace(op: Operation, values: list[Value], b: Builder | None = None) -> No
         values = [v if v.type == r.type else _cast_shape(b, v, r.type) for v, r in zip(values, op.results)]
     op.replace_all_uses_with(values)
     op.drop_operands()
+    for region in op.regions:  # the calls of a tfl.if's branches read values from outside
+        region.drop_all_references()
 
 
 def _cast_shape(b: Builder, v: Value, t) -> Value:
