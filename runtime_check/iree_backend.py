@@ -58,7 +58,7 @@ def run_vmfb(vmfb: bytes, inputs: Sequence[np.ndarray], function: str = "main") 
     ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, vmfb))
     fn = ctx.modules.module[function]
     try:
-        results = fn(*[np.ascontiguousarray(x) for x in inputs])
+        results = fn(*[np.require(x, requirements='C') for x in inputs])  # (ascontiguousarray makes a scalar 1-D)
     except RuntimeError as e:
         raise IreeError(f"the IREE runtime failed: {str(e).strip().splitlines()[0]}") from None
     if not isinstance(results, (tuple, list)):

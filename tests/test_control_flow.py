@@ -100,7 +100,7 @@ def while_int8() -> bytes:
     main.op("WHILE", [i0, x0, n0], [i1, x1, n1], opt)
     main.output(x1)
 
-    ci, cx, cn = cond.input("i", [], "INT32"), cond.input("x", [2, 3], "INT8", quant=Q), cond.input("n", [], "INT32")
+    ci, _, cn = cond.input("i", [], "INT32"), cond.input("x", [2, 3], "INT8", quant=Q), cond.input("n", [], "INT32")
     c = cond.tensor("c", [], "BOOL")
     cond.op("LESS", [ci, cn], [c])
     cond.output(c)
@@ -224,3 +224,44 @@ def test_a_variable_of_two_types_stays_with_a_reason(tmp_path):
                                 "tfl.hashtable_size", "tfl.lsh_projection", "tfl.skip_gram"])
 def test_string_and_hash_ops_say_why(op):
     assert legalize.RULES[op].unlowered and "no lowering yet" not in legalize.RULES[op].unlowered
+
+
+# --- IREE compiles and runs the structured forms --------------------------------------------
+
+def iree_matches_tflite(path, exact: bool) -> None:
+    from runtime_check.check import entry_function, make_inputs
+    from runtime_check.iree_backend import run as iree_run
+
+    conversion = convert(str(path), "final")
+    reference = interpreter.load(str(path))
+    x = make_inputs(conversion.module, interpreter.inputs_of(reference), seed=0)
+    entry = entry_function(conversion.module)
+    args = next(iter(conversion.module.functions())).body.args
+    theirs = iree_run(print_module(conversion.module), [v.reshape(a.type.shape) for v, a in zip(x, args)], entry)
+    for got, expected in zip(theirs, interpreter.run(reference, x)):
+        got = got.reshape(expected.shape)
+        if exact:
+            np.testing.assert_array_equal(got.view(expected.dtype), expected)
+        else:
+            np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+# iree-compile 3.13 moves the load of a variable above the scf.if in which CALL_ONCE's
+# (inlined) init function stores it (--compile-to=global-optimization shows it): the
+# first invoke reads the variable's initial value. Without the scf.if (an unconditional
+# call) IREE gets it right, so it is IREE's global-access motion ignoring stores nested
+# in regions, not the IR.
+IREE_CALL_ONCE = pytest.mark.xfail(strict=True, reason="IREE hoists a global load above an scf.if storing it")
+
+
+@pytest.mark.parametrize("model", ["while-loop.float32", "if-cond.float32",
+                                   pytest.param("resource-variable.float32", marks=IREE_CALL_ONCE)])
+def test_iree_runs_the_coverage_models(model):
+    iree_matches_tflite(MODELS / "coverage" / f"{model}.tflite", exact=False)
+
+
+@pytest.mark.parametrize("make", [while_int8, if_int8, pytest.param(variable_int8, marks=IREE_CALL_ONCE)])
+def test_iree_runs_int8_values_through_control_flow(make, tmp_path):
+    path = tmp_path / "m.tflite"
+    path.write_bytes(make())
+    iree_matches_tflite(path, exact=True)
