@@ -324,9 +324,8 @@ class CallOnce(FloatPattern):
         return []
 
 
-STRINGS = "string tensors: the upstream dialects have no string element type"
-HASHTABLE = ("a HASHTABLE maps int64 keys to string values or string keys to int64 values "
-             f"(kernels/hashtable.cc): {STRINGS}")
+STRINGS = "the upstream dialects have no string element type"
+HASHTABLE = f"a HASHTABLE has string keys or string values (kernels/hashtable.cc): {STRINGS}"
 
 RULES = {
     # TFLite op                              Rule
@@ -344,7 +343,7 @@ RULES = {
     "tfl.lsh_projection":                   unlowered("LSH_PROJECTION signs sums of farmhash Fingerprint64 "
                                                       "hashes of each input row's raw bytes "
                                                       "(kernels/lsh_projection.cc): not written in arith yet"),
-    "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes {STRINGS}"),
+    "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes string tensors: {STRINGS}"),
     "tfl.custom":                           unlowered("custom operator: its computation is not in the model"),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),
