@@ -113,6 +113,14 @@ def _types(types) -> str:
     return "(" + ", ".join(map(str, types)) + ")"
 
 
+def _arity(op: Operation, operands: int, results: int) -> Reason:
+    """The operand and result counts the kernel's Prepare requires (a malformed model may differ)."""
+    if len(op.operands) != operands or len(op.results) != results:
+        return f"{op.name} takes {operands} operands and gives {results} results, not {len(op.operands)} and " \
+               f"{len(op.results)}"
+    return None
+
+
 class While(FloatPattern):
     """tfl.while -> scf.while calling the cond and body functions (kernels/while.cc)."""
 
@@ -121,6 +129,8 @@ class While(FloatPattern):
         if cond is None or body is None:
             return "a region does not call a subgraph function"
         carried = list(op.operand_types)
+        if len(op.result_types) != len(carried):
+            return f"{len(carried)} loop values but {len(op.result_types)} results"
         if list(body.function_type.results) != carried:
             return (f"the body returns {_types(body.function_type.results)} where the loop carries "
                     f"{_types(carried)}: the loop values change shape across iterations")
@@ -148,9 +158,11 @@ class If(FloatPattern):
 
     def unsupported(self, op: Operation) -> Reason:
         then, else_ = _callee(op, 0), _callee(op, 1)
-        if then is None or else_ is None:
+        if then is None or else_ is None or not op.operands:
             return "a region does not call a subgraph function"
         results = then.function_type.results
+        if len(results) != len(op.results):
+            return f"the branches return {len(results)} values for {len(op.results)} results"
         if else_.function_type.results != results:
             return (f"the branches return different types: {_types(results)} and "
                     f"{_types(else_.function_type.results)}")
@@ -222,7 +234,7 @@ def _variable_type(handle: Operation) -> tuple[Optional[Type], Reason]:
     for op in _module_of(handle).walk():
         if op.name == "ml_program.global" and all(op.attributes.get(k) == StringAttr(v) for k, v in key.items()):
             types.add(op.attributes["type"].value)  # made for accesses already rewritten
-        if op.name in ("tfl.read_variable", "tfl.assign_variable") and op.operands:  # (not yet rewritten)
+        if op.name in ACCESS_ARITY and not _arity(op, *ACCESS_ARITY[op.name]):  # (not yet rewritten)
             other = _var_handle(op.operands[0])
             if other is not None and _variable_key(other) == key:
                 types.add(_accessed(op))
@@ -235,7 +247,13 @@ def _variable_type(handle: Operation) -> tuple[Optional[Type], Reason]:
     return t, None
 
 
+ACCESS_ARITY = {"tfl.read_variable": (1, 1), "tfl.assign_variable": (2, 0)}
+
+
 def _variable(op: Operation) -> tuple[Optional[Operation], Reason]:
+    malformed = _arity(op, *ACCESS_ARITY[op.name])
+    if malformed:
+        return None, malformed
     handle = _var_handle(op.operands[0])
     if handle is None:
         return None, "the resource handle does not come from a VAR_HANDLE of this subgraph"
@@ -254,8 +272,13 @@ class VarHandle(FloatPattern):
     """tfl.var_handle: nothing; its readers and writers name the variable's global."""
 
     def unsupported(self, op: Operation) -> Reason:
+        malformed = _arity(op, 0, 1)
+        if malformed:
+            return malformed
+        if not op.result.uses:
+            return None  # a handle nothing reads or assigns: nothing to keep
         for user, k in op.result.uses:
-            if user.name not in ("tfl.read_variable", "tfl.assign_variable") or k != 0:
+            if user.name not in ACCESS_ARITY or k != 0 or _arity(user, *ACCESS_ARITY[user.name]):
                 return f"the resource handle is used by '{user.name}', not only read or assigned"
         return _variable_type(op)[1]
 
@@ -301,6 +324,8 @@ class CallOnce(FloatPattern):
 
     def unsupported(self, op: Operation) -> Reason:
         init = self.init(op)
+        if _arity(op, 0, 0):
+            return _arity(op, 0, 0)
         if init is None:
             return "the init subgraph is not a function of the module"
         if init.function_type.inputs or init.function_type.results:
