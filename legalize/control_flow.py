@@ -99,8 +99,14 @@ def _one_bool(t: Type, what: str) -> Reason:
     return None
 
 
+def _stored(types) -> list[Type]:
+    """What TFLite copies between the op and its subgraphs: bytes, whatever the quantization."""
+    return [storage_type_of(t) for t in types]
+
+
 def _cast_compatible(a: Type, b: Type) -> bool:
-    """Equal but for `?` dimensions on either side (what the driver's tensor.cast bridges)."""
+    """Equal stored types but for `?` dimensions on either side (the driver's tensor.cast)."""
+    a, b = storage_type_of(a), storage_type_of(b)
     if a == b:
         return True
     if not (isinstance(a, RankedTensorType) and isinstance(b, RankedTensorType)):
@@ -131,7 +137,7 @@ class While(FloatPattern):
         carried = list(op.operand_types)
         if len(op.result_types) != len(carried):
             return f"{len(carried)} loop values but {len(op.result_types)} results"
-        if list(body.function_type.results) != carried:
+        if _stored(body.function_type.results) != _stored(carried):
             return (f"the body returns {_types(body.function_type.results)} where the loop carries "
                     f"{_types(carried)}: the loop values change shape across iterations")
         if len(cond.function_type.results) != 1:
@@ -163,7 +169,7 @@ class If(FloatPattern):
         results = then.function_type.results
         if len(results) != len(op.results):
             return f"the branches return {len(results)} values for {len(op.results)} results"
-        if else_.function_type.results != results:
+        if _stored(else_.function_type.results) != _stored(results):
             return (f"the branches return different types: {_types(results)} and "
                     f"{_types(else_.function_type.results)}")
         if not all(_cast_compatible(r, t) for r, t in zip(op.result_types, results)):

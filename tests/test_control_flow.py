@@ -114,8 +114,9 @@ def while_int8() -> bytes:
     return m.build()
 
 
-def if_int8() -> bytes:
-    """main: IF(p, x) on an int8 x; then x + x, else x * x (int8, one scale)."""
+def if_int8(else_quant=Q) -> bytes:
+    """main: IF(p, x) on an int8 x; then x + x, else x * x (int8, one scale; the else branch's
+    result may have another, `else_quant`: TFLite copies its bytes into IF's result)."""
     m = ModelBuilder()
     main, then, else_ = m.subgraph("main"), m.subgraph("then"), m.subgraph("else")
     p, x = main.input("p", [1], "BOOL"), main.input("x", [2, 3], "INT8", quant=Q)
@@ -124,9 +125,9 @@ def if_int8() -> bytes:
     opt.thenSubgraphIndex, opt.elseSubgraphIndex = then.index, else_.index
     main.op("IF", [p, x], [y], opt)
     main.output(y)
-    for g, code, options in ((then, "ADD", schema.AddOptionsT()), (else_, "MUL", schema.MulOptionsT())):
+    for g, code, options, out in ((then, "ADD", schema.AddOptionsT(), Q), (else_, "MUL", schema.MulOptionsT(), else_quant)):
         gx = g.input("x", [2, 3], "INT8", quant=Q)
-        gy = g.tensor("y", [2, 3], "INT8", quant=Q)
+        gy = g.tensor("y", [2, 3], "INT8", quant=out)
         g.op(code, [gx, gx], [gy], options)
         g.output(gy)
     return m.build()
@@ -175,7 +176,8 @@ def int8_inputs(reference, rng):
     return out
 
 
-@pytest.mark.parametrize("make, op", [(while_int8, "tfl.while"), (if_int8, "tfl.if")])
+@pytest.mark.parametrize("make, op", [(while_int8, "tfl.while"), (if_int8, "tfl.if"),
+                                      (lambda: if_int8(else_quant=per_tensor(0.5, 7)), "tfl.if")])
 def test_quantized_values_move_through_while_and_if(make, op, tmp_path):
     """The loop and branches carry stored int8 values (the integer path), cast back to
     their quantized types only around the calls; TFLite's results, bit for bit."""
