@@ -35,7 +35,7 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import IntegerType, RankedTensorType, Type, element_type, index
 
-from .rule import NOT_YET, FloatPattern, IntegerPattern, Rule, unlowered
+from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
 i1 = IntegerType(1)
@@ -370,7 +370,9 @@ RULES = {
     "tfl.hashtable_find":                   unlowered(HASHTABLE),
     "tfl.hashtable_import":                 unlowered(HASHTABLE),
     "tfl.hashtable_size":                   unlowered(HASHTABLE),
-    "tfl.hashtable_lookup":                 unlowered(NOT_YET),
+    "tfl.hashtable_lookup":                 unlowered("HASHTABLE_LOOKUP's hits output is a uint8 tensor "
+                                                      "(kernels/hashtable_lookup.cc), which TOSA's signless "
+                                                      "integers cannot carry; its values may be strings"),
     "tfl.lsh_projection":                   unlowered("LSH_PROJECTION signs sums of farmhash Fingerprint64 "
                                                       "hashes of each input row's raw bytes "
                                                       "(kernels/lsh_projection.cc): not written in arith yet"),
