@@ -33,15 +33,13 @@ from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.attributes import DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
-from tfl2quant.ir.types import IntegerType, RankedTensorType, Type, element_type, index
+from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, index
 
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
-i1 = IntegerType(1)
 
-
-class OnStorage(IntegerPattern):
+class Stored(IntegerPattern):
     """A quantized op whose values only move: `pattern` run on their stored values."""
 
     def __init__(self, pattern: FloatPattern):
@@ -56,7 +54,7 @@ class OnStorage(IntegerPattern):
 
 def moved(pattern: FloatPattern) -> Rule:
     """A rule for an op that moves values: the same pattern on floats and on storage."""
-    return Rule(integer=OnStorage(pattern), float=pattern)
+    return Rule(integer=Stored(pattern), float=pattern)
 
 
 # --- WHILE and IF ------------------------------------------------------------------------
