@@ -134,6 +134,49 @@ func.func private @body(%arg0: tensor<i32>, %arg1: tensor<2x3x!q>, %arg2: tensor
 
 // -----
 
+// An int8 value through IF and through a variable: the branches yield stored i8 values,
+// the global holds them (its type is the storage type), the load and store move them.
+!q = !quant.uniform<i8:f32, 0.05:-3>
+// CHECK:       "ml_program.global"() {sym_name = "acc", sym_visibility = "private", type = tensor<2x3xi8>, value = dense<0> : tensor<2x3xi8>, is_mutable
+// CHECK-LABEL: @quantized_if_and_variable
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %arg1 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
+// CHECK:       %[[Y:.*]] = "scf.if"(%{{.*}}) ({
+// CHECK-NEXT:    %[[A:.*]] = quant.scast %[[S]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
+// CHECK-NEXT:    %[[T:.*]] = func.call @double(%[[A]])
+// CHECK-NEXT:    %[[TS:.*]] = quant.scast %[[T]] : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
+// CHECK-NEXT:    "scf.yield"(%[[TS]]) : (tensor<2x3xi8>) -> ()
+// CHECK-NEXT:  }, {
+// CHECK:       }) : (i1) -> tensor<2x3xi8>
+// CHECK-NEXT:  %[[YQ:.*]] = quant.scast %[[Y]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
+// CHECK-NEXT:  %[[YS:.*]] = quant.scast %[[YQ]] : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
+// CHECK-NEXT:  "ml_program.global_store"(%[[YS]]) {global = @acc} : (tensor<2x3xi8>) -> ()
+// CHECK-NEXT:  %[[V:.*]] = "ml_program.global_load"() {global = @acc} : () -> tensor<2x3xi8>
+// CHECK-NEXT:  %[[VQ:.*]] = quant.scast %[[V]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
+// CHECK-NEXT:  return %[[VQ]]
+func.func @quantized_if_and_variable(%arg0: tensor<1xi1>, %arg1: tensor<2x3x!q>) -> tensor<2x3x!q> {
+  %0 = "tfl.if"(%arg0, %arg1) ({
+    %1 = func.call @double(%arg1) : (tensor<2x3x!q>) -> tensor<2x3x!q>
+    "tfl.yield"(%1) : (tensor<2x3x!q>) -> ()
+  }, {
+    %2 = func.call @square(%arg1) : (tensor<2x3x!q>) -> tensor<2x3x!q>
+    "tfl.yield"(%2) : (tensor<2x3x!q>) -> ()
+  }) : (tensor<1xi1>, tensor<2x3x!q>) -> tensor<2x3x!q>
+  %3 = "tfl.var_handle"() {container = "", shared_name = "acc"} : () -> tensor<!tf_type.resource>
+  "tfl.assign_variable"(%3, %0) : (tensor<!tf_type.resource>, tensor<2x3x!q>) -> ()
+  %4 = "tfl.read_variable"(%3) : (tensor<!tf_type.resource>) -> tensor<2x3x!q>
+  return %4 : tensor<2x3x!q>
+}
+func.func private @double(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
+  %0 = "tfl.add"(%arg0, %arg0) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<2x3x!q>, tensor<2x3x!q>) -> tensor<2x3x!q>
+  return %0 : tensor<2x3x!q>
+}
+func.func private @square(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
+  %0 = "tfl.mul"(%arg0, %arg0) {fused_activation_function = "NONE"} : (tensor<2x3x!q>, tensor<2x3x!q>) -> tensor<2x3x!q>
+  return %0 : tensor<2x3x!q>
+}
+
+// -----
+
 // Resource variables (models/coverage/resource-variable.float32.tflite): one mutable
 // global per (container, shared_name), placed before the functions; reads load it,
 // assigns store it, the handles leave nothing. CALL_ONCE calls its init function under
