@@ -70,7 +70,7 @@ def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = Fal
     remark `<path>: <reason>` at its location.
     """
     report = LegalizeReport()
-    for func in module.functions():
+    for func in list(module.functions()):  # rewrites may add globals to the module
         if not func.is_declaration:
             _legalize_function(func, report, remarks)
     if not allow_fallback:
@@ -151,6 +151,8 @@ def _replace(op: Operation, values: list[Value], b: Builder | None = None) -> No
         values = [v if v.type == r.type else _cast_shape(b, v, r.type) for v, r in zip(values, op.results)]
     op.replace_all_uses_with(values)
     op.drop_operands()
+    for region in op.regions:  # the calls of a tfl.if's branches read values from outside
+        region.drop_all_references()
 
 
 def _cast_shape(b: Builder, v: Value, t) -> Value:
@@ -170,10 +172,12 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     def record(path: str, reason: Optional[str]) -> OpRecord:
         return OpRecord(function, index, op.name, path, reason, op.location.describe(), quantized)
 
-    if op.regions:  # tfl.while / tfl.if call their subgraphs: kept as structured control flow
-        return record("unlowered", "control flow stays a tfl op calling its subgraphs"), True
     rule = RULES.get(op.name, UNKNOWN)
-    empty = non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
+    if op.regions:  # structured control flow (tfl.while, tfl.if): rewritten whole, or kept as imported
+        reason = rule.unlowered or rule.float.unsupported(op)
+        if reason is not None:
+            return record("unlowered", reason), True
+    empty = None if op.regions else non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
     float_reason = rule.unlowered or empty or rule.float.unsupported(op)  # TOSA has no empty tensors
     if not quantized:
         if float_reason is None:

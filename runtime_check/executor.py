@@ -37,6 +37,9 @@ class Executor:
         self.module = module
         self.options = options
         self.functions = {op.sym_name: op for op in module.functions()}
+        # ml_program globals by name, once loaded or stored: kept across `run`s, as
+        # TFLite keeps resource variables across invokes of one interpreter
+        self.globals: dict[str, np.ndarray] = {}
 
     def run(self, inputs: Sequence[np.ndarray], function: str = "main") -> list[np.ndarray]:
         func = self.functions.get(function)

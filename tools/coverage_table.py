@@ -64,17 +64,14 @@ def instances(module) -> list[tuple[str, str | None]]:
         if func.is_declaration:
             continue
         for op in func.body.ops:
-            if op.name.startswith("tfl.") and op.name not in CONSTANT_OPS and not op.regions:
+            if op.name.startswith("tfl.") and op.name not in CONSTANT_OPS:
                 out.append((op.name, activation_storage(op)))
     return out
 
 
 def paths_of(module) -> list[str]:
-    """The driver's path per op; control-flow ops (records too) are dropped to align."""
-    return [r.path for r in legalize(module).records if r.reason != CONTROL_FLOW]
-
-
-CONTROL_FLOW = "control flow stays a tfl op calling its subgraphs"
+    """The driver's path per op (one record per op `instances` lists, in its order)."""
+    return [r.path for r in legalize(module).records]
 
 
 def modules():

@@ -21,13 +21,14 @@ Each module ends in `KERNELS = {op name: kernel}`; an op is defined once.
 """
 from typing import Callable
 
-from . import arith, complex, func, linalg, math, quant, shape, tensor, tfl, tosa, tosa_math, tosa_shape
+from . import arith, complex, func, linalg, math, ml_program, quant, scf, shape, tensor, tfl, tosa, tosa_math, tosa_shape
 from ._context import Context
 
 __all__ = ["KERNELS", "Context"]
 
 KERNELS: dict[str, Callable] = {}
-for _module in (arith, complex, func, linalg, math, quant, shape, tensor, tfl, tosa, tosa_math, tosa_shape):
+for _module in (arith, complex, func, linalg, math, ml_program, quant, scf, shape, tensor, tfl, tosa, tosa_math,
+                tosa_shape):
     _clash = KERNELS.keys() & _module.KERNELS.keys()
     assert not _clash, f"kernels defined twice: {_clash}"
     KERNELS.update(_module.KERNELS)

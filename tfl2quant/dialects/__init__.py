@@ -1,2 +1,2 @@
 """Every dialect we model; importing this package registers all their ops."""
-from . import arith, builtin, complex, func, linalg, math, quant, shape, tensor, tfl, tosa  # noqa: F401
+from . import arith, builtin, complex, func, linalg, math, ml_program, quant, scf, shape, tensor, tfl, tosa  # noqa: F401

@@ -1,7 +1,7 @@
 // Golden test of legalize/driver.py: what the driver does around the patterns. Constants,
 // tfl.no_value, quantfork.stats, the float path (no casts), ops with no lowering that
 // stay tfl ops (alone or between dcast/qcast), int64-quantized biases in a fallback,
-// tfl.while / tfl.if kept with their subgraphs legalized, and allow-fallback=false.
+// and allow-fallback=false (tfl.while and tfl.if: control_flow.mlir).
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 // RUN: not tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{allow-fallback=false})' 2>&1 >/dev/null | filecheck %s --check-prefix=NOFALLBACK
@@ -203,105 +203,6 @@ func.func @int64_quantized_bias_with_zero_point(%arg0: tensor<2x7x!x>) -> tensor
   // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
   %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "INT64", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, tensor<3xi64>) -> tensor<2x3x!y>
   return %0 : tensor<2x3x!y>
-}
-
-// -----
-
-// tfl.while (models/coverage/while-loop.float32.tflite) stays a tfl op whose regions call
-// the condition and body subgraphs; those functions are legalized like any other.
-// CHECK-LABEL: func.func @main
-// CHECK-NEXT:  %[[ZERO:.*]] = arith.constant dense<0> : tensor<i32>
-// CHECK-NEXT:  %{{.*}}, %[[Y:.*]], %{{.*}} = "tfl.while"(%[[ZERO]], %arg1, %arg0) ({
-// CHECK-NEXT:  ^bb0(%[[I:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xf32>, %[[N:.*]]: tensor<i32>):
-// CHECK-NEXT:    %[[C:.*]] = func.call @while_cond(%[[I]], %[[X]], %[[N]])
-// CHECK-NEXT:    "tfl.yield"(%[[C]]) : (tensor<i1>) -> ()
-// CHECK-NEXT:  }, {
-// CHECK:         func.call @while_body
-// CHECK:       }) {is_stateless = false} : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> (tensor<i32>, tensor<2x3xf32>, tensor<i32>)
-// CHECK-NEXT:  return %[[Y]]
-// CHECK-LABEL: func.func private @while_cond
-// CHECK-NEXT:  %[[LT:.*]] = "tosa.greater"(%arg2, %arg0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
-// CHECK-NEXT:  return %[[LT]]
-// CHECK-LABEL: func.func private @while_body
-// CHECK-NEXT:  %[[ONE:.*]] = arith.constant dense<1> : tensor<i32>
-// CHECK-NEXT:  %[[NEXT:.*]] = "tosa.add"(%arg0, %[[ONE]]) : (tensor<i32>, tensor<i32>) -> tensor<i32>
-// CHECK-NEXT:  %[[T:.*]] = "tosa.tanh"(%arg1)
-// CHECK:       "tosa.mul"(%[[T]]
-// CHECK:       %[[OUT:.*]] = "tosa.add"
-// CHECK-NEXT:  return %[[NEXT]], %[[OUT]], %arg2
-// CHECK-NOT:   "tfl.{{[a-z_]+}}"
-func.func @main(%arg0: tensor<i32>, %arg1: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
-  // expected-remark@+1 {{unlowered: control flow stays a tfl op calling its subgraphs}}
-  %1, %2, %3 = "tfl.while"(%0, %arg1, %arg0) ({
-  ^bb0(%arg2: tensor<i32>, %arg3: tensor<2x3xf32>, %arg4: tensor<i32>):
-    %4 = func.call @while_cond(%arg2, %arg3, %arg4) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> tensor<i1>
-    "tfl.yield"(%4) : (tensor<i1>) -> ()
-  }, {
-  ^bb0(%arg5: tensor<i32>, %arg6: tensor<2x3xf32>, %arg7: tensor<i32>):
-    %5, %6, %7 = func.call @while_body(%arg5, %arg6, %arg7) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> (tensor<i32>, tensor<2x3xf32>, tensor<i32>)
-    "tfl.yield"(%5, %6, %7) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> ()
-  }) {is_stateless = false} : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> (tensor<i32>, tensor<2x3xf32>, tensor<i32>)
-  return %2 : tensor<2x3xf32>
-}
-func.func private @while_cond(%arg0: tensor<i32>, %arg1: tensor<2x3xf32>, %arg2: tensor<i32>) -> tensor<i1> {
-  %0 = "tfl.less"(%arg0, %arg2) : (tensor<i32>, tensor<i32>) -> tensor<i1>
-  return %0 : tensor<i1>
-}
-func.func private @while_body(%arg0: tensor<i32>, %arg1: tensor<2x3xf32>, %arg2: tensor<i32>) -> (tensor<i32>, tensor<2x3xf32>, tensor<i32>) {
-  %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
-  %1 = "tfl.add"(%arg0, %0) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<i32>, tensor<i32>) -> tensor<i32>
-  %2 = "tfl.tanh"(%arg1) : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  %3 = "tfl.pseudo_const"() {value = dense<1.5> : tensor<f32>} : () -> tensor<f32>
-  %4 = "tfl.mul"(%2, %3) {fused_activation_function = "NONE"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
-  %5 = "tfl.pseudo_const"() {value = dense<[[-0.5, 0.25, -0.125], [0.0625, -1.0, 2.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
-  %6 = "tfl.add"(%4, %5) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-  return %1, %6, %arg2 : tensor<i32>, tensor<2x3xf32>, tensor<i32>
-}
-
-// -----
-
-// tfl.if (models/coverage/if-cond.float32.tflite): kept, its branches' functions legalized.
-// CHECK-LABEL: @if_main
-// CHECK:       %[[P:.*]] = "tosa.greater"
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.if"(%[[P]], %arg0) ({
-// CHECK-NEXT:    %[[T:.*]] = func.call @cond_true(%arg0)
-// CHECK-NEXT:    "tfl.yield"(%[[T]])
-// CHECK-NEXT:  }, {
-// CHECK-NEXT:    %[[F:.*]] = func.call @cond_false(%arg0)
-// CHECK-NEXT:    "tfl.yield"(%[[F]])
-// CHECK-NEXT:  }) : (tensor<i1>, tensor<2x5xf32>) -> tensor<2x5xf32>
-// CHECK-NEXT:  return %[[Y]]
-// CHECK-LABEL: func.func private @cond_false
-// CHECK-NEXT:  "tosa.sigmoid"(%arg0)
-// CHECK:       "tosa.sub"
-// CHECK-LABEL: func.func private @cond_true
-// CHECK-NEXT:  "tosa.clamp"(%arg0)
-// CHECK:       "tosa.mul"
-func.func @if_main(%arg0: tensor<2x5xf32>, %arg1: tensor<f32>) -> tensor<2x5xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
-  %1 = "tfl.greater"(%arg1, %0) : (tensor<f32>, tensor<f32>) -> tensor<i1>
-  // expected-remark@+1 {{unlowered: control flow stays a tfl op calling its subgraphs}}
-  %2 = "tfl.if"(%1, %arg0) ({
-    %3 = func.call @cond_true(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
-    "tfl.yield"(%3) : (tensor<2x5xf32>) -> ()
-  }, {
-    %4 = func.call @cond_false(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
-    "tfl.yield"(%4) : (tensor<2x5xf32>) -> ()
-  }) : (tensor<i1>, tensor<2x5xf32>) -> tensor<2x5xf32>
-  return %2 : tensor<2x5xf32>
-}
-func.func private @cond_false(%arg0: tensor<2x5xf32>) -> tensor<2x5xf32> {
-  %0 = "tfl.logistic"(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
-  %1 = "tfl.pseudo_const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
-  %2 = "tfl.sub"(%0, %1) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<2x5xf32>, tensor<f32>) -> tensor<2x5xf32>
-  return %2 : tensor<2x5xf32>
-}
-func.func private @cond_true(%arg0: tensor<2x5xf32>) -> tensor<2x5xf32> {
-  %0 = "tfl.relu"(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
-  %1 = "tfl.pseudo_const"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
-  %2 = "tfl.mul"(%0, %1) {fused_activation_function = "NONE"} : (tensor<2x5xf32>, tensor<f32>) -> tensor<2x5xf32>
-  return %2 : tensor<2x5xf32>
 }
 
 // With allow-fallback=false every quantized op that would leave integer arithmetic (take the
