@@ -147,12 +147,12 @@ class BroadcastTo(StaticPattern):
 
 
 class Fill(StaticPattern):
-    """The value tiled to the result's shape; a result with `?` dimensions (the dims
+    """The value tiled to the result's shape, which the result type gives (`dims` need not be
+    a constant: TFLite's Prepare checks they agree); a result with `?` dimensions (dims
     computed at run time, from SHAPE for instance) is a linalg.fill of the value into a
     tensor.empty of the sizes read from `dims`."""
 
     data = (1,)
-    constants = {0: "dims"}
 
     def unsupported(self, op):
         if None not in op.result.type.shape:

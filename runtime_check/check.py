@@ -63,7 +63,9 @@ class CheckResult:
 
 
 def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
-                rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> CheckResult:
+                rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, input_shapes=None) -> CheckResult:
+    """`input_shapes` pins the inputs' `?` dimensions (convert --input-shape); TFLite then runs
+    at those shapes, and otherwise at the shapes the file gives (1 for a `?` batch)."""
     captured: dict = {}
 
     def on_stage(stage: str, module: Operation) -> None:
@@ -71,6 +73,8 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
             chosen = choose_reference(path, module)
             reference = interpreter.load(path, preserve_all_tensors=True, resolver=chosen.resolver,
                                          content=chosen.content)
+            if input_shapes:
+                interpreter.resize_inputs(reference, [a.type.shape for a in next(iter(module.functions())).body.args])
             infos = interpreter.inputs_of(reference)
             captured.update(reference=reference, chosen=chosen, infos=infos, cones=output_cones(module))
             captured["inputs"] = load_inputs(inputs_file, infos) if inputs_file else make_inputs(module, infos, seed)
@@ -81,7 +85,7 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
         except Tfl2QuantError as e:
             captured.setdefault("error", f"stage '{stage}': {e}")
 
-    conversion = convert(path, "final", rounding=rounding, on_stage=on_stage)
+    conversion = convert(path, "final", rounding=rounding, on_stage=on_stage, input_shapes=input_shapes)
     reference, x = captured["reference"], captured["inputs"]
     _check_inputs(x, captured["infos"])
     expected = interpreter.run(reference, x)
@@ -95,7 +99,8 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
             stages[stage] = [compare(name, ours, ref, weakest({paths_by_index[k] for k in cone}))
                              for name, ours, ref, cone in zip(names, captured[stage], expected, captured["cones"])]
     agree = _stages_agree([captured[s] for s in CHECKED_STAGES if s in captured])
-    layers = check_layers(_fresh_entry(path), all_tensors(reference), rounding) if "error" not in captured else []
+    layers = check_layers(_fresh_entry(path, input_shapes), all_tensors(reference), rounding) \
+        if "error" not in captured else []
     error = captured.get("error")
     passed = (error is None and agree and all(o.passed for outs in stages.values() for o in outs)
               and all(layer.passed for layer in layers))
@@ -109,9 +114,9 @@ def _stages_agree(results: list[list[np.ndarray]]) -> bool:
                                                   for a, b in zip(r, results[0])) for r in results)
 
 
-def _fresh_entry(path: str):
+def _fresh_entry(path: str, input_shapes=None):
     from tfl2quant.importer.model import import_model
-    module = import_model(path)
+    module = import_model(path, input_shapes)
     return next(iter(module.functions()))
 
 

@@ -37,6 +37,14 @@ def load(path: str, preserve_all_tensors: bool = False, resolver: str = "BUILTIN
     return interpreter
 
 
+def resize_inputs(interpreter, shapes) -> None:
+    """Resize the inputs to `shapes` (static ones; None: leave that input) and re-allocate."""
+    for d, shape in zip(interpreter.get_input_details(), shapes):
+        if shape is not None and None not in shape and tuple(shape) != tuple(d["shape"]):
+            interpreter.resize_tensor_input(d["index"], list(shape))
+    interpreter.allocate_tensors()
+
+
 def inputs_of(interpreter) -> list[TensorInfo]:
     return [TensorInfo(d["name"], d["index"], np.dtype(d["dtype"]), tuple(int(x) for x in d["shape"]))
             for d in interpreter.get_input_details()]

@@ -21,20 +21,15 @@ from .conftest import MODELS
 
 REAL = MODELS / "real"
 STATIC = ("int8", "int8-float-io", "uint8-io", "int16x8", "aeq-a8w8", "aeq-a16w8")
-# Known gaps of issue 12, (architecture, mode or None for all) -> what the reason names: dynamic
-# batch dimensions are not lowered yet. (ai-edge-quantizer leaves the LSTM of its a8w8 and a16w8
-# models in float; it takes the float path, legalize/lstm.py, and the outputs are exact.)
-NOT_YET = {("dynamic-batch", None): "dynamic shapes"}
+# (ai-edge-quantizer leaves the LSTM of its a8w8 and a16w8 models in float; it takes the float
+# path, legalize/lstm.py, and the outputs are exact.) The dynamic-batch models keep their `?`
+# batch; tests/test_dynamic_shapes.py runs them at other batch sizes too.
 
 MANIFEST = json.loads((REAL / "manifest.json").read_text())["models"]
 SHIPPED = [m for m in MANIFEST if m.get("where") == "real"]
 
 
-def known_gap(m: dict) -> bool:
-    return (m["arch"], None) in NOT_YET or (m["arch"], m["mode"]) in NOT_YET
-
-
-STATIC_MODELS = [m["file"] for m in SHIPPED if m["mode"] in STATIC and not known_gap(m)]
+STATIC_MODELS = [m["file"] for m in SHIPPED if m["mode"] in STATIC]
 
 
 def test_the_manifest_lists_every_shipped_model():
@@ -57,27 +52,15 @@ def test_static_models_are_bit_exact_end_to_end(model):
     assert result.stages_agree and result.passed
 
 
-@pytest.mark.parametrize("arch, mode", sorted(NOT_YET, key=str))
-def test_known_gaps_say_why(arch, mode):
-    """The gaps above are reported, never silent: the record names the op and the reason."""
-    model = next(m["file"] for m in SHIPPED if m["arch"] == arch and m["mode"] == (mode or "int8"))
-    result = check_model(str(REAL / model), seed=0)
-    assert result.ops["unlowered"] > 0 and not result.passed
-    reasons = " ".join(r.reason or "" for r in result.records if r.path == "unlowered")
-    why = NOT_YET[arch, mode]
-    assert why.split()[0].lower() in (reasons + " ".join(r.name for r in result.records)).lower()
-
-
 # Dynamic-range models: float activations, int8/int4 weights. Every hybrid op takes the integer
 # path (legalize/hybrid.py) and gives TFLite's float results bit for bit, per layer; the final
 # outputs (after float ops such as SOFTMAX) are within the float tolerance. Blockwise int4
 # models (aeq-dynamic-w4b32) are compared with the optimized kernels, the only ones with a
 # blockwise FULLY_CONNECTED (runtime_check/reference.py). The TensorFlow converter's hybrid LSTM
-# takes the integer path too (legalize/lstm.py). Known gap: dynamic batch dimensions (as above).
+# takes the integer path too (legalize/lstm.py).
 HYBRID = ("dynamic-int8w", "aeq-dynamic-w8", "aeq-dynamic-w4")
-HYBRID_NOT_YET = ("dynamic-batch",)
-HYBRID_MODELS = [m["file"] for m in SHIPPED if m["mode"] in HYBRID and m["arch"] not in HYBRID_NOT_YET]
-BLOCKWISE_MODELS = [m["file"] for m in SHIPPED if m["mode"] == "aeq-dynamic-w4b32" and m["arch"] not in HYBRID_NOT_YET]
+HYBRID_MODELS = [m["file"] for m in SHIPPED if m["mode"] in HYBRID]
+BLOCKWISE_MODELS = [m["file"] for m in SHIPPED if m["mode"] == "aeq-dynamic-w4b32"]
 
 
 def test_hybrid_models_are_listed():

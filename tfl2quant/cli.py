@@ -90,7 +90,11 @@ def main() -> None:
 @click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
               help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
-def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo):
+@click.option("--input-shape", "input_shapes", multiple=True, metavar="[NAME:]DIMS",
+              help="Pin an input's dynamic dimensions, e.g. 4x16x16x3 (once per input, in order, or by "
+                   "name); TFLite derives the other tensors' shapes.")
+def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo,
+            input_shapes):
     """Convert MODEL.tflite to MLIR.
 
     \b
@@ -105,12 +109,15 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     from .passes import Rounding, pipeline_text, print_ir_after
     from .pipeline import convert as run, convert_passes
 
+    from .importer.pinned import parse_input_shape
+
     path = _existing_file(model)
+    shapes = [parse_input_shape(s) for s in input_shapes]
     options = dict(emit=emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
     if dump_pipeline:
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
     after = print_ir_after(sys.stderr, debuginfo) if print_after_all else None
-    result = run(path, after_pass=after, **options)
+    result = run(path, after_pass=after, input_shapes=shapes, **options)
     left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
     if strict and left:
         for r in left:
@@ -189,13 +196,17 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
 @click.option("--seed", default=0, show_default=True, help="Seed of the random inputs.")
 @click.option("--json", "json_file", default=None, help="Write the result as JSON to this file.")
 @click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True)
-def check(model, inputs_file, seed, json_file, rounding):
+@click.option("--input-shape", "input_shapes", multiple=True, metavar="[NAME:]DIMS",
+              help="Pin an input's dynamic dimensions as convert does; TFLite runs at those shapes.")
+def check(model, inputs_file, seed, json_file, rounding, input_shapes):
     """Run MODEL through every stage and through TFLite; compare the outputs."""
     from runtime_check.check import check_model
     from runtime_check.report import format_check
+    from .importer.pinned import parse_input_shape
     from .passes import Rounding
 
-    result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding))
+    shapes = [parse_input_shape(s) for s in input_shapes]
+    result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding), shapes)
     click.echo(format_check(result))
     if json_file:
         with _output(json_file) as out:

@@ -44,14 +44,16 @@ def convert_passes(emit: str = "final", allow_fallback: bool = True,
 
 
 def convert(path: str, emit: str = "final", allow_fallback: bool = True,
-            rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None) -> Conversion:
-    """Import `path` and run the pipeline up to stage `emit`.
+            rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
+            input_shapes=None) -> Conversion:
+    """Import `path` (its inputs' `?` dimensions pinned by `input_shapes`, importer/pinned.py)
+    and run the pipeline up to stage `emit`.
 
     `on_stage(name, module)` is called after each stage (the checker uses it
     to run every stage); `after_pass(pass, module)` after each pass. The
     module is verified after each pass.
     """
-    return run_pipeline(import_model(path), emit, allow_fallback, rounding, on_stage, after_pass)
+    return run_pipeline(import_model(path, input_shapes), emit, allow_fallback, rounding, on_stage, after_pass)
 
 
 def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,

@@ -22,10 +22,11 @@ from ..ir.attributes import (ArrayAttr, BoolAttr, DenseElementsAttr, DenseString
 from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Region, Value
 from ..ir.location import NameLoc
-from ..ir.types import FunctionType, NoneType, RankedTensorType, f32, i32, i64
+from ..ir.types import FunctionType, NoneType, RankedTensorType, Type, f32, i32, i64
 from . import schema
 from .flatbuffer import Buffer, FlatbufferError, Table, read_model
 from .options import OPTIONS_OF, table_attributes
+from .pinned import pinned_shapes
 from .tensors import (ELEMENT_TYPES, SUB_BYTE_BITS, TypeReader, decode_strings, decode_tensor_data, is_quantized,
                       quantization_attributes, tensor_type_name)
 
@@ -45,8 +46,9 @@ def builtin_name(code_table: Table) -> str:
 
 
 class ModelImporter:
-    def __init__(self, buf: Buffer):
+    def __init__(self, buf: Buffer, pinned: dict[int, tuple] | None = None):
         self.buf = buf
+        self.pinned = pinned or {}  # subgraph 0's tensor index -> its shape (pinned.py)
         self.model = read_model(buf)
         self.buffers = self.model.vector("buffers") or []
         self.codes = self.model.vector("operator_codes") or []
@@ -138,6 +140,17 @@ class SubgraphImporter:
     def tensor_name(self, k: int) -> str:
         return self.tensors[k].get("name") or f"tensor_{k}"
 
+    def tensor_type(self, k: int) -> Type:
+        """Tensor `k`'s type; in subgraph 0, `?` dimensions pinned by `--input-shape`."""
+        t = self.types.tensor_type(self.tensors[k], self.where(k))
+        pinned = self.imp.pinned.get(k) if self.index == 0 else None
+        if pinned is None or not isinstance(t, RankedTensorType) or None not in t.shape:
+            return t
+        if len(pinned) != len(t.shape) or any(d is not None and d != p for d, p in zip(t.shape, pinned)):
+            raise FlatbufferError(f"{self.where(k)}: TFLite gives shape {list(pinned)} at the pinned input "
+                                  f"shapes, which does not fit {t}")
+        return RankedTensorType(tuple(pinned), t.element_type)
+
     def check_index(self, k: int, where: str) -> int:
         if not 0 <= k < len(self.tensors):
             raise FlatbufferError(f"{where}: tensor index {k} out of range ({len(self.tensors)} tensors)")
@@ -147,7 +160,7 @@ class SubgraphImporter:
     def run(self, name: str, entry: bool, signature: Table | None) -> FuncOp:
         inputs = [self.check_index(k, self.where() + ": input") for k in _ints(self.sg, "inputs")]
         outputs = [self.check_index(k, self.where() + ": output") for k in _ints(self.sg, "outputs")]
-        in_types = [self.types.tensor_type(self.tensors[k], self.where(k)) for k in inputs]
+        in_types = [self.tensor_type(k) for k in inputs]
         func = FuncOp.build(name, FunctionType(tuple(in_types), ()), location=NameLoc(name),
                             visibility=None if entry else "private")
         b = Builder.at_end(func.body)
@@ -285,7 +298,7 @@ class SubgraphImporter:
             if k in self.values:
                 raise FlatbufferError(f"{where}: writes tensor {k} \"{self.tensor_name(k)}\", which already has "
                                       f"a value (written twice, or a constant or input)")
-        result_types = [self.types.tensor_type(self.tensors[k], self.where(k)) for k in outputs]
+        result_types = [self.tensor_type(k) for k in outputs]
         if builtin in SHAPE_OF_INPUT and operands and result_types:
             result_types[0] = dynamic_like(result_types[0], operands[0].type)
         attrs = self.subgraph_references(operator_options(op, builtin), where)
@@ -438,10 +451,12 @@ def _ints(table: Table, name: str) -> list[int]:
     return [] if vec is None else vec.tolist()
 
 
-def import_model(path: str) -> ModuleOp:
-    """Read `path` and return the `tfl` stage module; errors name the file."""
+def import_model(path: str, input_shapes=None) -> ModuleOp:
+    """Read `path` and return the `tfl` stage module; errors name the file. `input_shapes`
+    (pinned.py) pins the inputs' `?` dimensions, and those TFLite derives from them."""
     try:
-        return ModelImporter(Buffer.open(path)).run()
+        pinned = pinned_shapes(path, input_shapes) if input_shapes else None
+        return ModelImporter(Buffer.open(path), pinned).run()
     except Tfl2QuantError as e:
         raise e if e.where and e.where.startswith(str(path)) else e.at(str(path))
 
