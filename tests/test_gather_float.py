@@ -1,0 +1,138 @@
+"""Scatters, segment reductions, SPARSE_TO_DENSE, EMBEDDING_LOOKUP_SPARSE and DENSIFY
+(legalize/gather.py): each op alone in a tiny model, checked against TFLite's reference
+kernels per layer and end to end, and its converted IR verified by upstream MLIR (iree-opt).
+
+Random plain-integer inputs are in [0, 4) (runtime_check.check.make_inputs), so runtime
+indices repeat: SCATTER_ND adds the repeated slices, SPARSE_TO_DENSE keeps the last value.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from ai_edge_litert import schema_py_generated as schema
+
+from runtime_check import interpreter
+from runtime_check.check import check_model
+from runtime_check.executor import Executor
+from runtime_check.reference import OPTIMIZED
+from tfl2quant.ir.printer import print_module
+from tfl2quant.pipeline import convert
+
+from .conftest import iree_verify
+from .test_legalize_shape import In, Q, i32, model, options
+
+def sparse_lookup(combiner, indices, dense_shape, out, weights=None):
+    indices = np.asarray(indices, np.int32)
+    count = len(indices)
+    weights = np.linspace(0.5, 2.0, count).astype(np.float32) if weights is None else weights
+    return lambda int8=False: model(
+        "EMBEDDING_LOOKUP_SPARSE", [In((count,), "INT32"), indices, i32(*dense_shape), weights, In((6, 3, 2))],
+        [out], options("EmbeddingLookupSparse", combiner=combiner))
+
+
+def unsorted(code, data, ids, segments, out, stem, dtype="FLOAT32"):
+    return lambda int8=False: model(code, [In(data, dtype), ids, i32(segments)], [(out, dtype)], options(stem))
+
+
+MODELS = {
+    # SCATTER_ND: runtime indices repeat, and their updates add up
+    "scatter-nd-slices": lambda int8=False: model(
+        "SCATTER_ND", [In((6, 2), "INT32"), In((6, 3)), i32(4, 5, 3)], [(4, 5, 3)], options("ScatterNd")),
+    "scatter-nd-scalars": lambda int8=False: model(
+        "SCATTER_ND", [In((2, 4, 3), "INT32"), In((2, 4)), i32(4, 4, 5)], [(4, 4, 5)], options("ScatterNd")),
+    "scatter-nd-rows-int32": lambda int8=False: model(
+        "SCATTER_ND", [i32(3, 0, 3, 1).reshape(4, 1), In((4, 2), "INT32"), i32(5, 2)], [((5, 2), "INT32")],
+        options("ScatterNd")),
+    # segment reductions: ids in [0, 4) and 5 segments, so segment 4 is empty
+    "unsorted-segment-sum": unsorted("UNSORTED_SEGMENT_SUM", (7, 3), In((7,), "INT32"), 5, (5, 3),
+                                     "UnsortedSegmentSum"),
+    "unsorted-segment-sum-2d-ids": unsorted("UNSORTED_SEGMENT_SUM", (2, 3, 4), In((2, 3), "INT32"), 5, (5, 4),
+                                            "UnsortedSegmentSum"),
+    "unsorted-segment-prod": unsorted("UNSORTED_SEGMENT_PROD", (7, 2), In((7,), "INT32"), 5, (5, 2),
+                                      "UnsortedSegmentProd"),
+    "unsorted-segment-prod-int32": unsorted("UNSORTED_SEGMENT_PROD", (7, 2), In((7,), "INT32"), 5, (5, 2),
+                                            "UnsortedSegmentProd", "INT32"),
+    "unsorted-segment-max": unsorted("UNSORTED_SEGMENT_MAX", (7, 3), In((7,), "INT32"), 5, (5, 3),
+                                     "UnsortedSegmentMax"),
+    "unsorted-segment-max-int32": unsorted("UNSORTED_SEGMENT_MAX", (7, 3), In((7,), "INT32"), 5, (5, 3),
+                                           "UnsortedSegmentMax", "INT32"),
+    "unsorted-segment-min-negative-ids": unsorted("UNSORTED_SEGMENT_MIN", (6, 2), i32(2, -1, 0, 2, -3, 1), 4,
+                                                  (4, 2), "UnsortedSegmentMin"),
+    # SPARSE_TO_DENSE: repeated runtime indices keep the last value
+    "sparse-to-dense": lambda int8=False: model(
+        "SPARSE_TO_DENSE", [In((6, 2), "INT32"), i32(4, 5), In((6,)), In(())], [(4, 5)],
+        options("SparseToDense"), int8),
+    "sparse-to-dense-1d-scalar": lambda int8=False: model(
+        "SPARSE_TO_DENSE", [In((3,), "INT32"), i32(6), np.array(2.5, np.float32), np.array(-1.0, np.float32)],
+        [(6,)], options("SparseToDense")),
+    "sparse-to-dense-int64-indices": lambda int8=False: model(
+        "SPARSE_TO_DENSE", [np.array([[1, 0, 2], [0, 3, 1], [1, 0, 2]], np.int64), np.array([2, 4, 3], np.int64),
+                            In((3,), "INT32"), In((), "INT32")], [((2, 4, 3), "INT32")], options("SparseToDense")),
+    # EMBEDDING_LOOKUP_SPARSE: rows 1 and 3 of the output get no lookup
+    "embedding-lookup-sparse-sum": sparse_lookup(schema.CombinerType.SUM, [[0, 0], [0, 1], [2, 0], [2, 1], [2, 3]],
+                                                 (4, 5), (4, 3, 2)),
+    "embedding-lookup-sparse-mean": sparse_lookup(schema.CombinerType.MEAN, [[0, 0], [0, 1], [2, 0], [2, 1], [2, 3]],
+                                                  (4, 5), (4, 3, 2)),
+    "embedding-lookup-sparse-sqrtn": sparse_lookup(schema.CombinerType.SQRTN,
+                                                   [[0, 1, 0], [0, 1, 2], [1, 0, 0], [1, 2, 1]], (2, 3, 4),
+                                                   (2, 3, 3, 2)),
+}
+
+CASES = [(name, "float") for name in MODELS] + [("sparse-to-dense", "integer")]
+IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
+
+
+@pytest.mark.parametrize(("name", "path"), CASES, ids=IDS)
+def test_matches_tflite_and_verifies(name, path, tmp_path):
+    file = tmp_path / f"{name}.tflite"
+    file.write_bytes(MODELS[name](int8=path != "float"))
+    result = check_model(str(file))
+    assert result.error is None, result.error
+    assert [r.path for r in result.records] == [path], [r.reason for r in result.records]
+    assert all(layer.skipped is None for layer in result.layers)
+    assert result.passed, [(layer.name, layer.max_abs_diff) for layer in result.layers] + result.outputs
+    final = print_module(convert(str(file), "final").module)
+    verified = iree_verify(final, allow_unregistered=False)
+    assert verified.returncode == 0, verified.stderr[:2000]
+
+
+@pytest.mark.parametrize(("ids", "dtype"), [(i32(0, 0, 1, 2, 2, 2), "FLOAT32"), (In((6,), "INT32"), "FLOAT32"),
+                                            (i32(0, 1, 1, 1, 2, 3), "INT32")], ids=["const-ids", "runtime-ids", "int32"])
+def test_segment_sum_matches_optimized_tflite(ids, dtype, tmp_path):
+    """BUILTIN_REF has no SEGMENT_SUM kernel: TFLite's builtin resolver runs the same
+    reference_ops::SegmentSum. Runtime ids are sorted, as the kernel requires, and give the
+    model's 4 rows (max id + 1)."""
+    rows = 4 if isinstance(ids, In) else int(ids.max()) + 1
+    file = tmp_path / "segment-sum.tflite"
+    file.write_bytes(model("SEGMENT_SUM", [In((6, 2, 3), dtype), ids], [((rows, 2, 3), dtype)],
+                           options("SegmentSum")))
+    (record,) = convert(str(file), "legalized").report.records
+    assert (record.path, record.reason) == ("float", None)
+    module = convert(str(file), "final").module
+    assert "tfl." not in print_module(module).split("func.func")[1]
+    rng = np.random.default_rng(0)
+    data = (rng.standard_normal((6, 2, 3)) * 100).astype(np.float32 if dtype == "FLOAT32" else np.int32)
+    inputs = [data] + ([np.array([0, 0, 1, 2, 3, 3], np.int32)] if isinstance(ids, In) else [])
+    expected = interpreter.run(interpreter.load(str(file), resolver=OPTIMIZED), inputs)
+    ours = Executor(module).run(inputs, "main")
+    np.testing.assert_array_equal(ours[0], expected[0])
+    verified = iree_verify(print_module(module), allow_unregistered=False)
+    assert verified.returncode == 0, verified.stderr[:2000]
+
+
+@pytest.mark.parametrize(("model_name", "path"), [("fc-sparse-block1x4.float32", "float"),
+                                                  ("fc-sparse-densify.float32", "float"),
+                                                  ("fc-sparse-densify.int8", "integer")])
+def test_sparse_constants_are_densified(models_dir, model_name, path):
+    """Sparse weights (a DENSIFY op's operand, or read by FULLY_CONNECTED itself) become dense
+    constants at convert time: no tfl op is left, and on int8 the FULLY_CONNECTED reading
+    them keeps the integer path, bit-exact."""
+    file = models_dir / "coverage" / f"{model_name}.tflite"
+    result = check_model(str(file))
+    assert result.error is None, result.error
+    assert result.passed, [(layer.name, layer.max_abs_diff) for layer in result.layers] + result.outputs
+    assert {r.path for r in result.records} == {path}, [(r.name, r.path, r.reason) for r in result.records]
+    final = print_module(convert(str(file), "final").module)
+    assert "tfl." not in final.split("func.func")[1]
+    if path == "integer":
+        assert all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
