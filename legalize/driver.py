@@ -120,7 +120,8 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
     block.set_ops([op for op in new_ops if op.name != "tfl.no_value" or op.result.uses])
 
 
-REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_const", "tfl.pseudo_sparse_qconst")
+REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_const",
+                       "tfl.pseudo_sparse_qconst")
 
 
 def _unsigned(t) -> bool:

@@ -24,9 +24,9 @@ from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
-from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i32, i64, numpy_dtype, tensor
+from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i32, numpy_dtype, tensor
 
-from .emit import broadcast_to, compare, reshape, select, slice_, splat, tile
+from .emit import broadcast_to, compare, concat, reshape, select, slice_, splat, tile
 from .hybrid import block_scales
 from .movement import OnStorage
 from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
@@ -214,22 +214,31 @@ def flat_index(b, indices, dims):
 def not_quantized(op, what: str) -> Reason:
     for v in (*op.operands, *op.results):
         if qtype(v) is not None:
-            return f"{role(op, v)} is quantized; TFLite {what} on the stored integers, which no pattern does yet"
+            return f"{role(op, v)} is quantized; TFLite {what}"
     return None
 
 
-class ScatterNd(FloatPattern):
+class ScatterNd(StaticPattern):
     """SCATTER_ND(indices [B.., nd], updates [B.., S..], shape) -> zeros of `shape` with each
     update slice ADDED at its index (reference_ops.h: ScatterNd, WrappingAdd): duplicates
     accumulate, in index order. A `segment_fold` "sum" over the flat slice positions; an index
-    out of range is an error in TFLite and reaches no slice here."""
+    out of range is an error in TFLite and reaches no slice here.
 
-    def unsupported(self, op):
-        return (static_shapes(op) or non_empty(op) or signless(op)
-                or not_quantized(op, "adds")
-                or (f"updates of {element_type(op.operands[1].type)}; TFLite's SCATTER_ND takes f32, int8, "
-                    f"int32, int64 and bool" if element_type(op.operands[1].type) not in (f32, i8, i32, i64, i1)
-                    else None))
+    int8 updates are added as stored integers, wrapping, whatever their quantization: the
+    pattern runs `on_storage` (OnStorage, alike=False) and the float pattern declines them."""
+
+    data = (1,)
+
+    def __init__(self, on_storage: bool = False):
+        self.on_storage = on_storage
+
+    def check(self, op):
+        kind = storage_name(op.operands[1])
+        return (static_shapes(op) or signless(op)
+                or (None if self.on_storage else not_quantized(op, "adds the stored values"))
+                or (None if kind in ("f32", "i8", "i32", "i64", "i1") else
+                    f"updates of {kind}; TFLite's SCATTER_ND takes float32, int8, int32, int64 and bool "
+                    f"(uint8 would be read as signed)"))
 
     def rewrite(self, b, op, operands, result_types):
         indices, updates = operands[:2]
@@ -257,7 +266,7 @@ class SegmentFold(FloatPattern):
 
     def unsupported(self, op):
         return (static_shapes(op) or non_empty(op) or signless(op)
-                or not_quantized(op, "folds")
+                or not_quantized(op, "folds float32 and int32 tensors only")
                 or rank(op, op.results[0], at_least=1))
 
     def rewrite(self, b, op, operands, result_types):
@@ -344,16 +353,19 @@ class EmbeddingLookupSparse(FloatPattern):
             bucket = flat_index(b, coords, dense_shape[:-1])
         else:  # one output row, no coordinates
             bucket = tosa.const(b, np.zeros(count, np.int32), i32)
-        y = segment_fold(b, "sum", weighted, bucket, rows)
         combiner = option(op, "combiner", "SUM")
-        if combiner != "SUM":
+        if combiner == "SUM":
+            y = segment_fold(b, "sum", weighted, bucket, rows)
+        else:  # one fold of [weighted | weight (MEAN) or its square (SQRTN) | 1 (counts the lookups)]
             w_or_square = w if combiner == "MEAN" else tosa.mul(b, w, w, w.type)
-            total = segment_fold(b, "sum", w_or_square, bucket, rows)  # [rows, 1]
+            ones = tosa.const(b, np.ones((count, 1), np.float32), f32)
+            folded = segment_fold(b, "sum", concat(b, [weighted, w_or_square, ones], 1), bucket, rows)
+            y = slice_(b, folded, (0, 0), (rows, width))
+            total = slice_(b, folded, (0, width), (rows, 1))
             if combiner == "SQRTN":
                 total = b.value("math.sqrt", [total], total.type)
-            ones = tosa.const(b, np.ones((count, 1), np.int32), i32)
-            reached = compare(b, "tosa.greater", segment_fold(b, "sum", ones, bucket, rows),
-                              splat(b, 0, tensor((1, 1), i32)), (rows, 1))
+            reached = compare(b, "tosa.greater", slice_(b, folded, (0, width + 1), (rows, 1)),
+                              splat(b, 0.0, tensor((1, 1), f32)), (rows, 1))
             divided = b.value("arith.divf", [y, broadcast_to(b, total, (rows, width))], y.type)
             y = select(b, reached, divided, y, y.type)
         return [reshape(b, y, self.result_shape(op))]
@@ -376,7 +388,7 @@ RULES = {
     "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    GatherNd()),
     "tfl.embedding_lookup":       Rule(ByResult(OnStorage(EmbeddingLookup()), hybrid=HybridEmbeddingLookup()),
                                    EmbeddingLookup()),
-    "tfl.scatter_nd":             Rule(float=ScatterNd()),
+    "tfl.scatter_nd":             Rule(OnStorage(ScatterNd(on_storage=True), alike=False), ScatterNd()),
     "tfl.sparse_to_dense":        Rule(OnStorage(SparseToDense()), SparseToDense()),
     "tfl.segment_sum":            Rule(float=SegmentFold("sum")),
     "tfl.unsorted_segment_sum":   Rule(float=SegmentFold("sum")),

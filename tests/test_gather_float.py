@@ -37,12 +37,17 @@ def unsorted(code, data, ids, segments, out, stem, dtype="FLOAT32"):
 MODELS = {
     # SCATTER_ND: runtime indices repeat, and their updates add up
     "scatter-nd-slices": lambda int8=False: model(
-        "SCATTER_ND", [In((6, 2), "INT32"), In((6, 3)), i32(4, 5, 3)], [(4, 5, 3)], options("ScatterNd")),
+        "SCATTER_ND", [In((6, 2), "INT32"), In((6, 3)), i32(4, 5, 3)], [(4, 5, 3)], options("ScatterNd"), int8),
     "scatter-nd-scalars": lambda int8=False: model(
         "SCATTER_ND", [In((2, 4, 3), "INT32"), In((2, 4)), i32(4, 4, 5)], [(4, 4, 5)], options("ScatterNd")),
     "scatter-nd-rows-int32": lambda int8=False: model(
         "SCATTER_ND", [i32(3, 0, 3, 1).reshape(4, 1), In((4, 2), "INT32"), i32(5, 2)], [((5, 2), "INT32")],
         options("ScatterNd")),
+    "scatter-nd-int64": lambda int8=False: model(
+        "SCATTER_ND", [i32(1, 0, 1, 2, 1).reshape(5, 1), In((5, 3), "INT64"), i32(4, 3)], [((4, 3), "INT64")],
+        options("ScatterNd")),
+    "scatter-nd-bool": lambda int8=False: model(
+        "SCATTER_ND", [In((5, 1), "INT32"), In((5, 3), "BOOL"), i32(4, 3)], [((4, 3), "BOOL")], options("ScatterNd")),
     # segment reductions: ids in [0, 4) and 5 segments, so segment 4 is empty
     "unsorted-segment-sum": unsorted("UNSORTED_SEGMENT_SUM", (7, 3), In((7,), "INT32"), 5, (5, 3),
                                      "UnsortedSegmentSum"),
@@ -78,7 +83,8 @@ MODELS = {
                                                    (2, 3, 3, 2)),
 }
 
-CASES = [(name, "float") for name in MODELS] + [("sparse-to-dense", "integer")]
+# int8: SCATTER_ND adds the stored values (wrapping), SPARSE_TO_DENSE moves them
+CASES = [(name, "float") for name in MODELS] + [("scatter-nd-slices", "integer"), ("sparse-to-dense", "integer")]
 IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
 
 
