@@ -24,7 +24,7 @@ from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
-from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i32, numpy_dtype, tensor
+from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
 from .emit import broadcast_to, compare, concat, reshape, select, slice_, splat, tile
 from .hybrid import block_scales
@@ -188,7 +188,8 @@ def segment_fold(b, fold: str, data, ids, rows: int):
     not take change nothing (0 + x, 1 * x, max(lowest, x) are exactly x), and the in-order
     float sum and product are TFLite's loop (WrappingAdd, UnsortedSegmentRef). Booleans
     (SCATTER_ND's bool `a + b`) fold with reduce_any. MAX/MIN skip NaN data, as std::max and
-    std::min keep the accumulator when compared with NaN."""
+    std::min keep the accumulator when compared with NaN. int8 sums run in i32 (TOSA's
+    reduce_sum type) and are cast back, which wraps like TFLite's int8 WrappingAdd."""
     (n, c), elem = data.type.shape, element_type(data.type)
     name, init = ("tosa.reduce_any", False) if elem == i1 else SCATTER_FOLDS[fold]
     identity = tosa.const(b, fold_identity(init, elem).reshape(1, 1, 1), elem)
@@ -198,6 +199,9 @@ def segment_fold(b, fold: str, data, ids, rows: int):
     rows_iota = tosa.const(b, np.arange(rows, dtype=np.int32).reshape(1, rows, 1), i32)
     hit = compare(b, "tosa.equal", reshape(b, ids, (n, 1, 1)), rows_iota, (n, rows, 1))
     picked = select(b, hit, reshape(b, data, (n, 1, c)), identity, tensor((n, rows, c), elem))
+    if name == "tosa.reduce_sum" and elem in (i8, i16):  # TOSA sums i32: wrapped back, as WrappingAdd
+        total = tosa.reduce(b, name, tosa.cast(b, picked, picked.type.with_element_type(i32)), 0)
+        return reshape(b, tosa.cast(b, total, total.type.with_element_type(elem)), (rows, c))
     return reshape(b, tosa.reduce(b, name, picked, 0), (rows, c))
 
 

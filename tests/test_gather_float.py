@@ -18,8 +18,9 @@ from runtime_check.reference import OPTIMIZED
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify
-from .test_legalize_shape import In, Q, i32, model, options
+from .conftest import check_exact, iree_verify
+from .test_legalize_shape import In, i32, model, options
+
 
 def sparse_lookup(combiner, indices, dense_shape, out, weights=None):
     indices = np.asarray(indices, np.int32)
@@ -43,6 +44,10 @@ MODELS = {
     "scatter-nd-rows-int32": lambda int8=False: model(
         "SCATTER_ND", [i32(3, 0, 3, 1).reshape(4, 1), In((4, 2), "INT32"), i32(5, 2)], [((5, 2), "INT32")],
         options("ScatterNd")),
+    # int8: four updates of the same slice; their stored sum wraps around as TFLite's does
+    "scatter-nd-repeated": lambda int8=False: model(
+        "SCATTER_ND", [i32(1, 2, 0, 0, 1, 2, 1, 2).reshape(4, 2), In((4, 3)), i32(2, 3, 3)], [(2, 3, 3)],
+        options("ScatterNd"), int8),
     "scatter-nd-int64": lambda int8=False: model(
         "SCATTER_ND", [i32(1, 0, 1, 2, 1).reshape(5, 1), In((5, 3), "INT64"), i32(4, 3)], [((4, 3), "INT64")],
         options("ScatterNd")),
@@ -84,7 +89,8 @@ MODELS = {
 }
 
 # int8: SCATTER_ND adds the stored values (wrapping), SPARSE_TO_DENSE moves them
-CASES = [(name, "float") for name in MODELS] + [("scatter-nd-slices", "integer"), ("sparse-to-dense", "integer")]
+CASES = [(name, "float") for name in MODELS] + [("scatter-nd-slices", "integer"), ("scatter-nd-repeated", "integer"),
+                                                 ("sparse-to-dense", "integer")]
 IDS = [f"{name}.{'float32' if path == 'float' else 'int8'}" for name, path in CASES]
 
 
@@ -142,3 +148,15 @@ def test_sparse_constants_are_densified(models_dir, model_name, path):
     assert "tfl." not in final.split("func.func")[1]
     if path == "integer":
         assert all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
+
+
+def test_int8_scatter_nd_wraps_like_tflite(tmp_path):
+    """Three stored updates of 100 at one slice: TFLite's int8 WrappingAdd gives 300 - 256 = 44
+    (not the saturated 127, nor a rescaled real sum); the integer path does the same."""
+    file = tmp_path / "scatter-nd-wraps.int8.tflite"
+    file.write_bytes(MODELS["scatter-nd-repeated"](int8=True))
+    inputs = tmp_path / "inputs.npz"
+    np.savez(inputs, np.full((4, 3), 100, np.int8))
+    check_exact(file, inputs, "tfl.scatter_nd")
+    ours = Executor(convert(str(file), "final").module).run([np.full((4, 3), 100, np.int8)], "main")[0]
+    assert ours[1, 2].tolist() == [44, 44, 44] and ours[0, 0].tolist() == [100, 100, 100]
