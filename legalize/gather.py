@@ -12,6 +12,14 @@ the block's fp16 scale (blockwise int4/int2, 2-D). The int4 and int2 unpackers
 multiply `float(16 q)` by `s / 16` (`64 q` by `s / 64`): the same real product, so the
 same float. uint8 rows are read as int8 bytes (`GetTensorData<int8_t>`), and no zero
 point is read.
+
+The writes, at runtime indices, are one-hot folds (`segment_fold`): SCATTER_ND,
+SEGMENT_SUM, UNSORTED_SEGMENT_SUM/PROD/MAX/MIN and EMBEDDING_LOOKUP_SPARSE compare each
+index with every output row (tosa.equal), select the value or the fold's identity, and
+reduce along the indices in index order, so repeated indices add up (multiply, ...) as
+TFLite's loops do; SPARSE_TO_DENSE, whose repeated indices keep the last value, folds the
+index order with a max and gathers. DENSIFY passes on its operand, a sparse constant the
+driver has densified (tfl_sparse.py).
 """
 from __future__ import annotations
 
