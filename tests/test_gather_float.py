@@ -7,6 +7,9 @@ indices repeat: SCATTER_ND adds the repeated slices, SPARSE_TO_DENSE keeps the l
 """
 from __future__ import annotations
 
+import re
+
+import flatbuffers
 import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
@@ -15,11 +18,16 @@ from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from runtime_check.reference import OPTIMIZED
+from tfl2quant.dialects.tfl_sparse import densify, sparsity_error
+from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
 from tfl2quant.ir.printer import print_module
+from tfl2quant.ir.types import i32 as i32_type
 from tfl2quant.pipeline import convert
 
 from .conftest import check_exact, iree_verify
 from .test_legalize_shape import In, i32, model, options
+from .tflite_builder import FILE_IDENTIFIER, read
 
 
 def sparse_lookup(combiner, indices, dense_shape, out, weights=None):
@@ -109,7 +117,8 @@ def test_matches_tflite_and_verifies(name, path, tmp_path):
 
 
 @pytest.mark.parametrize(("ids", "dtype"), [(i32(0, 0, 1, 2, 2, 2), "FLOAT32"), (In((6,), "INT32"), "FLOAT32"),
-                                            (i32(0, 1, 1, 1, 2, 3), "INT32")], ids=["const-ids", "runtime-ids", "int32"])
+                                            (i32(0, 1, 1, 1, 2, 3), "INT32")],
+                         ids=["const-ids", "runtime-ids", "int32"])
 def test_segment_sum_matches_optimized_tflite(ids, dtype, tmp_path):
     """BUILTIN_REF has no SEGMENT_SUM kernel: TFLite's builtin resolver runs the same
     reference_ops::SegmentSum. Runtime ids are sorted, as the kernel requires, and give the
@@ -160,3 +169,67 @@ def test_int8_scatter_nd_wraps_like_tflite(tmp_path):
     check_exact(file, inputs, "tfl.scatter_nd")
     ours = Executor(convert(str(file), "final").module).run([np.full((4, 3), 100, np.int8)], "main")[0]
     assert ours[1, 2].tolist() == [44, 44, 44] and ours[0, 0].tolist() == [100, 100, 100]
+
+
+def edited_sparse_model(models_dir, edit) -> bytes:
+    """fc-sparse-densify.float32 (a 32x64 weight: DENSE 32 rows, SPARSE_CSR columns) with its
+    SparsityParameters edited."""
+    m = read((models_dir / "coverage" / "fc-sparse-densify.float32.tflite").read_bytes())
+    (sparse,) = [t for t in m.subgraphs[0].tensors if t.sparsity is not None]
+    edit(sparse.sparsity)
+    b = flatbuffers.Builder(1024)
+    b.Finish(m.Pack(b), file_identifier=FILE_IDENTIFIER)
+    return bytes(b.Output())
+
+
+def _last_segment_past_indices(s):
+    s.dimMetadata[1].arraySegments.values[-1] += 1
+
+
+def _index_past_the_row(s):
+    s.dimMetadata[1].arrayIndices.values[0] = 64
+
+
+def _dense_size_of_another_dimension(s):
+    s.dimMetadata[0].denseSize = 31
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (_last_segment_past_indices,
+     "SPARSE_CSR level 1: array_segments must be 33 non-decreasing offsets ending at the 287 indices"),
+    (_index_past_the_row, "SPARSE_CSR level 1 has indices outside [0, 64)"),
+    (_dense_size_of_another_dimension, "level 0 is DENSE of 31 for a dimension of 32"),
+])
+def test_invalid_sparsity_is_refused_at_import(models_dir, tmp_path, edit, message):
+    """TFLite's model verifier refuses these SparsityParameters; so does the importer, before
+    the driver densifies the constant."""
+    file = tmp_path / "bad-sparsity.tflite"
+    file.write_bytes(edited_sparse_model(models_dir, edit))
+    with pytest.raises(Tfl2QuantError, match="invalid sparsity parameters: " + re.escape(message)):
+        convert(str(file), "final")
+
+
+def test_densify_of_a_scalar_and_of_blocks():
+    """tfl_sparse.densify on a rank-0 tensor (no levels: one stored value) and on 1x2 blocks
+    (block_map [1]: the column dimension in blocks of 2, the second of two blocks stored)."""
+    def attrs(order, block_map, levels):
+        return DictionaryAttr((("traversal_order", ints(order)), ("block_map", ints(block_map)),
+                               ("dim_metadata", ArrayAttr(tuple(DictionaryAttr(tuple(level.items()))
+                                                                for level in levels)))))
+
+    def ints(values):
+        return ArrayAttr(tuple(IntegerAttr(v, i32_type) for v in values))
+
+    scalar = attrs([], [], [])
+    assert sparsity_error(scalar, (), 1) is None
+    assert densify(np.array([2.5], np.float32), scalar, ()).tolist() == 2.5
+    dense = {"format": StringAttr("DENSE")}
+    blocks = attrs([0, 1, 2], [1], [
+        {**dense, "dense_size": IntegerAttr(2, i32_type)},
+        {"format": StringAttr("SPARSE_CSR"), "dense_size": IntegerAttr(0, i32_type),
+         "array_segments": DictionaryAttr((("values", ints([0, 1, 1])),)),
+         "array_indices": DictionaryAttr((("values", ints([1])),))},
+        {**dense, "dense_size": IntegerAttr(2, i32_type)}])
+    assert sparsity_error(blocks, (2, 4), 2) is None
+    assert sparsity_error(blocks, (2, 4), 3) == "3 stored values for 2 positions"
+    assert densify(np.array([5, 6], np.int8), blocks, (2, 4)).tolist() == [[0, 0, 5, 6], [0, 0, 0, 0]]
