@@ -296,11 +296,15 @@ class SparseToDense(StaticPattern):
     (reference_ops.h: SparseToDense): `default` everywhere, then values[i] (or the scalar
     value) written at indices[i] in order, so a repeated index keeps the LAST value.
 
-    Which i wrote a position last: reduce_max over i of select(index[i] == p, i, -1); then
-    tosa.gather of values at that i, and `default` where it is -1. An index out of range
-    is an error in TFLite and writes nothing here."""
+    Which i wrote a position last: reduce_max over i of select(index[i] == p, i, INT32_MIN)
+    (a `segment_fold` "max" of the i); then tosa.gather of values at that i, and `default`
+    where it is negative. An index out of range is an error in TFLite and writes nothing
+    here."""
 
     data = (2, 3)
+
+    def check(self, op):
+        return static_shapes(op) or signless(op)
 
     def rewrite(self, b, op, operands, result_types):
         indices, _, values, default = operands
