@@ -34,7 +34,7 @@ from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
-from .emit import broadcast_to, compare, concat, reshape, select, slice_, splat, tile
+from .emit import broadcast_to, compare, concat, reshape, select, slice_, slice_axis, splat, tile
 from .hybrid import block_scales
 from .movement import OnStorage
 from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
@@ -197,7 +197,8 @@ def segment_fold(b, fold: str, data, ids, rows: int):
     float sum and product are TFLite's loop (WrappingAdd, UnsortedSegmentRef). Booleans
     (SCATTER_ND's bool `a + b`) fold with reduce_any. MAX/MIN skip NaN data, as std::max and
     std::min keep the accumulator when compared with NaN. int8 sums run in i32 (TOSA's
-    reduce_sum type) and are cast back, which wraps like TFLite's int8 WrappingAdd."""
+    reduce_sum type) and are cast back, which wraps like TFLite's int8 WrappingAdd; integer
+    products are `integer_product`, as TOSA's reduce_product takes floats only."""
     (n, c), elem = data.type.shape, element_type(data.type)
     name, init = ("tosa.reduce_any", False) if elem == i1 else SCATTER_FOLDS[fold]
     identity = tosa.const(b, fold_identity(init, elem).reshape(1, 1, 1), elem)
@@ -210,7 +211,23 @@ def segment_fold(b, fold: str, data, ids, rows: int):
     if name == "tosa.reduce_sum" and elem in (i8, i16):  # TOSA sums i32: wrapped back, as WrappingAdd
         total = tosa.reduce(b, name, tosa.cast(b, picked, picked.type.with_element_type(i32)), 0)
         return reshape(b, tosa.cast(b, total, total.type.with_element_type(elem)), (rows, c))
+    if name == "tosa.reduce_product" and not isinstance(elem, FloatType):
+        return reshape(b, integer_product(b, picked), (rows, c))
     return reshape(b, tosa.reduce(b, name, picked, 0), (rows, c))
+
+
+def integer_product(b, x):
+    """The wrapping product along axis 0 of an integer [N, ...] -> [1, ...]: TOSA's
+    reduce_product takes floats only, so halves are multiplied (tosa.mul, shift 0), log2(N)
+    times. Products modulo 2^32 do not depend on the order, so this is TFLite's loop
+    (MulTensorValuesWithExpectedOverflow)."""
+    while x.type.shape[0] > 1:
+        n = x.type.shape[0]
+        half = n // 2
+        low, high = slice_axis(b, x, 0, 0, half), slice_axis(b, x, 0, half, half)
+        product = tosa.mul(b, low, high, low.type)
+        x = concat(b, [product, slice_axis(b, x, 0, 2 * half, 1)], 0) if n % 2 else product  # odd: last kept
+    return x
 
 
 def flat_index(b, indices, dims):

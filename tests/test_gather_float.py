@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check import interpreter, iree_backend
+from runtime_check.check import check_model, make_inputs
 from runtime_check.executor import Executor
 from runtime_check.reference import OPTIMIZED
 from tfl2quant.dialects.tfl_sparse import densify, sparsity_error
@@ -233,3 +233,36 @@ def test_densify_of_a_scalar_and_of_blocks():
     assert sparsity_error(blocks, (2, 4), 2) is None
     assert sparsity_error(blocks, (2, 4), 3) == "3 stored values for 2 positions"
     assert densify(np.array([5, 6], np.int8), blocks, (2, 4)).tolist() == [[0, 0, 5, 6], [0, 0, 0, 0]]
+
+
+def test_int32_segment_product_wraps_like_tflite(tmp_path):
+    """UNSORTED_SEGMENT_PROD of int32 wraps (MulTensorValuesWithExpectedOverflow): 1000^4 and
+    1000^3 overflow, and the halving product (tosa.mul, odd counts carried) gives TFLite's
+    bits."""
+    file = tmp_path / "unsorted-segment-prod-wraps.tflite"
+    file.write_bytes(model("UNSORTED_SEGMENT_PROD", [In((7, 2), "INT32"), i32(0, 1, 0, 0, 1, 0, 1), i32(3)],
+                           [((3, 2), "INT32")], options("UnsortedSegmentProd")))
+    inputs = tmp_path / "inputs.npz"
+    data = np.full((7, 2), 1000, np.int32)
+    np.savez(inputs, data)
+    result = check_model(str(file), str(inputs))
+    assert result.error is None and result.passed, result.outputs
+    ours = Executor(convert(str(file), "final").module).run([data], "main")[0]
+    expected = (np.array([1000 ** 4, 1000 ** 3, 1]) % 2 ** 32).astype(np.uint32).astype(np.int32)
+    assert ours[:, 0].tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("name", ["scatter-nd-slices.int8", "unsorted-segment-prod-int32", "unsorted-segment-max",
+                                  "sparse-to-dense-1d-scalar", "embedding-lookup-sparse-sqrtn", "scatter-nd-bool"])
+def test_iree_compiles_and_agrees(name, tmp_path):
+    """iree-compile takes the lowerings (TOSA's profiles: no integer reduce_product) and the
+    compiled module gives TFLite's results bit for bit."""
+    stem, int8 = name.removesuffix(".int8"), name.endswith(".int8")
+    file = tmp_path / f"{stem}.tflite"
+    file.write_bytes(MODELS[stem](int8=int8))
+    module = convert(str(file), "final").module
+    reference = interpreter.load(str(file))
+    inputs = make_inputs(module, interpreter.inputs_of(reference), 1)
+    expected = interpreter.run(reference, inputs)[0]
+    compiled = iree_backend.run(print_module(module), inputs, "main")[0]
+    np.testing.assert_array_equal(compiled.reshape(expected.shape), expected)

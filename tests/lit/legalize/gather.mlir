@@ -340,15 +340,23 @@ func.func @unsorted_segment_max_f32(%arg0: tensor<5x3xf32>, %arg1: tensor<5xi32>
 
 // -----
 
-// UNSORTED_SEGMENT_PROD of int32: empty segments are 1; tosa.reduce_product wraps.
+// UNSORTED_SEGMENT_PROD of int32: empty segments are 1; TOSA's reduce_product takes floats
+// only, so the 3 selected rows are multiplied by halves with tosa.mul (wrapping): row 0
+// times row 1, the odd row 2 carried by a concat, then the two remaining rows.
 // CHECK-LABEL: @unsorted_segment_prod_i32
 // CHECK:         %[[ONE:.*]] = "tosa.const"() {values = dense<1> : tensor<1x1x1xi32>}
-// CHECK:         %[[PICKED:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %[[ONE]]) : (tensor<4x3x1xi1>, tensor<4x1x1xi32>, tensor<1x1x1xi32>) -> tensor<4x3x1xi32>
-// CHECK-NEXT:    "tosa.reduce_product"(%[[PICKED]]) {axis = 0 : i32} : (tensor<4x3x1xi32>) -> tensor<1x3x1xi32>
-func.func @unsorted_segment_prod_i32(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>) -> tensor<3xi32> {
-  %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
-  %1 = "tfl.unsorted_segment_prod"(%arg0, %arg1, %0) : (tensor<4xi32>, tensor<4xi32>, tensor<1xi32>) -> tensor<3xi32>
-  return %1 : tensor<3xi32>
+// CHECK:         %[[PICKED:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %[[ONE]]) : (tensor<3x2x1xi1>, tensor<3x1x1xi32>, tensor<1x1x1xi32>) -> tensor<3x2x1xi32>
+// CHECK:         %[[ROW0:.*]] = "tosa.slice"(%[[PICKED]], %{{.*}}, %{{.*}}) : (tensor<3x2x1xi32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x2x1xi32>
+// CHECK:         %[[ROW1:.*]] = "tosa.slice"(%[[PICKED]], %{{.*}}, %{{.*}}) : (tensor<3x2x1xi32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x2x1xi32>
+// CHECK:         %[[P01:.*]] = "tosa.mul"(%[[ROW0]], %[[ROW1]], %{{.*}}) : (tensor<1x2x1xi32>, tensor<1x2x1xi32>, tensor<1xi8>) -> tensor<1x2x1xi32>
+// CHECK:         %[[ROW2:.*]] = "tosa.slice"(%[[PICKED]], %{{.*}}, %{{.*}}) : (tensor<3x2x1xi32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x2x1xi32>
+// CHECK-NEXT:    %[[CARRIED:.*]] = "tosa.concat"(%[[P01]], %[[ROW2]]) {axis = 0 : i32} : (tensor<1x2x1xi32>, tensor<1x2x1xi32>) -> tensor<2x2x1xi32>
+// CHECK:         "tosa.mul"({{.*}}) : (tensor<1x2x1xi32>, tensor<1x2x1xi32>, tensor<1xi8>) -> tensor<1x2x1xi32>
+// CHECK-NOT:     tosa.reduce_product
+func.func @unsorted_segment_prod_i32(%arg0: tensor<3xi32>, %arg1: tensor<3xi32>) -> tensor<2xi32> {
+  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  %1 = "tfl.unsorted_segment_prod"(%arg0, %arg1, %0) : (tensor<3xi32>, tensor<3xi32>, tensor<1xi32>) -> tensor<2xi32>
+  return %1 : tensor<2xi32>
 }
 
 // -----
