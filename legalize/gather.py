@@ -351,8 +351,9 @@ class EmbeddingLookupSparse(FloatPattern):
     (bucket) of its first R - 1 coordinates; a row is the in-order sum of params[ids[i]] *
     weights[i], then for MEAN divided by the sum of its weights, for SQRTN by sqrt of the
     sum of their squares (rows that no lookup reaches stay 0). The kernel finalizes a bucket
-    when the next lookup leaves it, so this is its result for indices grouped by row, the
-    sparse tensor's sorted convention. dense_shape must be constant: it gives the output
+    when the next lookup leaves it, so for MEAN and SQRTN this is its result when each row's
+    lookups are consecutive, as in a sorted SparseTensor (checked when the indices are
+    constant; SUM does not depend on it). dense_shape must be constant: it gives the output
     shape [dense_shape[:-1].., E..]; an index out of range is an error in TFLite."""
 
     def unsupported(self, op):
@@ -365,6 +366,13 @@ class EmbeddingLookupSparse(FloatPattern):
         shape = self.result_shape(op)
         if tuple(op.results[0].type.shape) != shape:
             return f"result 0 is {op.results[0].type}; the kernel gives it shape {list(shape)}"
+        known = constant_array(indices)
+        if known is not None and option(op, "combiner", "SUM") != "SUM" and len(indices.type.shape) == 2:
+            rows = np.asarray(known).reshape(indices.type.shape)[:, :-1]
+            starts = (np.any(rows[1:] != rows[:-1], axis=1) if len(rows) > 1 else np.zeros(0, bool))
+            if len({tuple(r) for r in rows}) != int(starts.sum()) + 1:
+                return ("an output row's lookups are not consecutive in the constant indices: the kernel "
+                        "divides each run of them apart")
         return None
 
     @staticmethod

@@ -91,6 +91,8 @@ MODELS = {
                                                  (4, 5), (4, 3, 2)),
     "embedding-lookup-sparse-mean": sparse_lookup(schema.CombinerType.MEAN, [[0, 0], [0, 1], [2, 0], [2, 1], [2, 3]],
                                                   (4, 5), (4, 3, 2)),
+    "embedding-lookup-sparse-sum-unsorted": sparse_lookup(schema.CombinerType.SUM, [[2, 0], [0, 0], [2, 1], [0, 1]],
+                                                          (3, 2), (3, 3, 2)),
     "embedding-lookup-sparse-sqrtn": sparse_lookup(schema.CombinerType.SQRTN,
                                                    [[0, 1, 0], [0, 1, 2], [1, 0, 0], [1, 2, 1]], (2, 3, 4),
                                                    (2, 3, 3, 2)),
@@ -266,3 +268,13 @@ def test_iree_compiles_and_agrees(name, tmp_path):
     expected = interpreter.run(reference, inputs)[0]
     compiled = iree_backend.run(print_module(module), inputs, "main")[0]
     np.testing.assert_array_equal(compiled.reshape(expected.shape), expected)
+
+
+def test_embedding_lookup_sparse_mean_of_ungrouped_rows_declines(tmp_path):
+    """Row 2's lookups are not consecutive: TFLite's MEAN divides each run apart, which the
+    one-pass fold does not do, so the op stays TFLite's with the reason."""
+    file = tmp_path / "embedding-lookup-sparse-mean-unsorted.tflite"
+    file.write_bytes(sparse_lookup(schema.CombinerType.MEAN, [[2, 0], [0, 0], [2, 1], [0, 1]], (3, 2), (3, 3, 2))())
+    (record,) = convert(str(file), "legalized").report.records
+    assert record.path == "unlowered"
+    assert record.reason.startswith("an output row's lookups are not consecutive in the constant indices")
