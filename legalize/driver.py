@@ -20,6 +20,7 @@ import numpy as np
 
 from tfl2quant.dialects.quant.ops import expressed_type_of, storage_type_of
 from tfl2quant.dialects.tfl import CONSTANT_OPS
+from tfl2quant.dialects.tfl_sparse import dense_array
 from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.diagnostic_engine import emit_remark
 from tfl2quant.ir.attributes import DenseElementsAttr
@@ -119,7 +120,8 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
     block.set_ops([op for op in new_ops if op.name != "tfl.no_value" or op.result.uses])
 
 
-REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_qconst")
+REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_const",
+                       "tfl.pseudo_sparse_qconst")
 
 
 def _unsigned(t) -> bool:
@@ -128,18 +130,17 @@ def _unsigned(t) -> bool:
 
 
 def _constant(b: Builder, op: Operation) -> Value:
-    """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast;
-    a quantized sparse constant keeps its form but yields its storage type, then quant.scast."""
-    if op.name == "tfl.pseudo_sparse_qconst":
-        attrs = {k: v for k, v in op.attributes.items() if k != "qtype"}  # the scast below carries it
-        sparse = b.value(op.name, [], storage_type_of(op.result.type), attrs)
-        return b.value("quant.scast", [sparse], op.result.type)
+    """tfl.pseudo_const -> arith.constant; tfl.pseudo_qconst -> arith.constant + quant.scast.
+    Sparse constants are densified here (tfl_sparse.py), as TFLite's DENSIFY kernel and its
+    sparse FULLY_CONNECTED read them: an arith.constant of the dense stored values."""
     value = op.attributes["value"]
+    if op.name in ("tfl.pseudo_sparse_const", "tfl.pseudo_sparse_qconst"):
+        value = DenseElementsAttr.from_array(dense_array(op), value.type.element_type)
     attrs = {"value": value}
     if "tfl.quantization" in op.attributes:  # int64 quantization MLIR cannot type (see importer)
         attrs["tfl.quantization"] = op.attributes["tfl.quantization"]
     c = b.value("arith.constant", [], value.type, attrs)
-    if op.name == "tfl.pseudo_qconst":
+    if op.name in ("tfl.pseudo_qconst", "tfl.pseudo_sparse_qconst"):
         c = b.value("quant.scast", [c], op.result.type)
     return c
 

@@ -12,6 +12,14 @@ the block's fp16 scale (blockwise int4/int2, 2-D). The int4 and int2 unpackers
 multiply `float(16 q)` by `s / 16` (`64 q` by `s / 64`): the same real product, so the
 same float. uint8 rows are read as int8 bytes (`GetTensorData<int8_t>`), and no zero
 point is read.
+
+The writes, at runtime indices, are one-hot folds (`segment_fold`): SCATTER_ND,
+SEGMENT_SUM, UNSORTED_SEGMENT_SUM/PROD/MAX/MIN and EMBEDDING_LOOKUP_SPARSE compare each
+index with every output row (tosa.equal), select the value or the fold's identity, and
+reduce along the indices in index order, so repeated indices add up (multiply, ...) as
+TFLite's loops do; SPARSE_TO_DENSE, whose repeated indices keep the last value, folds the
+index order with a max and gathers. DENSIFY passes on its operand, a sparse constant the
+driver has densified (tfl_sparse.py).
 """
 from __future__ import annotations
 
@@ -24,13 +32,14 @@ from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
-from tfl2quant.ir.types import element_type, f32, i8, i32, tensor
+from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
-from .emit import reshape, tile
+from .emit import broadcast_to, compare, concat, reshape, select, slice_, slice_axis, splat, tile
 from .hybrid import block_scales
 from .movement import OnStorage
-from .query import option, qtype, static_shapes, storage_name
-from .rule import NOT_YET, ByResult, IntegerPattern, Rule, StaticPattern, unlowered
+from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
+                    static_shapes, storage_name)
+from .rule import ByResult, FloatPattern, IntegerPattern, Rule, StaticPattern
 
 
 def gather(b, values, indices):
@@ -160,19 +169,273 @@ class HybridEmbeddingLookup(IntegerPattern):
         return [reshape(b, y, op.result.type.shape)]
 
 
+# --- scattering and segment reductions ---------------------------------------------------------
+
+SCATTER_FOLDS = {  # TFLite's accumulation -> (TOSA reduction, value of a position nothing reaches)
+    "sum": ("tosa.reduce_sum", 0), "prod": ("tosa.reduce_product", 1),
+    "max": ("tosa.reduce_max", "lowest"), "min": ("tosa.reduce_min", "highest"),
+}
+
+
+def fold_identity(init, elem) -> np.ndarray:
+    """The initial value of a fold as a 1-element array of `elem` (numeric_limits lowest/max for
+    MAX/MIN: -FLT_MAX, not -inf, as in unsorted_segment.cc)."""
+    dtype = numpy_dtype(elem)
+    if init in ("lowest", "highest"):
+        info = np.finfo(dtype) if np.issubdtype(dtype, np.floating) else np.iinfo(dtype)
+        init = info.min if init == "lowest" else info.max
+    return np.array(init, dtype)
+
+
+def segment_fold(b, fold: str, data, ids, rows: int):
+    """data [N, C] and i32 `ids` [N] -> [rows, C]: row k folds, in index order, the data rows n
+    with ids[n] == k onto the fold's initial value; ids outside [0, rows) reach no row.
+
+    One-hot form: select(ids[n] == k, data[n, c], init) over [N, rows, C], then the TOSA
+    reduction along n. The initial value is the fold's identity, so the positions a row does
+    not take change nothing (0 + x, 1 * x, max(lowest, x) are exactly x), and the in-order
+    float sum and product are TFLite's loop (WrappingAdd, UnsortedSegmentRef). Booleans
+    (SCATTER_ND's bool `a + b`) fold with reduce_any. MAX/MIN skip NaN data, as std::max and
+    std::min keep the accumulator when compared with NaN. int8 sums run in i32 (TOSA's
+    reduce_sum type) and are cast back, which wraps like TFLite's int8 WrappingAdd; integer
+    products are `integer_product`, as TOSA's reduce_product takes floats only."""
+    (n, c), elem = data.type.shape, element_type(data.type)
+    name, init = ("tosa.reduce_any", False) if elem == i1 else SCATTER_FOLDS[fold]
+    identity = tosa.const(b, fold_identity(init, elem).reshape(1, 1, 1), elem)
+    if fold in ("max", "min") and isinstance(elem, FloatType):
+        number = compare(b, "tosa.equal", data, data, data.type.shape)  # false for NaN
+        data = select(b, number, data, reshape(b, identity, (1, 1)), data.type)
+    rows_iota = tosa.const(b, np.arange(rows, dtype=np.int32).reshape(1, rows, 1), i32)
+    hit = compare(b, "tosa.equal", reshape(b, ids, (n, 1, 1)), rows_iota, (n, rows, 1))
+    picked = select(b, hit, reshape(b, data, (n, 1, c)), identity, tensor((n, rows, c), elem))
+    if name == "tosa.reduce_sum" and elem in (i8, i16):  # TOSA sums i32: wrapped back, as WrappingAdd
+        total = tosa.reduce(b, name, tosa.cast(b, picked, picked.type.with_element_type(i32)), 0)
+        return reshape(b, tosa.cast(b, total, total.type.with_element_type(elem)), (rows, c))
+    if name == "tosa.reduce_product" and not isinstance(elem, FloatType):
+        return reshape(b, integer_product(b, picked), (rows, c))
+    return reshape(b, tosa.reduce(b, name, picked, 0), (rows, c))
+
+
+def integer_product(b, x):
+    """The wrapping product along axis 0 of an integer [N, ...] -> [1, ...]: TOSA's
+    reduce_product takes floats only, so halves are multiplied (tosa.mul, shift 0), log2(N)
+    times. Products modulo 2^32 do not depend on the order, so this is TFLite's loop
+    (MulTensorValuesWithExpectedOverflow)."""
+    while x.type.shape[0] > 1:
+        n = x.type.shape[0]
+        half = n // 2
+        low, high = slice_axis(b, x, 0, 0, half), slice_axis(b, x, 0, half, half)
+        product = tosa.mul(b, low, high, low.type)
+        x = concat(b, [product, slice_axis(b, x, 0, 2 * half, 1)], 0) if n % 2 else product  # odd: last kept
+    return x
+
+
+def flat_index(b, indices, dims):
+    """i32 `indices` [N, nd] of coordinates into `dims` -> [N] row-major flat positions."""
+    count, nd = indices.type.shape
+    if nd == 1:
+        return reshape(b, indices, (count,))
+    strides = np.array([[math.prod(dims[j + 1:nd]) for j in range(nd)]], np.int32)
+    scaled = tosa.mul(b, indices, tosa.const(b, strides, i32), indices.type)
+    return reshape(b, tosa.reduce(b, "tosa.reduce_sum", scaled, 1), (count,))
+
+
+def not_quantized(op, what: str) -> Reason:
+    for v in (*op.operands, *op.results):
+        if qtype(v) is not None:
+            return f"{role(op, v)} is quantized; TFLite {what}"
+    return None
+
+
+class ScatterNd(StaticPattern):
+    """SCATTER_ND(indices [B.., nd], updates [B.., S..], shape) -> zeros of `shape` with each
+    update slice ADDED at its index (reference_ops.h: ScatterNd, WrappingAdd): duplicates
+    accumulate, in index order. A `segment_fold` "sum" over the flat slice positions; an index
+    out of range is an error in TFLite and reaches no slice here.
+
+    int8 updates are added as stored integers, wrapping, whatever their quantization: the
+    pattern runs `on_storage` (OnStorage, alike=False) and the float pattern declines them."""
+
+    data = (1,)
+
+    def __init__(self, on_storage: bool = False):
+        self.on_storage = on_storage
+
+    def check(self, op):
+        kind = storage_name(op.operands[1])
+        return (static_shapes(op) or signless(op)
+                or (None if self.on_storage else not_quantized(op, "adds the stored values"))
+                or (None if kind in ("f32", "i8", "i32", "i64", "i1") else
+                    f"updates of {kind}; TFLite's SCATTER_ND takes float32, int8, int32, int64 and bool "
+                    f"(uint8 would be read as signed)"))
+
+    def rewrite(self, b, op, operands, result_types):
+        indices, updates = operands[:2]
+        out = result_types[0].shape
+        nd = indices.type.shape[-1]
+        count = math.prod(indices.type.shape[:-1])
+        rows, width = math.prod(out[:nd]), math.prod(out[nd:])
+        flat = flat_index(b, reshape(b, index32(b, indices), (count, nd)), out)
+        y = segment_fold(b, "sum", reshape(b, updates, (count, width)), flat, rows)
+        return [reshape(b, y, out)]
+
+
+class SegmentFold(FloatPattern):
+    """SEGMENT_SUM (segment_sum.cc) and UNSORTED_SEGMENT_SUM/PROD/MAX/MIN (unsorted_segment.cc):
+    data [I.., C..] with i32 segment ids [I..] -> [rows, C..]; each row folds the data whose id
+    is the row, in index order, from 0 / 1 / lowest / highest (the rows no id names keep that
+    value). Negative ids are skipped (UnsortedSegmentRef), as any id outside [0, rows).
+
+    The row count is the result's first dimension: num_segments for the unsorted ops;
+    max(segment_ids) + 1 for SEGMENT_SUM, which TFLite computes at run time (the model's
+    static result shape stands for it)."""
+
+    def __init__(self, fold: str):
+        self.fold = fold
+
+    def unsupported(self, op):
+        return (static_shapes(op) or non_empty(op) or signless(op)
+                or not_quantized(op, "folds float32 and int32 tensors only")
+                or rank(op, op.results[0], at_least=1))
+
+    def rewrite(self, b, op, operands, result_types):
+        data, ids = operands[:2]
+        out = result_types[0].shape
+        count = math.prod(ids.type.shape)
+        width = math.prod(data.type.shape) // count
+        y = segment_fold(b, self.fold, reshape(b, data, (count, width)), reshape(b, index32(b, ids), (count,)),
+                         out[0])
+        return [reshape(b, y, out)]
+
+
+class SparseToDense(StaticPattern):
+    """SPARSE_TO_DENSE(indices [N] or [N, D], output_shape, values [N] or scalar, default)
+    (reference_ops.h: SparseToDense): `default` everywhere, then values[i] (or the scalar
+    value) written at indices[i] in order, so a repeated index keeps the LAST value.
+
+    Which i wrote a position last: reduce_max over i of select(index[i] == p, i, INT32_MIN)
+    (a `segment_fold` "max" of the i); then tosa.gather of values at that i, and `default`
+    where it is negative. An index out of range is an error in TFLite and writes nothing
+    here."""
+
+    data = (2, 3)
+
+    def check(self, op):
+        return static_shapes(op) or signless(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        indices, _, values, default = operands
+        out = result_types[0].shape
+        ishape = indices.type.shape
+        count = 1 if len(ishape) == 0 else ishape[0]
+        nd = ishape[1] if len(ishape) == 2 else 1
+        positions = math.prod(out)
+        flat = flat_index(b, reshape(b, index32(b, indices), (count, nd)), out)
+        order = tosa.const(b, np.arange(count, dtype=np.int32).reshape(count, 1), i32)
+        last = segment_fold(b, "max", order, flat, positions)  # [positions, 1]; lowest where none
+        written = compare(b, "tosa.greater_equal", last, splat(b, 0, last.type), last.type.shape)
+        elem = element_type(values.type)
+        if len(values.type.shape) == 0:
+            picked = reshape(b, values, (1, 1))
+        else:
+            at = tosa.binary(b, "tosa.maximum", last, splat(b, 0, last.type), last.type)
+            picked = reshape(b, gather(b, reshape(b, values, (1, count, 1)), reshape(b, at, (1, positions))),
+                             (positions, 1))
+        y = select(b, written, picked, reshape(b, default, (1, 1)), tensor((positions, 1), elem))
+        return [reshape(b, y, out)]
+
+
+class EmbeddingLookupSparse(FloatPattern):
+    """EMBEDDING_LOOKUP_SPARSE(ids [L], indices [L, R], dense_shape [R], weights [L],
+    params [V, E..]) (embedding_lookup_sparse.cc): lookup i goes to the output row
+    (bucket) of its first R - 1 coordinates; a row is the in-order sum of params[ids[i]] *
+    weights[i], then for MEAN divided by the sum of its weights, for SQRTN by sqrt of the
+    sum of their squares (rows that no lookup reaches stay 0). The kernel finalizes a bucket
+    when the next lookup leaves it, so for MEAN and SQRTN this is its result when each row's
+    lookups are consecutive, as in a sorted SparseTensor (checked when the indices are
+    constant; SUM does not depend on it). dense_shape must be constant: it gives the output
+    shape [dense_shape[:-1].., E..]; an index out of range is an error in TFLite."""
+
+    def unsupported(self, op):
+        ids, indices, dense_shape, weights, params = op.operands
+        reason = (static_shapes(op) or non_empty(op)
+                  or constants(op, {2: "dense_shape"}) or floats_only(op, [weights, params, op.results[0]])
+                  or not_quantized(op, "reads float tensors only"))
+        if reason:
+            return reason
+        shape = self.result_shape(op)
+        if tuple(op.results[0].type.shape) != shape:
+            return f"result 0 is {op.results[0].type}; the kernel gives it shape {list(shape)}"
+        known = constant_array(indices)
+        if known is not None and option(op, "combiner", "SUM") != "SUM" and len(indices.type.shape) == 2:
+            rows = np.asarray(known).reshape(indices.type.shape)[:, :-1]
+            starts = (np.any(rows[1:] != rows[:-1], axis=1) if len(rows) > 1 else np.zeros(0, bool))
+            if len({tuple(r) for r in rows}) != int(starts.sum()) + 1:
+                return ("an output row's lookups are not consecutive in the constant indices: the kernel "
+                        "divides each run of them apart")
+        return None
+
+    @staticmethod
+    def result_shape(op) -> tuple:
+        return tuple(const_ints(op, 2)[:-1]) + tuple(op.operands[4].type.shape[1:])
+
+    def rewrite(self, b, op, operands, result_types):
+        ids, indices, _, weights, params = operands
+        dense_shape = const_ints(op, 2)
+        count, lookup_rank = indices.type.shape
+        rows = math.prod(dense_shape[:-1])
+        width = math.prod(params.type.shape[1:])
+        looked = gather(b, reshape(b, params, (1, params.type.shape[0], width)),
+                        reshape(b, index32(b, ids), (1, count)))
+        w = reshape(b, weights, (count, 1))
+        weighted = tosa.mul(b, reshape(b, looked, (count, width)), w, tensor((count, width), f32))
+        if lookup_rank > 1:
+            coords = slice_(b, index32(b, indices), (0, 0), (count, lookup_rank - 1))
+            bucket = flat_index(b, coords, dense_shape[:-1])
+        else:  # one output row, no coordinates
+            bucket = tosa.const(b, np.zeros(count, np.int32), i32)
+        combiner = option(op, "combiner", "SUM")
+        if combiner == "SUM":
+            y = segment_fold(b, "sum", weighted, bucket, rows)
+        else:  # one fold of [weighted | weight (MEAN) or its square (SQRTN) | 1 (counts the lookups)]
+            w_or_square = w if combiner == "MEAN" else tosa.mul(b, w, w, w.type)
+            ones = tosa.const(b, np.ones((count, 1), np.float32), f32)
+            folded = segment_fold(b, "sum", concat(b, [weighted, w_or_square, ones], 1), bucket, rows)
+            y = slice_(b, folded, (0, 0), (rows, width))
+            total = slice_(b, folded, (0, width), (rows, 1))
+            if combiner == "SQRTN":
+                total = b.value("math.sqrt", [total], total.type)
+            reached = compare(b, "tosa.greater", slice_(b, folded, (0, width + 1), (rows, 1)),
+                              splat(b, 0.0, tensor((1, 1), f32)), (rows, 1))
+            divided = b.value("arith.divf", [y, broadcast_to(b, total, (rows, width))], y.type)
+            y = select(b, reached, divided, y, y.type)
+        return [reshape(b, y, self.result_shape(op))]
+
+
+class Densify(StaticPattern):
+    """DENSIFY (densify.cc) of a sparse constant: the driver already densified the constant
+    (tfl_sparse.py) into an arith.constant, which the op passes on; on stored values
+    (OnStorage) whatever the quantization, as the kernel copies the values raw."""
+
+    constants = {0: "input"}
+
+    def rewrite(self, b, op, operands, result_types):
+        return [operands[0]]
+
+
 RULES = {
     # TFLite op                     Rule(integer path,           float path)
     "tfl.gather":                 Rule(OnStorage(Gather()),      Gather()),
     "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    GatherNd()),
     "tfl.embedding_lookup":       Rule(ByResult(OnStorage(EmbeddingLookup()), hybrid=HybridEmbeddingLookup()),
                                    EmbeddingLookup()),
-    "tfl.scatter_nd":             unlowered(NOT_YET),
-    "tfl.sparse_to_dense":        unlowered(NOT_YET),
-    "tfl.segment_sum":            unlowered(NOT_YET),
-    "tfl.unsorted_segment_sum":   unlowered(NOT_YET),
-    "tfl.unsorted_segment_prod":  unlowered(NOT_YET),
-    "tfl.unsorted_segment_max":   unlowered(NOT_YET),
-    "tfl.unsorted_segment_min":   unlowered(NOT_YET),
-    "tfl.embedding_lookup_sparse": unlowered(NOT_YET),
-    "tfl.densify":                unlowered(NOT_YET),
+    "tfl.scatter_nd":             Rule(OnStorage(ScatterNd(on_storage=True), alike=False), ScatterNd()),
+    "tfl.sparse_to_dense":        Rule(OnStorage(SparseToDense()), SparseToDense()),
+    "tfl.segment_sum":            Rule(float=SegmentFold("sum")),
+    "tfl.unsorted_segment_sum":   Rule(float=SegmentFold("sum")),
+    "tfl.unsorted_segment_prod":  Rule(float=SegmentFold("prod")),
+    "tfl.unsorted_segment_max":   Rule(float=SegmentFold("max")),
+    "tfl.unsorted_segment_min":   Rule(float=SegmentFold("min")),
+    "tfl.embedding_lookup_sparse": Rule(float=EmbeddingLookupSparse()),
+    "tfl.densify":                Rule(OnStorage(Densify(), alike=False), Densify()),
 }

@@ -17,6 +17,7 @@ import numpy as np
 from ..ir.attributes import ArrayAttr, IntegerAttr
 from ..ir.core import Operation, Value
 from ..ir.types import NoneType, RankedTensorType
+from .tfl_sparse import dense_array
 
 Shape = tuple  # of int or None
 
@@ -34,10 +35,13 @@ def shape_of(op: Operation, v: Value, what: str) -> Shape:
 
 
 def constant(v: Value) -> Optional[np.ndarray]:
-    """The values of a constant operand, flat (None if it is computed at run time)."""
+    """The values of a constant operand, flat (None if it is computed at run time); a sparse
+    constant (read directly or through DENSIFY) densified, as the driver will make it."""
     producer = v.owner_op
-    while producer is not None and producer.name == "quant.scast":
+    while producer is not None and producer.name in ("quant.scast", "tfl.densify"):
         producer = producer.operands[0].owner_op
+    if producer is not None and producer.name in ("tfl.pseudo_sparse_const", "tfl.pseudo_sparse_qconst"):
+        return dense_array(producer).reshape(-1)  # what the driver makes of it (legalize/driver.py)
     if producer is None or producer.name not in ("tfl.pseudo_const", "tfl.pseudo_qconst", "arith.constant"):
         return None
     array = getattr(producer.attributes.get("value"), "array", None)
@@ -630,3 +634,113 @@ def softmax_shape(op: Operation) -> None:
     if not shape_of(op, op.operands[0], "operand 0"):
         raise op.error("operand 0 must have rank >= 1")
     same_shape(op)
+
+
+# --- scatters, segment reductions, sparse tensors (legalize/gather.py) ---------------------------
+
+
+def scatter_nd(op: Operation) -> None:
+    """scatter_nd.cc CheckShapes: indices [B.., nd] and updates [B.., S..] share the outer
+    dimensions, S.. are the last dimensions of `shape`, and the result has `shape`."""
+    i = shape_of(op, op.operands[0], "operand 0")
+    u = shape_of(op, op.operands[1], "operand 1")
+    ranked(op, 2, 1)
+    if not i or not u:
+        raise op.error("indices and updates must have rank >= 1")
+    outer = len(i) - 1
+    for k in range(min(outer, len(u))):
+        if None not in (i[k], u[k]) and i[k] != u[k]:
+            raise op.error(f"indices and updates differ in dimension {k}: {i[k]} and {u[k]}")
+    shape = constant(op.operands[2])
+    if shape is None or i[-1] is None:
+        return
+    want = tuple(int(d) for d in shape.tolist())
+    if len(u) - outer != len(want) - i[-1] or any(
+            a is not None and a != b for a, b in zip(u[outer:], want[i[-1]:])):
+        raise op.error(f"updates {shape_text(u)} do not fit slices of {shape_text(want)} at {i[-1]} coordinates")
+    expect_shape(op, 0, want)
+
+
+def sparse_to_dense(op: Operation) -> None:
+    """sparse_to_dense.cc CheckDimensionsMatch: indices [N] (or a scalar) for a 1-D result,
+    [N, rank] otherwise (rank <= 4); values [N] or a scalar; one default value; the result
+    has `output_shape`."""
+    i = ranked(op, 0, 0, 1, 2)
+    ranked(op, 1, 1)
+    v = ranked(op, 2, 0, 1)
+    default = shape_of(op, op.operands[3], "operand 3")
+    if elements(default) not in (None, 1):
+        raise op.error(f"default value of shape {shape_text(default)}; the kernel takes one value")
+    count = (elements(i) if len(i) < 2 else i[0])
+    if v and None not in (count, v[0]) and count != v[0]:
+        raise op.error(f"{count} indices for {v[0]} values")
+    shape = constant(op.operands[1])
+    if shape is None:
+        return
+    want = tuple(int(d) for d in shape.tolist())
+    coordinates = 1 if len(i) < 2 else i[1]
+    if coordinates is not None and coordinates != len(want) or len(want) > 4:
+        raise op.error(f"indices of {coordinates} coordinates for an output of shape {shape_text(want)} "
+                       f"(the kernel takes rank <= 4)")
+    expect_shape(op, 0, want)
+
+
+def segment_sum(op: Operation) -> None:
+    """segment_sum.cc: ids [N] for data [N, ..]; constant ids start at 0 and step by 0 or 1,
+    and give max(id) + 1 result rows."""
+    d = shape_of(op, op.operands[0], "operand 0")
+    ids = ranked(op, 1, 1)
+    if not d:
+        raise op.error("data must have rank >= 1")
+    if None not in (d[0], ids[0]) and d[0] != ids[0]:
+        raise op.error(f"{ids[0]} segment ids for {d[0]} data rows")
+    values = constant(op.operands[1])
+    rows = None
+    if values is not None and values.size:
+        steps = np.diff(values.astype(np.int64))
+        if values[0] != 0 or ((steps != 0) & (steps != 1)).any():
+            raise op.error(f"segment ids {values.tolist()} must start at 0 and grow by 0 or 1")
+        rows = int(values[-1]) + 1
+    expect_shape(op, 0, (rows,) + d[1:])
+
+
+def unsorted_segment(op: Operation) -> None:
+    """unsorted_segment.cc: ids shaped as a prefix of the data's shape; one num_segments,
+    >= 0 and above every constant id; the result is [num_segments, data dims after the ids']."""
+    d = shape_of(op, op.operands[0], "operand 0")
+    ids = shape_of(op, op.operands[1], "operand 1")
+    n = shape_of(op, op.operands[2], "operand 2")
+    if len(ids) > len(d) or any(None not in (a, b) and a != b for a, b in zip(ids, d)):
+        raise op.error(f"segment ids of shape {shape_text(ids)} are not a prefix of the data's {shape_text(d)}")
+    if n not in ((), (1,), (None,)):
+        raise op.error(f"num_segments of shape {shape_text(n)}; the kernel takes one value")
+    segments = constant(op.operands[2])
+    rows = None if segments is None else int(segments[0])
+    if rows is not None and rows < 0:
+        raise op.error(f"num_segments {rows} is negative")
+    values = constant(op.operands[1])
+    if rows is not None and values is not None and values.size and int(values.max()) >= rows:
+        raise op.error(f"segment id {int(values.max())} is not below num_segments {rows}")
+    expect_shape(op, 0, (rows,) + d[len(ids):])
+
+
+def embedding_lookup_sparse(op: Operation) -> None:
+    """embedding_lookup_sparse.cc: ids [L], indices [L, R], dense_shape [R], weights [L],
+    params of rank >= 2; the result is [dense_shape[:-1].., params dims after the first]."""
+    ids = ranked(op, 0, 1)
+    i = ranked(op, 1, 2)
+    s = ranked(op, 2, 1)
+    w = ranked(op, 3, 1)
+    p = shape_of(op, op.operands[4], "operand 4")
+    if len(p) < 2:
+        raise op.error("params must have rank >= 2")
+    counts = {c for c in (ids[0], i[0], w[0]) if c is not None}
+    if len(counts) > 1:
+        raise op.error(f"ids, indices and weights count {ids[0]}, {i[0]} and {w[0]} lookups")
+    if None not in (i[1], s[0]) and i[1] != s[0]:
+        raise op.error(f"indices of {i[1]} coordinates for a dense_shape of {s[0]}")
+    dense_shape = constant(op.operands[2])
+    if dense_shape is not None and dense_shape.size:
+        expect_shape(op, 0, tuple(int(d) for d in dense_shape.tolist()[:-1]) + p[1:])
+    elif s[0]:
+        expect_shape(op, 0, (None,) * (s[0] - 1) + p[1:])

@@ -269,6 +269,24 @@ def index_result(op: Operation) -> None:
         raise op.error(f"result is {type_key(op.result)}; the kernel gives int32 or int64 indices")
 
 
+def operand_types(*allowed: tuple[int, frozenset | set]):
+    """Operand k (-1: result 0) is one of the TfLiteTypes allowed (as Prepare ensures)."""
+    def check(op: Operation) -> None:
+        for k, kinds in allowed:
+            v = op.result if k == -1 else op.operands[k]
+            if present(v) and tflite_type(v) not in kinds:
+                raise op.error(f"{'result 0' if k == -1 else f'operand {k}'} is {type_key(v)}; the kernel takes "
+                               f"{', '.join(sorted(kinds))}")
+    return check
+
+
+def indices_like_shape(op: Operation) -> None:
+    """scatter_nd.cc: indices and shape of one type."""
+    if tflite_type(op.operands[0]) != tflite_type(op.operands[2]):
+        raise op.error(f"indices are {tflite_type(op.operands[0])} and shape {tflite_type(op.operands[2])}; "
+                       f"the kernel requires one type")
+
+
 # --- the table ----------------------------------------------------------------------------------
 
 
@@ -390,4 +408,17 @@ SPECS: dict[str, Spec] = {
     "tfl.resize_bilinear": Spec((2, 2), same_type=(0, "r"), check=shapes.resize(bilinear=True)),
     "tfl.quantize": Spec((1, 1), check=both(quantize, quantize_zero_points, shapes.same_shape)),
     "tfl.dequantize": Spec((1, 1), check=both(dequantize, zero_points_zero("0"), shapes.same_shape)),
+    # scatters, segment reductions, sparse tensors (legalize/gather.py)
+    "tfl.scatter_nd": Spec((3, 3), same_type=(1, "r"), types=frozenset({"i32"}), check=both(
+        operand_types((1, {"f32", "u8", "i1", "i8", "i64", "i32"})), indices_like_shape, shapes.scatter_nd)),
+    "tfl.sparse_to_dense": Spec((4, 4), same_type=(2, 3, "r"), types=frozenset({"i32", "i64"}), check=both(
+        operand_types((1, {"i32", "i64"}), (2, {"i32", "i64", "i8", "u8", "f32"})), shapes.sparse_to_dense)),
+    "tfl.segment_sum": Spec((2, 2), same_type=(0, "r"), types=frozenset({"i32", "f32"}),
+                            check=both(operand_types((1, {"i32"})), shapes.segment_sum)),
+    **{f"tfl.unsorted_segment_{n}": Spec((3, 3), same_type=(0, "r"), types=frozenset({"i32", "f32"}),
+                                         check=both(operand_types((1, {"i32"}), (2, {"i32"})), shapes.unsorted_segment))
+       for n in ("sum", "prod", "max", "min")},
+    "tfl.embedding_lookup_sparse": Spec((5, 5), types=frozenset({"i32"}), check=both(
+        operand_types((1, {"i32"}), (2, {"i32"}), (3, {"f32"}), (-1, {"f32"})), shapes.embedding_lookup_sparse)),
+    "tfl.densify": Spec((1, 1), same_type=(0, "r"), check=shapes.same_shape),
 }

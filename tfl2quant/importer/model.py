@@ -15,6 +15,7 @@ import numpy as np
 from ..dialects.builtin import ModuleOp
 from ..dialects.func import FuncOp
 from ..dialects.quant.types import QuantizedType, UniformQuantizedType
+from ..dialects.tfl_sparse import sparsity_error
 from ..errors import Tfl2QuantError, VerificationError
 from ..ir.attributes import (ArrayAttr, BoolAttr, DenseElementsAttr, DenseStringElementsAttr,
                              DictionaryAttr, IntegerAttr, OpaqueAttr, StringAttr, SymbolRefAttr, TypeAttr,
@@ -265,10 +266,14 @@ class SubgraphImporter:
         return b.value("tfl.pseudo_const", [], rtype, attrs, location=loc)
 
     def sparse_constant(self, b, t, data, rtype, storage, q, tt, loc, where) -> Value:
-        """A sparse constant keeps its compressed values and its SparsityParameters."""
-        sparsity = table_attributes(t.get("sparsity"))
+        """A sparse constant keeps its compressed values and its SparsityParameters, checked
+        as TFLite's model verifier checks them (tfl_sparse.sparsity_error)."""
+        s_param = DictionaryAttr(tuple(table_attributes(t.get("sparsity")).items()))
         compressed = decode_tensor_data(data, tt, (-1,), where)
-        attrs = {"value": DenseElementsAttr.splat(0, storage), "s_param": DictionaryAttr(tuple(sparsity.items())),
+        error = sparsity_error(s_param, tuple(rtype.shape), compressed.size)
+        if error:
+            raise FlatbufferError(f"{where}: invalid sparsity parameters: {error}")
+        attrs = {"value": DenseElementsAttr.splat(0, storage), "s_param": s_param,
                  "compressed_data": DenseElementsAttr.from_array(compressed, storage.element_type)}
         if q is not None:
             attrs["qtype"] = TypeAttr(rtype)

@@ -34,14 +34,14 @@ func.func @pseudo_qconst_becomes_constant_and_scast() -> tensor<2x3x!q> {
 
 // -----
 
-// A quantized sparse constant keeps its compressed form but yields its storage type; the
-// quantized type moves to a quant.scast.
+// A quantized sparse constant is densified (row 0 keeps columns 1 and 3, row 1 column 0)
+// into an arith.constant of its storage type; the quantized type moves to a quant.scast.
 !q = !quant.uniform<i8<-127:127>:f32, 0.25>
-// CHECK-LABEL: @pseudo_sparse_qconst_yields_storage
-// CHECK-NEXT:  %[[C:.*]] = "tfl.pseudo_sparse_qconst"() {value = dense<0> : tensor<2x4xi8>, s_param = {{.*}}, compressed_data = dense<[5, -6, 7]> : tensor<3xi8>} : () -> tensor<2x4xi8>
+// CHECK-LABEL: @pseudo_sparse_qconst_densified
+// CHECK-NEXT:  %[[C:.*]] = arith.constant dense<{{\[\[}}0, 5, 0, -6], [7, 0, 0, 0]]> : tensor<2x4xi8>
 // CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[C]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32, 0.25>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @pseudo_sparse_qconst_yields_storage() -> tensor<2x4x!q> {
+func.func @pseudo_sparse_qconst_densified() -> tensor<2x4x!q> {
   %0 = "tfl.pseudo_sparse_qconst"() {value = dense<0> : tensor<2x4xi8>, s_param = {block_map = [], dim_metadata = [{dense_size = 2 : i32, format = "DENSE"}, {array_indices = {values = [1 : i32, 3 : i32, 0 : i32]}, array_segments = {values = [0 : i32, 2 : i32, 3 : i32]}, dense_size = 0 : i32, format = "SPARSE_CSR"}], traversal_order = [0 : i32, 1 : i32]}, compressed_data = dense<[5, -6, 7]> : tensor<3xi8>, qtype = tensor<2x4x!q>} : () -> tensor<2x4x!q>
   return %0 : tensor<2x4x!q>
 }

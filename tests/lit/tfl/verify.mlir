@@ -2071,3 +2071,151 @@ func.func @sequence_lstm_recurrent_weights(%arg0: tensor<2x1x3xf32>, %w: tensor<
   %0 = "tfl.unidirectional_sequence_lstm"(%arg0, %w, %w, %w, %w, %r, %r2, %r, %r, %none, %none, %none, %b, %b, %b, %b, %none, %none, %h, %c, %none, %none, %none, %none) {cell_clip = 0.0 : f32, fused_activation_function = "TANH", proj_clip = 0.0 : f32, time_major = true} : (tensor<2x1x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x2xf32>, tensor<4x4xf32>, tensor<4x4xf32>, none, none, none, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, none, none, tensor<1x4xf32>, tensor<1x4xf32>, none, none, none, none) -> tensor<2x1x4xf32>
   return %0 : tensor<2x1x4xf32>
 }
+
+// -----
+
+// ===--- scatter_nd, sparse_to_dense, segment reductions, embedding_lookup_sparse ---=== //
+
+// scatter_nd.cc CheckShapes: updates [2, 3] are slices of shape[1:] = [5], not [3].
+func.func @scatter_nd_rejects_updates_of_the_wrong_slice(%arg0: tensor<2x1xi32>, %arg1: tensor<2x3xf32>) -> tensor<4x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[4, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{updates [2, 3] do not fit slices of [4, 5] at 1 coordinates}}
+  %1 = "tfl.scatter_nd"(%arg0, %arg1, %0) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// -----
+
+// scatter_nd.cc: TF_LITE_ENSURE_EQ(indices.Dims(i), updates.Dims(i)) for the outer dimensions.
+func.func @scatter_nd_rejects_outer_dimensions_that_differ(%arg0: tensor<2x1xi32>, %arg1: tensor<3x5xf32>) -> tensor<4x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[4, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{indices and updates differ in dimension 0: 2 and 3}}
+  %1 = "tfl.scatter_nd"(%arg0, %arg1, %0) : (tensor<2x1xi32>, tensor<3x5xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// -----
+
+// scatter_nd.cc: "Indices and shape must have the same type."
+func.func @scatter_nd_rejects_indices_and_shape_of_two_types(%arg0: tensor<2x1xi32>, %arg1: tensor<2x5xf32>) -> tensor<4x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[4, 5]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{indices are i32 and shape i64; the kernel requires one type}}
+  %1 = "tfl.scatter_nd"(%arg0, %arg1, %0) : (tensor<2x1xi32>, tensor<2x5xf32>, tensor<2xi64>) -> tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// -----
+
+// sparse_to_dense.cc CheckDimensionsMatch: indices [N, 2] for an output of rank 3.
+func.func @sparse_to_dense_rejects_coordinates_of_another_rank(%arg0: tensor<3x2xi32>, %arg1: tensor<3xf32>, %arg2: tensor<f32>) -> tensor<2x3x4xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 3, 4]> : tensor<3xi32>} : () -> tensor<3xi32>
+  // expected-error@+1 {{indices of 2 coordinates for an output of shape [2, 3, 4] (the kernel takes rank <= 4)}}
+  %1 = "tfl.sparse_to_dense"(%arg0, %0, %arg1, %arg2) {validate_indices = false} : (tensor<3x2xi32>, tensor<3xi32>, tensor<3xf32>, tensor<f32>) -> tensor<2x3x4xf32>
+  return %1 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// sparse_to_dense.cc: TF_LITE_ENSURE_EQ(SizeOfDimension(indices, 0), NumElements(values)).
+func.func @sparse_to_dense_rejects_a_value_count_that_differs(%arg0: tensor<3x2xi32>, %arg1: tensor<4xf32>, %arg2: tensor<f32>) -> tensor<2x3xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{3 indices for 4 values}}
+  %1 = "tfl.sparse_to_dense"(%arg0, %0, %arg1, %arg2) {validate_indices = false} : (tensor<3x2xi32>, tensor<2xi32>, tensor<4xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}
+
+// -----
+
+// segment_sum.cc ValidateSegmentIds: ids start at 0 and grow by 0 or 1.
+func.func @segment_sum_rejects_unsorted_constant_ids(%arg0: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[0, 2, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
+  // expected-error@+1 {{segment ids [0, 2, 1] must start at 0 and grow by 0 or 1}}
+  %1 = "tfl.segment_sum"(%arg0, %0) : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  return %1 : tensor<3x2xf32>
+}
+
+// -----
+
+// segment_sum.cc ResizeOutputTensor: max(id) + 1 = 2 rows.
+func.func @segment_sum_rejects_wrong_row_count(%arg0: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[0, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
+  // expected-error@+1 {{result 0 has shape [3, 2], but TFLite computes [2, 2]}}
+  %1 = "tfl.segment_sum"(%arg0, %0) : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  return %1 : tensor<3x2xf32>
+}
+
+// -----
+
+// unsorted_segment.cc ValidateSegmentIdsShapeIsDataPrefix.
+func.func @unsorted_segment_sum_rejects_ids_not_a_prefix(%arg0: tensor<3x2xf32>, %arg1: tensor<2xi32>) -> tensor<4x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-error@+1 {{segment ids of shape [2] are not a prefix of the data's [3, 2]}}
+  %1 = "tfl.unsorted_segment_sum"(%arg0, %arg1, %0) : (tensor<3x2xf32>, tensor<2xi32>, tensor<1xi32>) -> tensor<4x2xf32>
+  return %1 : tensor<4x2xf32>
+}
+
+// -----
+
+// unsorted_segment.cc ResizeOutputTensor: TF_LITE_ENSURE(context, max_index < num_segments_).
+func.func @unsorted_segment_max_rejects_an_id_past_num_segments(%arg0: tensor<3x2xf32>) -> tensor<2x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[0, 2, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-error@+1 {{segment id 2 is not below num_segments 2}}
+  %2 = "tfl.unsorted_segment_max"(%arg0, %0, %1) : (tensor<3x2xf32>, tensor<3xi32>, tensor<1xi32>) -> tensor<2x2xf32>
+  return %2 : tensor<2x2xf32>
+}
+
+// -----
+
+// unsorted_segment.cc: the result is [num_segments] + data dims after the ids' = [4, 5].
+func.func @unsorted_segment_prod_rejects_wrong_output_shape(%arg0: tensor<2x3x5xf32>, %arg1: tensor<2x3xi32>) -> tensor<4x3x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-error@+1 {{result 0 has shape [4, 3, 5], but TFLite computes [4, 5]}}
+  %1 = "tfl.unsorted_segment_prod"(%arg0, %arg1, %0) : (tensor<2x3x5xf32>, tensor<2x3xi32>, tensor<1xi32>) -> tensor<4x3x5xf32>
+  return %1 : tensor<4x3x5xf32>
+}
+
+// -----
+
+// unsorted_segment.cc: TF_LITE_ENSURE(context, data->type == kTfLiteInt32 || data->type == kTfLiteFloat32).
+func.func @unsorted_segment_min_rejects_int8_data(%arg0: tensor<3xi8>, %arg1: tensor<3xi32>) -> tensor<2xi8> {
+  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-error@+1 {{operand 0 is i8; the kernel takes f32, i32}}
+  %1 = "tfl.unsorted_segment_min"(%arg0, %arg1, %0) : (tensor<3xi8>, tensor<3xi32>, tensor<1xi32>) -> tensor<2xi8>
+  return %1 : tensor<2xi8>
+}
+
+// -----
+
+// embedding_lookup_sparse.cc: SizeOfDimension(indices, 0) == SizeOfDimension(weights, 0).
+func.func @embedding_lookup_sparse_rejects_lookup_counts_that_differ(%arg0: tensor<3xi32>, %arg1: tensor<3x2xi32>, %arg2: tensor<4xf32>, %arg3: tensor<5x2xf32>) -> tensor<2x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{ids, indices and weights count 3, 3 and 4 lookups}}
+  %1 = "tfl.embedding_lookup_sparse"(%arg0, %arg1, %0, %arg2, %arg3) {combiner = "SUM"} : (tensor<3xi32>, tensor<3x2xi32>, tensor<2xi32>, tensor<4xf32>, tensor<5x2xf32>) -> tensor<2x2xf32>
+  return %1 : tensor<2x2xf32>
+}
+
+// -----
+
+// embedding_lookup_sparse.cc Eval: the output is dense_shape[:-1] + params dims after the first = [2, 2].
+func.func @embedding_lookup_sparse_rejects_wrong_output_shape(%arg0: tensor<3xi32>, %arg1: tensor<3x2xi32>, %arg2: tensor<3xf32>, %arg3: tensor<5x2xf32>) -> tensor<4x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{result 0 has shape [4, 2], but TFLite computes [2, 2]}}
+  %1 = "tfl.embedding_lookup_sparse"(%arg0, %arg1, %0, %arg2, %arg3) {combiner = "SUM"} : (tensor<3xi32>, tensor<3x2xi32>, tensor<2xi32>, tensor<3xf32>, tensor<5x2xf32>) -> tensor<4x2xf32>
+  return %1 : tensor<4x2xf32>
+}
+
+// -----
+
+// VALID: SEGMENT_SUM of runtime ids has a row count TFLite computes at run time (any);
+// UNSORTED_SEGMENT_SUM ignores negative constant ids; SCATTER_ND of scalars (nd = rank).
+// CHECK-LABEL: @segment_rules_valid
+func.func @segment_rules_valid(%arg0: tensor<3x2xf32>, %arg1: tensor<3xi32>, %arg2: tensor<2x2xi32>, %arg3: tensor<2xf32>) -> (tensor<5x2xf32>, tensor<4x2xf32>, tensor<3x4xf32>) {
+  %0 = "tfl.segment_sum"(%arg0, %arg1) : (tensor<3x2xf32>, tensor<3xi32>) -> tensor<5x2xf32>
+  %1 = "tfl.pseudo_const"() {value = dense<[-1, 3, 0]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %2 = "tfl.pseudo_const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
+  %3 = "tfl.unsorted_segment_sum"(%arg0, %1, %2) : (tensor<3x2xf32>, tensor<3xi32>, tensor<1xi32>) -> tensor<4x2xf32>
+  %4 = "tfl.pseudo_const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %5 = "tfl.scatter_nd"(%arg2, %arg3, %4) : (tensor<2x2xi32>, tensor<2xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  return %0, %3, %5 : tensor<5x2xf32>, tensor<4x2xf32>, tensor<3x4xf32>
+}
