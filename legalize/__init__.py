@@ -9,21 +9,28 @@ a `tfl.*` op.
 
 Families:
     activation      RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU, LOGISTIC, TANH
-    arithmetic      ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW, SQUARED_DIFFERENCE, MAXIMUM, MINIMUM
+    arithmetic      ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW, SQUARED_DIFFERENCE, MAXIMUM, MINIMUM,
+                    ADD_N, ATAN2, BITWISE_XOR, RIGHT_SHIFT
     unary           ABS, NEG, EXP, LOG, SQRT, RSQRT, SIN, COS, FLOOR, CEIL, ROUND, SQUARE, SIGN
-    comparison      EQUAL ... LESS_EQUAL, LOGICAL_*, SELECT(_V2), CAST
-    conv            CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV (CONV_3D...)
+    comparison      EQUAL ... LESS_EQUAL, LOGICAL_*, SELECT(_V2), CAST, WHERE, BUCKETIZE
+    conv            CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, CONV_3D, CONV_3D_TRANSPOSE
     matmul          FULLY_CONNECTED, BATCH_MATMUL
-    pooling         MAX_POOL_2D, AVERAGE_POOL_2D
-    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN
-    quantize        QUANTIZE, DEQUANTIZE
-    layout          RESHAPE, TRANSPOSE, SQUEEZE, EXPAND_DIMS, PACK, CONCATENATION, TILE, ...
-    slicing         SLICE, STRIDED_SLICE, SPLIT(_V), UNPACK
-    padding         PAD, PADV2, MIRROR_PAD
-    gather          GATHER, GATHER_ND
+    pooling         MAX_POOL_2D, AVERAGE_POOL_2D, L2_POOL_2D, REDUCE_WINDOW
+    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN, CUMSUM, TOPK_V2 (UNIQUE, NON_MAX_SUPPRESSION: reasons)
+    quantize        QUANTIZE, DEQUANTIZE, FAKE_QUANT
+    layout          RESHAPE, TRANSPOSE, SQUEEZE, EXPAND_DIMS, PACK, CONCATENATION, TILE, SPACE_TO_BATCH_ND,
+                    BATCH_TO_SPACE_ND, REVERSE_SEQUENCE, MATRIX_DIAG, MATRIX_SET_DIAG, RANK, BITCAST, ...
+    slicing         SLICE, STRIDED_SLICE, SPLIT(_V), UNPACK, DYNAMIC_UPDATE_SLICE
+    padding         PAD, PADV2, MIRROR_PAD, DILATE
+    gather          GATHER, GATHER_ND, EMBEDDING_LOOKUP(_SPARSE), SCATTER_ND, SPARSE_TO_DENSE,
+                    SEGMENT_SUM, UNSORTED_SEGMENT_*, DENSIFY
     resize          RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR
     normalization   SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION
-    recurrent, generate, control_flow, stablehlo: rows without a lowering yet
+    recurrent       LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM/RNN, BIDIRECTIONAL_SEQUENCE_LSTM/RNN, RNN, SVDF
+    generate        RANGE, ONE_HOT, RANDOM_*, MULTINOMIAL, RFFT2D, REAL, IMAG, COMPLEX_ABS
+    control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program); hash tables,
+                    LSH_PROJECTION, SKIP_GRAM, CUSTOM, DELEGATE: reasons
+    stablehlo       the STABLEHLO_* operators TFLite has kernels for (the others: reasons)
 """
 from __future__ import annotations
 

@@ -32,7 +32,8 @@ from tfl2quant.dialects.assembly import CMPF
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.attributes import BoolAttr, IntegerAttr
-from tfl2quant.ir.types import ComplexType, FloatType, element_type, f32, f64, i1, i32, i64, numpy_dtype, tensor
+from tfl2quant.ir.types import (ComplexType, FloatType, element_type, f32, f64, i1, i32, i64, index, numpy_dtype,
+                                tensor)
 
 from . import philox
 from .emit import broadcast_to, concat, reshape, select, slice_, slice_axis
@@ -47,11 +48,15 @@ class Range(FloatPattern):
     element type), a tosa.const. Run-time operands with a static result: integers as
     start + i * delta (arith, which takes i64; equal to the accumulation, wrapping alike);
     floats as the accumulation itself, unrolled (each step rounds, so no closed form gives
-    the kernel's values), up to MAX_UNROLLED values."""
+    the kernel's values), up to MAX_UNROLLED values. A `?` result (integers; a size read
+    from SHAPE, say): sized_at_run_time."""
 
     MAX_UNROLLED = 256
 
     def unsupported(self, op):
+        if op.results[0].type.shape == (None,):
+            return signless(op) or ("run-time float RANGE of a run-time size: the kernel's float accumulation "
+                                    "rounds at each step" if is_float(op.results[0]) else None)
         return static_shapes(op, op.results) or signless(op) or self.size_reason(op) or self.unroll_reason(op)
 
     def unroll_reason(self, op):
@@ -81,6 +86,8 @@ class Range(FloatPattern):
         t = result_types[0]
         e = element_type(t)
         n = t.shape[0]
+        if n is None:
+            return [self.sized_at_run_time(b, operands, t)]
         values = [constant_array(v) for v in op.operands]
         if all(v is not None for v in values):
             start, _, delta = (np.asarray(v, numpy_dtype(e)).reshape(()) for v in values)
@@ -95,6 +102,24 @@ class Range(FloatPattern):
         start, delta = (broadcast_to(b, v, (n,)) for v in (start, delta))
         iota = tosa.const(b, np.arange(n, dtype=numpy_dtype(e)), e)
         return [b.value("arith.addi", [start, b.value("arith.muli", [iota, delta], t)], t)]
+
+
+    @staticmethod
+    def sized_at_run_time(b, operands, t):
+        """An integer RANGE whose size is GetSize's at run time, (|limit - start| + |delta| - 1)
+        / |delta|: a linalg.generic over a tensor.empty of that size yields start + i * delta."""
+        e = element_type(t)
+        start, limit, delta = (b.value("tensor.extract", [v], e) for v in operands)
+        magnitude = b.value("math.absi", [delta], e)
+        span = b.value("math.absi", [b.value("arith.subi", [limit, start], e)], e)
+        rounded_up = b.value("arith.subi", [b.value("arith.addi", [span, magnitude], e), constant(b, 1, e)], e)
+        size = b.value("arith.index_cast", [b.value("arith.divsi", [rounded_up, magnitude], e)], index)
+
+        def body(r, args):
+            i = r.value("arith.index_cast", [linalg.loop_index(r, 0)], e)
+            return r.value("arith.addi", [start, r.value("arith.muli", [i, delta], e)], e)
+
+        return linalg.generic(b, [], [], t, body, dynamic_sizes=[size])
 
 
 class OneHot(FloatPattern):

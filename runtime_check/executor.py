@@ -40,6 +40,7 @@ class Executor:
         # ml_program globals by name, once loaded or stored: kept across `run`s, as
         # TFLite keeps resource variables across invokes of one interpreter
         self.globals: dict[str, np.ndarray] = {}
+        self.iteration_spaces: list[tuple] = []  # of the linalg.generic ops running (linalg.index)
 
     def run(self, inputs: Sequence[np.ndarray], function: str = "main") -> list[np.ndarray]:
         func = self.functions.get(function)

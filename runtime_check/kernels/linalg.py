@@ -18,12 +18,25 @@ def generic(ctx, *operands):
             args.append(x)
         else:
             args.append(np.broadcast_to(x[m.gather_index(space)], space))
-    yielded = ctx.run_block(ctx.op.regions[0].blocks[0], args)
+    ctx.executor.iteration_spaces.append(space)  # for the body's linalg.index
+    try:
+        yielded = ctx.run_block(ctx.op.regions[0].blocks[0], args)
+    finally:
+        ctx.executor.iteration_spaces.pop()
     return tuple(np.broadcast_to(y, space).astype(o.dtype) for y, o in zip(yielded, outs))
+
+
+def index(ctx):
+    """linalg.index in a generic's body (run once on whole arrays): every position's index
+    along loop `dim`, over the iteration space."""
+    space = ctx.executor.iteration_spaces[-1]
+    dim = ctx.attr("dim")
+    along = np.arange(space[dim], dtype=np.int64).reshape([-1 if k == dim else 1 for k in range(len(space))])
+    return np.broadcast_to(along, space)
 
 
 def fill(ctx, value, init):
     return np.full(init.shape, value, init.dtype)
 
 
-KERNELS = {"linalg.generic": generic, "linalg.fill": fill}
+KERNELS = {"linalg.generic": generic, "linalg.fill": fill, "linalg.index": index}

@@ -4,14 +4,14 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..ir.affine import AffineMap, AffineMapAttr
-from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr
+from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr, IntegerAttr
 from ..ir.builder import Builder
 from ..ir.core import PURE, TERMINATOR, Block, Operation, Region, Value
-from ..ir.types import RankedTensorType, element_type, i32, index
+from ..ir.types import RankedTensorType, element_type, i32, i64, index
 from . import arith
 from ._util import register_simple_ops
 
-register_simple_ops("linalg.broadcast linalg.fill")
+register_simple_ops("linalg.broadcast linalg.fill linalg.index")
 register_simple_ops("linalg.yield", traits={PURE, TERMINATOR})
 
 
@@ -88,6 +88,11 @@ def _sizes_like(b: Builder, inputs: Sequence[Value], maps: Sequence[AffineMap],
             return [b.value("tensor.dim", [v, arith.constant(b, k, index)], index)
                     for k, d in enumerate(result_type.shape) if d is None]
     raise ValueError(f"no input gives the dynamic sizes of {result_type}")
+
+
+def loop_index(b: Builder, dim: int) -> Value:
+    """`linalg.index`, inside a linalg.generic body: the iteration's position along loop `dim`."""
+    return b.value("linalg.index", [], index, {"dim": IntegerAttr(dim, i64)})
 
 
 def fill(b: Builder, value: Value, result_type: RankedTensorType, dynamic_sizes: Sequence[Value] = ()) -> Value:
