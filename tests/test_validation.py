@@ -207,8 +207,9 @@ def test_check_handles_min_max_statistics_on_intermediate_tensors(tmp_path):
 
 
 def test_a_dynamic_batch_quantize_reconciles_its_shapes(tmp_path):
-    """A `?` input quantized into a declared static result: a tensor.cast, not a
-    mismatched quant.qcast."""
+    """A `?` input quantized into a declared static result (ai-edge-quantizer writes such
+    files): the result keeps the input's `?`, as TFLite's Prepare resizes it to the input's
+    shape, and no cast is needed."""
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [1, 3], shape_signature=[-1, 3])
@@ -216,4 +217,4 @@ def test_a_dynamic_batch_quantize_reconciles_its_shapes(tmp_path):
     g.op("QUANTIZE", [x], [y])
     g.output(y)
     text = converts(write(tmp_path, m))
-    assert "tensor.cast" in text
+    assert '"tensor.cast"' not in text and "-> tensor<?x3xi8> attributes" in text

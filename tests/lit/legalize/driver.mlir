@@ -103,13 +103,13 @@ func.func @other_dialects_are_left_alone(%arg0: tensor<3x5xf32>) -> tensor<3x5xf
 // -----
 
 // A float op with no lowering stays a tfl op.
-// CHECK-LABEL: @conv_3d_float_is_unlowered
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x3x5x7xf32>, tensor<1x1x1x7x2xf32>, tensor<2xf32>) -> tensor<1x2x3x5x2xf32>
+// CHECK-LABEL: @cosine_float_is_unlowered
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.stablehlo_cosine"(%arg0) : (tensor<3x5xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:  return %[[Y]]
-func.func @conv_3d_float_is_unlowered(%arg0: tensor<1x2x3x5x7xf32>, %arg1: tensor<1x1x1x7x2xf32>, %arg2: tensor<2xf32>) -> tensor<1x2x3x5x2xf32> {
-  // expected-remark@+1 {{unlowered: no lowering yet}}
-  %0 = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x3x5x7xf32>, tensor<1x1x1x7x2xf32>, tensor<2xf32>) -> tensor<1x2x3x5x2xf32>
-  return %0 : tensor<1x2x3x5x2xf32>
+func.func @cosine_float_is_unlowered(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  // expected-remark@+1 {{unlowered: STABLEHLO_COSINE has no TFLite kernel (neither register_ref.cc nor core/kernels/register.cc registers one): the interpreter refuses the model, so there is no semantics to follow}}
+  %0 = "tfl.stablehlo_cosine"(%arg0) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
 }
 
 // -----
@@ -139,21 +139,17 @@ func.func @unknown_tfl_op_is_unlowered(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32
 // A quantized op with neither an integer nor a float lowering: the tfl op itself runs on
 // floats between the casts, and the remark gives both reasons.
 !x = !quant.uniform<i8:f32, 0.5:-3>
-!y = !quant.uniform<i8:f32, 0.25:1>
 !z = !quant.uniform<i8:f32, 2.0:5>
-// CHECK-LABEL: @conv_3d_int8_stays_between_casts
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<1x2x3x5x7x!quant.uniform<i8:f32, 0.5:-3>>, %[[ARG1:.*]]: tensor<1x1x1x7x2x!quant.uniform<i8:f32, 0.25:1>>)
-// CHECK-NEXT:  %[[NONE:.*]] = "tfl.no_value"
-// CHECK-NEXT:  %[[A:.*]] = quant.dcast %[[ARG0]] : tensor<1x2x3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x2x3x5x7xf32>
-// CHECK-NEXT:  %[[B:.*]] = quant.dcast %[[ARG1]] : tensor<1x1x1x7x2x!quant.uniform<i8:f32, 0.25:1>> to tensor<1x1x1x7x2xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_3d"(%[[A]], %[[B]], %[[NONE]]) {{.*}} : (tensor<1x2x3x5x7xf32>, tensor<1x1x1x7x2xf32>, none) -> tensor<1x2x3x5x2xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x2x3x5x2xf32> to tensor<1x2x3x5x2x!quant.uniform<i8:f32, 2.0:5>>
+// CHECK-LABEL: @cosine_int8_stays_between_casts
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>>)
+// CHECK-NEXT:  %[[A:.*]] = quant.dcast %[[ARG0]] : tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.stablehlo_cosine"(%[[A]]) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 2.0:5>>
 // CHECK-NEXT:  return %[[Q]]
-func.func @conv_3d_int8_stays_between_casts(%arg0: tensor<1x2x3x5x7x!x>, %arg1: tensor<1x1x1x7x2x!y>) -> tensor<1x2x3x5x2x!z> {
-  %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{unlowered: no integer pattern for tfl.conv_3d; no lowering yet}}
-  %0 = "tfl.conv_3d"(%arg0, %arg1, %b) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x3x5x7x!x>, tensor<1x1x1x7x2x!y>, none) -> tensor<1x2x3x5x2x!z>
-  return %0 : tensor<1x2x3x5x2x!z>
+func.func @cosine_int8_stays_between_casts(%arg0: tensor<3x5x!x>) -> tensor<3x5x!z> {
+  // expected-remark@+1 {{unlowered: no integer pattern for tfl.stablehlo_cosine; STABLEHLO_COSINE has no TFLite kernel (neither register_ref.cc nor core/kernels/register.cc registers one): the interpreter refuses the model, so there is no semantics to follow}}
+  %0 = "tfl.stablehlo_cosine"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!z>
+  return %0 : tensor<3x5x!z>
 }
 
 // -----
@@ -209,5 +205,5 @@ func.func @int64_quantized_bias_with_zero_point(%arg0: tensor<2x7x!x>) -> tensor
 // fallback or stay a tfl op) is an error naming it, its location and the reason. Ops of float
 // models are not refused: they never were integer arithmetic.
 // NOFALLBACK-NOT: 'tfl.custom'
-// NOFALLBACK: error: the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: op 0 'tfl.conv_3d' at {{.*}}driver.mlir:{{[0-9]+}}:{{[0-9]+}}: no integer pattern for tfl.conv_3d; no lowering yet
+// NOFALLBACK: error: the fallback is off (--no-fallback, legalize-tfl{allow-fallback=false}) and 1 op(s) need it: op 0 'tfl.stablehlo_cosine' at {{.*}}driver.mlir:{{[0-9]+}}:{{[0-9]+}}: no integer pattern for tfl.stablehlo_cosine; STABLEHLO_COSINE has no TFLite kernel
 // NOFALLBACK: error: {{.*}} 1 op(s) need it: op 0 'tfl.conv_2d' at {{.*}}: per-axis quantized operand 0

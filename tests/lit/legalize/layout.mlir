@@ -542,12 +542,16 @@ func.func @fill_int8_on_storage(%arg0: tensor<!q>) -> tensor<2x3x4x!q> {
 
 // -----
 
-// CHECK-LABEL: @fill_declines_runtime_dims
+// Run-time dims with a static result: the result type has the shape (TFLite's Prepare checks
+// the dims give it), so the value is tiled to it and `dims` is not read.
+// CHECK-LABEL: @fill_runtime_dims_static_result
 // CHECK-SAME:    (%[[DIMS:.*]]: tensor<3xi32>, %[[VALUE:.*]]: tensor<f32>)
-// CHECK-NEXT:    %[[Y:.*]] = "tfl.fill"(%[[DIMS]], %[[VALUE]])
+// CHECK-NEXT:    %[[S:.*]] = "tosa.const_shape"() {values = dense<1> : tensor<3xindex>}
+// CHECK-NEXT:    %[[V:.*]] = "tosa.reshape"(%[[VALUE]], %[[S]]) : (tensor<f32>, !tosa.shape<3>) -> tensor<1x1x1xf32>
+// CHECK-NEXT:    %[[M:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 4]> : tensor<3xindex>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.tile"(%[[V]], %[[M]]) : (tensor<1x1x1xf32>, !tosa.shape<3>) -> tensor<2x3x4xf32>
 // CHECK-NEXT:    return %[[Y]]
-func.func @fill_declines_runtime_dims(%arg0: tensor<3xi32>, %arg1: tensor<f32>) -> tensor<2x3x4xf32> {
-  // expected-remark@+1 {{unlowered: operand 0 (dims) is not a compile-time constant}}
+func.func @fill_runtime_dims_static_result(%arg0: tensor<3xi32>, %arg1: tensor<f32>) -> tensor<2x3x4xf32> {
   %0 = "tfl.fill"(%arg0, %arg1) : (tensor<3xi32>, tensor<f32>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
 }
