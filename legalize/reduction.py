@@ -49,6 +49,7 @@ from .query import (const_ints, is_float, option, per_tensor, per_tensor_only, q
                     quantized_alike, storage, storage_name)
 from .rescale import mbqm_fixed, mbqm_reason
 from .rule import IntegerPattern, Rule, StaticPattern, unlowered
+from .unique import Unique
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 IN_ORDER = ("tosa.reduce_sum", "tosa.reduce_product")  # float results depend on the order
@@ -485,9 +486,6 @@ def _logical(b, name: str, x, y, shape):
     return b.value(name, [x, y], tensor(shape, i1))
 
 
-UNIQUE = ("the number of unique values (result 0's size) depends on the input's values: TFLite's Prepare "
-          "makes that result dynamic and Eval sizes it (unique.cc)")
-
 NMS = ("boxes leave a std::priority_queue by score (reference/non_max_suppression.h): boxes of equal "
        "score leave in the order of the heap's layout (std::push_heap/pop_heap), which a static lowering "
        "cannot reproduce")
@@ -510,7 +508,7 @@ RULES = {
                             ArgMinMax(smallest=True)),
     "tfl.cumsum":      Rule(None,                             CumSum()),
     "tfl.topk_v2":     Rule(None,                             TopKV2()),
-    "tfl.unique":      unlowered(UNIQUE),
+    "tfl.unique":      Rule(None,                             Unique()),
     "tfl.non_max_suppression_v4": unlowered(NMS),
     "tfl.non_max_suppression_v5": unlowered(NMS + SOFT_NMS),
 }

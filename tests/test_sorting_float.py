@@ -1,8 +1,9 @@
 """CONV_3D, CONV_3D_TRANSPOSE, REDUCE_WINDOW, TOPK_V2, WHERE and BUCKETIZE on float tensors
 (legalize/conv.py, pooling.py, reduction.py, comparison.py): each op alone in a tiny model,
 checked against TFLite's reference kernels per layer and end to end, and its converted IR
-verified by upstream MLIR (iree-opt). UNIQUE and NON_MAX_SUPPRESSION_V4/V5 stay tfl ops
-with their reason (data-dependent result shapes), which the last tests check.
+verified by upstream MLIR (iree-opt); UNIQUE, whose first result has a run-time size, on
+chosen inputs with repeats, against TFLite on our executor and IREE. NON_MAX_SUPPRESSION_V4/V5
+stay tfl ops with their reason, which the last tests check.
 """
 from __future__ import annotations
 
@@ -25,12 +26,13 @@ options = options_table
 
 def model(code: str, operands, outputs, opts=None) -> bytes:
     """`code` alone: operands are (shape, dtype) runtime inputs or constant arrays; outputs
-    are (shape, dtype) pairs."""
+    are (shape, dtype) pairs, -1 for a dynamic dimension (shape_signature; its shape says 1)."""
     m = ModelBuilder()
     g = m.subgraph()
     ins = [g.const(f"c{k}", v) if isinstance(v, np.ndarray) else g.input(f"x{k}", *v)
            for k, v in enumerate(operands)]
-    outs = [g.tensor(f"y{k}", *spec) for k, spec in enumerate(outputs)]
+    outs = [g.tensor(f"y{k}", [max(d, 1) for d in shape], dtype,
+                     shape_signature=list(shape) if -1 in shape else None) for k, (shape, dtype) in enumerate(outputs)]
     g.op(code, ins, outs, opts)
     g.output(*outs)
     return m.build()
@@ -161,8 +163,9 @@ def test_topk_orders_ties_by_index_and_nan_last(tmp_path):
 NMS_INPUTS = [((6, 4), "FLOAT32"), ((6,), "FLOAT32"), np.array(3, np.int32), np.array(0.5, np.float32),
               np.array(0.1, np.float32)]
 DECLINED = {
-    "unique": (lambda: model("UNIQUE", [((7,), "FLOAT32")], [((-1,), "FLOAT32"), ((7,), "INT32")],
-                             options("Unique")), reduction.UNIQUE),
+    "unique-static-result": (lambda: model("UNIQUE", [((7,), "FLOAT32")], [((7,), "FLOAT32"), ((7,), "INT32")],
+                                           options("Unique")),
+                             "result 0 (tensor<7xf32>) has a static size; UNIQUE's is known at run time only"),
     "where-runtime": (lambda: model("WHERE", [((3, 4), "BOOL")], [((-1, 2), "INT64")]), comparison.Where.RUNTIME),
     "nms-v4": (lambda: model("NON_MAX_SUPPRESSION_V4", NMS_INPUTS, [((3,), "INT32"), ((), "INT32")]), reduction.NMS),
     "nms-v5": (lambda: model("NON_MAX_SUPPRESSION_V5", NMS_INPUTS + [np.array(0.0, np.float32)],
@@ -193,3 +196,37 @@ def test_reduce_window_keeps_or_drops_nan_as_the_kernel_compares(body, tmp_path)
     ours = Executor(convert(str(file), "final").module).run([x], "main")
     np.testing.assert_array_equal(ours[0], expected[0])
     assert np.isnan(ours[0]).any() and not np.isnan(ours[0]).all()
+
+
+def unique(n, dtype="FLOAT32", index="INT32"):
+    return model("UNIQUE", [((n,), dtype)], [((-1,), dtype), ((n,), index)],
+                 options("Unique", idxOutType=getattr(schema.TensorType, index)))
+
+
+UNIQUE_CASES = {
+    "float-signed-zeros": (unique(9), np.array([3, 1, 3, -0.0, 0.0, 2, 1, 7, 2], np.float32)),
+    "float-all-equal": (unique(5), np.full(5, 2.5, np.float32)),
+    "float-all-distinct": (unique(6), np.array([6, 5, 4, 3, 2, 1], np.float32)),
+    "int32-int64-index": (unique(7, "INT32", "INT64"), np.array([5, 5, 5, 1, 5, 2, 1], np.int32)),
+    "int32-random": (unique(64, "INT32"), np.random.default_rng(4).integers(-5, 5, 64).astype(np.int32)),
+}
+
+
+@pytest.mark.parametrize("name", UNIQUE_CASES)
+def test_unique_matches_tflite_on_our_executor_and_iree(name, tmp_path):
+    """The unique values in order of first appearance (a `?` size) and each element's position
+    among them, exactly (+0 and -0 are one value, as in the kernel's std::map)."""
+    from runtime_check import iree_backend
+    from tfl2quant.ir.printer import print_module
+
+    data, x = UNIQUE_CASES[name]
+    file = tmp_path / f"unique-{name}.tflite"
+    file.write_bytes(data)
+    expected = interpreter.run(interpreter.load(str(file)), [x])
+    conversion = convert(str(file), "final")
+    assert [(r.name, r.path) for r in conversion.report.records] == [("tfl.unique", "float")]
+    for got in (Executor(conversion.module).run([x], "main"), iree_backend.run(print_module(conversion.module), [x])):
+        for e, o in zip(expected, got):
+            assert o.dtype == e.dtype and o.shape == e.shape
+            np.testing.assert_array_equal(o, e)
+    assert len(expected[0]) < len(x) or name == "float-all-distinct"

@@ -40,10 +40,17 @@ def reshape_static(ctx, x, *shape_operands):
     return x.reshape(tuple(-1 if d is None else d for d in ctx.result_shape))
 
 
+DYNAMIC = -(1 << 63)  # ShapedType::kDynamic: the value is the next dynamic operand
+
+
 def extract_slice(ctx, x, *dynamic):
-    offsets, sizes, strides = (ctx.attr(n) for n in ("static_offsets", "static_sizes", "static_strides"))
+    """Offsets, sizes and strides from the static arrays, a kDynamic entry from the dynamic
+    operands in that order (operandSegmentSizes: source, offsets, sizes, strides)."""
+    operands = iter(int(v) for v in dynamic)
+    offsets, sizes, strides = ([next(operands) if v == DYNAMIC else v for v in ctx.attr(n)]
+                               for n in ("static_offsets", "static_sizes", "static_strides"))
     index = tuple(slice(o, o + s * st, st) for o, s, st in zip(offsets, sizes, strides))
-    return x[index].reshape(ctx.result_shape)
+    return x[index].reshape(tuple(-1 if d is None else d for d in ctx.result_shape))
 
 
 KERNELS = {

@@ -790,10 +790,18 @@ func.func @topk_v2_float(%arg0: tensor<2x3xf32>) -> (tensor<2x2xf32>, tensor<2x2
 
 // -----
 
-// CHECK-LABEL: @unique_is_unlowered
-// CHECK:       "tfl.unique"
-func.func @unique_is_unlowered(%arg0: tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>) {
-  // expected-remark@+1 {{unlowered: the number of unique values (result 0's size) depends on the input's values: TFLite's Prepare makes that result dynamic and Eval sizes it (unique.cc)}}
+// UNIQUE: an [n, n] table of x[i] == x[j] gives each element's first occurrence and rank; the
+// unique values are gathered in order and sliced to their run-time count.
+// CHECK-LABEL: @unique_f32
+// CHECK:       %[[SAME:.*]] = "tosa.equal"({{.*}} -> tensor<6x6xi1>
+// CHECK:       %[[SEEN:.*]] = "tosa.reduce_any"({{.*}} {axis = 1 : i32} : (tensor<6x6xi1>) -> tensor<6x1xi1>
+// CHECK:       "tosa.argmax"({{.*}} : (tensor<6x6xi8>) -> tensor<6xi32>
+// CHECK:       %[[VALUES:.*]] = "tosa.reshape"({{.*}} -> tensor<6xf32>
+// CHECK:       %[[COUNT:.*]] = "tosa.reduce_sum"({{.*}} : (tensor<6xi32>) -> tensor<1xi32>
+// CHECK:       %[[N:.*]] = "arith.index_cast"
+// CHECK-NEXT:  %[[U:.*]] = "tensor.extract_slice"(%[[VALUES]], %[[N]]) {{.*}}static_sizes = array<i64: -9223372036854775808>{{.*}} : (tensor<6xf32>, index) -> tensor<?xf32>
+// CHECK-NEXT:  return %[[U]], %{{.*}} : tensor<?xf32>, tensor<6xi32>
+func.func @unique_f32(%arg0: tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>) {
   %0, %1 = "tfl.unique"(%arg0) {idx_out_type = "INT32"} : (tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>)
   return %0, %1 : tensor<?xf32>, tensor<6xi32>
 }
