@@ -94,6 +94,11 @@ def _broadcast_type(x, y, elem=f32):
     return tensor(np.broadcast_shapes(tuple(x.type.shape), tuple(y.type.shape)), elem)
 
 
+def negate(b, x):
+    """-x, signed zeros included (0 - x would turn -0 into +0)."""
+    return mul(b, x, fconst(b, -1.0, (1,) * len(x.type.shape)))
+
+
 def less(b, x, y):
     return b.value("tosa.greater", [y, x], _broadcast_type(x, y, i1))
 
@@ -335,9 +340,9 @@ class TransformTensorBilinear(Kernel):
 
         def read(dy: int, dx: int):
             yy, xx = add(b, fy, fconst(b, float(dy))), add(b, fx, fconst(b, float(dx)))
-            valid_y = logical_or(b, less(b, yy, fconst(b, 0.0)), less(b, fconst(b, h - 1), yy))
-            valid_x = logical_or(b, less(b, xx, fconst(b, 0.0)), less(b, fconst(b, w - 1), xx))
-            off = logical_or(b, valid_y, valid_x)
+            off_y = logical_or(b, less(b, yy, fconst(b, 0.0)), less(b, fconst(b, h - 1), yy))
+            off_x = logical_or(b, less(b, xx, fconst(b, 0.0)), less(b, fconst(b, w - 1), xx))
+            off = logical_or(b, off_y, off_x)
             flat = add(b, mul(b, tosa.clamp(b, yy, 0, h - 1), fconst(b, float(w))), tosa.clamp(b, xx, 0, w - 1))
             index = reshape(b, tosa.cast(b, flat, tensor((oh, ow), i32)), (1, oh * ow))
             v = b.value("tosa.gather", [image, index], tensor((1, oh * ow, c), f32))
@@ -466,7 +471,7 @@ class LandmarksToTransformMatrix(Kernel):
         width, height = sub(b, hi_x, lo_x), sub(b, hi_y, lo_y)
         mid_x = b.value("arith.divf", [add(b, lo_x, hi_x), fconst(b, 2.0)], width.type)
         mid_y = b.value("arith.divf", [add(b, lo_y, hi_y), fconst(b, 2.0)], width.type)
-        back = sub(b, fconst(b, 0.0), r)
+        back = negate(b, r)
         c2, s2 = (b.value(name, [back], r.type) for name in ("tosa.cos", "tosa.sin"))
         centre_x = sub(b, mul(b, c2, mid_x), mul(b, s2, mid_y))
         centre_y = add(b, mul(b, s2, mid_x), mul(b, c2, mid_y))
@@ -476,7 +481,7 @@ class LandmarksToTransformMatrix(Kernel):
                                           fconst(b, float(p["output_height"]))], width.type)
         shift_x = fconst(b, -1.0 * (p["output_width"] / 2.0))
         shift_y = fconst(b, -1.0 * (p["output_height"] / 2.0))
-        m00, m01 = mul(b, c2, scale_x), sub(b, fconst(b, 0.0), mul(b, s2, scale_y))
+        m00, m01 = mul(b, c2, scale_x), mul(b, negate(b, s2), scale_y)
         m10, m11 = mul(b, s2, scale_x), mul(b, c2, scale_y)
         m03 = add(b, add(b, mul(b, m00, shift_x), mul(b, m01, shift_y)), centre_x)
         m13 = add(b, add(b, mul(b, m10, shift_x), mul(b, m11, shift_y)), centre_y)

@@ -291,8 +291,10 @@ def test_landmarks_to_transform_matrix(tmp_path):
     x = (RNG.standard_normal((1, 6, 3)) * 20 + 100).astype(np.float32)
     want = landmarks_to_transform_matrix(x, L2TM)
     path = one_op(tmp_path, "Landmarks2TransformMatrix", [x.shape], [(1, 4, 4)], bytes(flexbuffers.Dumps(L2TM)))
-    [got], _ = ours(path, [x])
+    [got], text = ours(path, [x])
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
+    [iree] = iree_backend.run(text, [x])  # math.atan2, tosa.sin and tosa.cos as IREE computes them
+    np.testing.assert_allclose(iree.reshape(want.shape), want, rtol=1e-5, atol=1e-4)
 
 
 def test_other_custom_ops_keep_their_reason(tmp_path):
