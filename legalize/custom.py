@@ -186,8 +186,9 @@ class MaxPoolArgmax(Kernel):
     window of values <= lowest reports index 0), and the maximum goes through the activation
     clamp, [lowest, max] for none.
 
-    Rewrite: inputs raised to at least lowest and padded with lowest (a padded element then
-    never beats a real one, and a window of lowest reports its first element, index 0), one
+    Rewrite: inputs raised to at least lowest, NaN replaced by it, and padded with it (a NaN
+    or padded element then never beats a real one, and a window of lowest reports its first
+    element, index 0), one
     strided window slice per filter position (slice, reshape to split the stride, slice),
     stacked on a last axis; reduce_max and argmax (first maximum, NaN ignored) over it."""
 
@@ -224,7 +225,9 @@ class MaxPoolArgmax(Kernel):
         (n, oh, ow, c), ((top, hp), (left, wp)) = self.geometry(op)
         x = operands[0]
         _, h, w, _ = x.type.shape
-        x = tosa.binary(b, "tosa.maximum", x, fconst(b, -FLT_MAX, (1, 1, 1, 1)), x.type)
+        lowest = fconst(b, -FLT_MAX, (1, 1, 1, 1))
+        number = b.value("tosa.equal", [x, x], tensor(x.type.shape, i1))  # NaN never wins: it becomes lowest
+        x = select(b, number, tosa.binary(b, "tosa.maximum", x, lowest, x.type), lowest, x.type)
         x = tosa.pad(b, x, [0, 0, top, hp - top - h, left, wp - left - w, 0, 0], -FLT_MAX,
                      tensor((n, hp, wp, c), f32))
         sh, sw = p["stride_height"], p["stride_width"]
@@ -298,7 +301,7 @@ class TransformTensorBilinear(Kernel):
     (`M[r][3] += M[r][0] * 0.5 + M[r][1] * 0.5 - 0.5`); a point outside
     [0, W - 1] x [0, H - 1] gives 0, else the bilinear mix of the four neighbours
     (a neighbour past the edge reads 0). The kernel reads image 0 and writes one image;
-    options are not read.
+    its computation uses no option.
 
     Rewrite: the sample points from constant (ox, oy) grids, floor and fractions, each
     corner a `tosa.gather` of the image as [1, H * W, C] at a clamped index, zeroed where
@@ -363,7 +366,7 @@ class TransformLandmarks(Kernel):
     """TransformLandmarks v2 (transform_landmarks.cc, TransformLandmarksV2): landmarks
     [1, N, D] with D (2 or 3) taken from the output's last dimension; x and y become
     `M[0:2] . (x, y, 0, 1)` with the first two rows of the matrix (input 1), z is copied.
-    Options are not read."""
+    Its computation uses no option."""
 
     def check(self, op):
         if len(op.operands) != 2:

@@ -228,14 +228,25 @@ def test_max_pool_argmax(tmp_path, shape, filt, stride, padding, activation):
 
 
 def test_max_pool_argmax_windows_of_lowest_report_index_zero(tmp_path):
+    """-inf and NaN never beat lowest, so their windows give lowest at index 0."""
     x = np.full((1, 3, 3, 1), -np.inf, np.float32)
     x[0, 2, 2, 0] = LOWEST
+    x[0, 0, 0, 0] = np.nan
+    x[0, 1, 0, 0] = np.nan
     want_values, want_index = max_pool_argmax(x, SAME, (2, 2), (2, 2))
     path = one_op(tmp_path, "MaxPoolingWithArgmax2D", [x.shape], [want_values.shape] * 2,
                   pool_options(SAME, (2, 2), (2, 2)))
+    (values, index), text = ours(path, [x])
+    np.testing.assert_array_equal(values, want_values)
+    np.testing.assert_array_equal(index, want_index)
+    x[0, 0, 1, 0] = 2.0  # a NaN beside a number: the number wins (IREE also runs this one)
+    want_values, want_index = max_pool_argmax(x, SAME, (2, 2), (2, 2))
     (values, index), _ = ours(path, [x])
     np.testing.assert_array_equal(values, want_values)
     np.testing.assert_array_equal(index, want_index)
+    iree_values, iree_index = iree_backend.run(text, [x])
+    np.testing.assert_array_equal(iree_values.reshape(values.shape), want_values)
+    np.testing.assert_array_equal(iree_index.reshape(index.shape), want_index)
 
 
 @pytest.mark.parametrize(("shape", "filt"), [((1, 3, 4, 2), (2, 2)), ((2, 2, 3, 3), (3, 2))])

@@ -19,13 +19,15 @@ func.func @transpose_conv_bias_same(%arg0: tensor<1x3x5x2xf32>, %arg1: tensor<4x
 
 // -----
 
-// Options: SAME, strides 2x2, filter 2x2, activation NONE. Inputs raised to float lowest,
-// padded with it (one row and column, so the window at offset 1 has 2 * 2 rows), four
+// Options: SAME, strides 2x2, filter 2x2, activation NONE. Inputs raised to float lowest
+// (NaN too), padded with it (one row and column, so the window at offset 1 has 2 * 2 rows), four
 // strided window slices stacked on a last axis; the maximum (clamped to [lowest, max])
 // and the first index of it, + 0.1.
 // CHECK-LABEL: @max_pool_with_argmax
 // CHECK:       %[[LOWEST:.*]] = "tosa.const"() {values = dense<-3.4028234663852886e+38> : tensor<1x1x1x1xf32>}
-// CHECK-NEXT:  %[[X:.*]] = "tosa.maximum"(%arg0, %[[LOWEST]])
+// CHECK-NEXT:  %[[NUMBER:.*]] = "tosa.equal"(%arg0, %arg0)
+// CHECK-NEXT:  %[[RAISED:.*]] = "tosa.maximum"(%arg0, %[[LOWEST]])
+// CHECK-NEXT:  %[[X:.*]] = "tosa.select"(%[[NUMBER]], %[[RAISED]], %[[LOWEST]])
 // CHECK:       %[[PADDED:.*]] = "tosa.pad"(%[[X]], {{.*}}) : (tensor<1x4x6x3xf32>, !tosa.shape<8>, tensor<1xf32>) -> tensor<1x5x7x3xf32>
 // CHECK:       %[[WINDOWS:.*]] = "tosa.concat"({{.*}}) {axis = 4 : i32} : ({{.*}}) -> tensor<1x2x3x3x4xf32>
 // CHECK-NEXT:  %[[MAX:.*]] = "tosa.reduce_max"(%[[WINDOWS]]) {axis = 4 : i32, nan_mode = #tosa.nan_mode<IGNORE>}
