@@ -126,7 +126,7 @@ def max_unpooling(values, indices, filt):
 
 def transform_tensor_bilinear(x, m, oh, ow):
     """transform_tensor_bilinear.cc, TransformTensorBilinearV2."""
-    _, h, w, c = x.shape
+    _, h, w, _ = x.shape
     m = m.reshape(-1).astype(np.float32)
     xt, yt = m[0:4].copy(), m[4:8].copy()
     xt[3] = np.float32(np.float64(xt[3]) + (np.float64(xt[0]) * 0.5 + np.float64(xt[1]) * 0.5 - 0.5))
@@ -252,11 +252,14 @@ def test_max_pool_argmax_windows_of_lowest_report_index_zero(tmp_path):
 @pytest.mark.parametrize(("shape", "filt"), [((1, 3, 4, 2), (2, 2)), ((2, 2, 3, 3), (3, 2))])
 def test_max_unpooling(tmp_path, shape, filt):
     values = RNG.standard_normal(shape).astype(np.float32)
+    values.reshape(-1)[0] = -0.0  # copied, sign and all
     indices = (RNG.integers(0, filt[0] * filt[1], shape) + 0.1).astype(np.float32)
+    indices.reshape(-1)[1] = -0.9  # (int) truncates toward zero: position 0
     want = max_unpooling(values, indices, filt)
     path = one_op(tmp_path, "MaxUnpooling2D", [shape, shape], [want.shape], pool_options(SAME, filt, filt))
     [got], _ = ours(path, [values, indices])
     np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
 
 
 def test_max_unpooling_inverts_max_pool_argmax(tmp_path):
@@ -323,3 +326,11 @@ def test_declines_with_reasons(tmp_path):
     path = one_op(tmp_path, "Landmarks2TransformMatrix", [(1, 6, 3)], [(1, 4, 4)],
                   bytes(flexbuffers.Dumps(dict(L2TM, subset_idxs=[0, 9]))))
     assert "do not fit 6 landmarks" in reason(path)
+    path = one_op(tmp_path, "Landmarks2TransformMatrix", [(1, 6, 3)], [(1, 4, 4)], b"\x01\x02\x03")
+    assert "custom options are not a flexbuffer map" in reason(path)
+    path = one_op(tmp_path, "Landmarks2TransformMatrix", [(1, 6, 3)], [(1, 4, 4)],
+                  bytes(flexbuffers.Dumps({k: v for k, v in L2TM.items() if k != "scale_y"})))
+    assert reason(path) == "custom options lack scale_y"
+    path = one_op(tmp_path, "Convolution2DTransposeBias", [(1, 3, 5, 2)], [(1, 6, 10, 4)], conv_options(SAME, (2, 2)),
+                  [("w", np.ones((4, 3, 3, 2))), ("bias", np.ones(4))])
+    assert reason(path) == "result 0 has shape [1, 6, 10, 4]; TFLite's kernel gives it [1, 5, 9, 4]"
