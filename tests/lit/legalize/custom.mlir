@@ -52,7 +52,9 @@ func.func @max_pool_with_argmax(%arg0: tensor<1x4x6x3xf32>) -> (tensor<1x2x3x3xf
 // CHECK-NEXT:  %[[I6:.*]] = "tosa.reshape"(%[[IDX]], %[[S1]])
 // CHECK-NEXT:  %[[POS:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[\[\[}}0.0], [1.0]]], {{\[\[\[}}2.0], [3.0]]]]]]> : tensor<1x1x2x1x2x1xf32>}
 // CHECK-NEXT:  %[[HIT:.*]] = "tosa.equal"(%[[I6]], %[[POS]]) : (tensor<1x2x1x3x1x2xf32>, tensor<1x1x2x1x2x1xf32>) -> tensor<1x2x2x3x2x2xi1>
-// CHECK:       %[[Y:.*]] = "tosa.select"(%[[HIT]], {{.*}}) : (tensor<1x2x2x3x2x2xi1>, tensor<1x2x2x3x2x2xf32>, tensor<1x2x2x3x2x2xf32>) -> tensor<1x2x2x3x2x2xf32>
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1x1x1x1xf32>}
+// CHECK:       %[[V6:.*]] = "tosa.reshape"(%arg0, {{.*}}) -> tensor<1x2x1x3x1x2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.select"(%[[HIT]], %[[V6]], %[[ZERO]]) : (tensor<1x2x2x3x2x2xi1>, tensor<1x2x1x3x1x2xf32>, tensor<1x1x1x1x1x1xf32>) -> tensor<1x2x2x3x2x2xf32>
 // CHECK:       "tosa.reshape"(%[[Y]], {{.*}}) -> tensor<1x4x6x2xf32>
 func.func @max_unpooling(%arg0: tensor<1x2x3x2xf32>, %arg1: tensor<1x2x3x2xf32>) -> tensor<1x4x6x2xf32> {
   %0 = "tfl.custom"(%arg0, %arg1) {custom_code = "MaxUnpooling2D", custom_option = #tfl<const_bytes : "0x010000000200000002000000020000000200000000000000">} : (tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>) -> tensor<1x4x6x2xf32>
