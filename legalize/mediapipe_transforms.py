@@ -36,7 +36,9 @@ class TransformTensorBilinear(Kernel):
 
     Rewrite: the sample points from constant (ox, oy) grids, floor and fractions, each
     corner a `tosa.gather` of the image as [1, H * W, C] at a clamped index, zeroed where
-    the neighbour is outside."""
+    the neighbour is outside. The kernel computes the half-pixel shift and the `1.0 - t`
+    weights in double (its literals are double); float32 here, within the float
+    tolerance."""
 
     def check(self, op):
         if len(op.operands) != 2:
