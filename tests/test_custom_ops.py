@@ -334,3 +334,24 @@ def test_declines_with_reasons(tmp_path):
     path = one_op(tmp_path, "Convolution2DTransposeBias", [(1, 3, 5, 2)], [(1, 6, 10, 4)], conv_options(SAME, (2, 2)),
                   [("w", np.ones((4, 3, 3, 2))), ("bias", np.ones(4))])
     assert reason(path) == "result 0 has shape [1, 6, 10, 4]; TFLite's kernel gives it [1, 5, 9, 4]"
+
+
+def test_max_pool_argmax_into_max_unpooling(tmp_path):
+    """The encoder-decoder pair of MediaPipe's segmentation models, in one model: both
+    results of the pool feed the unpooling, which restores each window's maximum in place."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", (1, 4, 6, 3))
+    values, index, y = g.tensor("values", (1, 2, 3, 3)), g.tensor("index", (1, 2, 3, 3)), g.tensor("y", (1, 4, 6, 3))
+    options = pool_options(SAME, (2, 2), (2, 2))
+    g.op("CUSTOM", [x], [values, index], custom="MaxPoolingWithArgmax2D", custom_options=options)
+    g.op("CUSTOM", [values, index], [y], custom="MaxUnpooling2D", custom_options=options)
+    g.output(y)
+    path = tmp_path / "pool-unpool.tflite"
+    path.write_bytes(m.build())
+    conversion = convert(str(path), "final")
+    assert [r.path for r in conversion.report.records] == ["float", "float"]
+    data = RNG.standard_normal((1, 4, 6, 3)).astype(np.float32)
+    [got] = Executor(conversion.module).run([data], "main")
+    want = max_unpooling(*max_pool_argmax(data, SAME, (2, 2), (2, 2)), (2, 2))
+    np.testing.assert_array_equal(got, want)
