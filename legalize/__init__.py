@@ -34,13 +34,14 @@ Families:
 """
 from __future__ import annotations
 
-from . import (activation, arithmetic, comparison, control_flow, conv, gather, generate, layout, matmul,
+from . import (activation, arithmetic, comparison, control_flow, conv, custom, gather, generate, layout, matmul,
                normalization, padding, pooling, quantize, recurrent, reduction, resize, slicing, stablehlo,
                unary)
 from .rule import Rule
 
 FAMILIES = (activation, arithmetic, unary, comparison, conv, matmul, pooling, reduction, quantize, layout,
-            slicing, padding, gather, resize, normalization, recurrent, generate, control_flow, stablehlo)
+            slicing, padding, gather, resize, normalization, recurrent, generate, control_flow, stablehlo,
+            custom)
 
 
 def _merge() -> dict[str, Rule]:

@@ -375,7 +375,6 @@ RULES = {
                                                       "hashes of each input row's raw bytes "
                                                       "(kernels/lsh_projection.cc): not written in arith yet"),
     "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes string tensors: {STRINGS}"),
-    "tfl.custom":                           unlowered("custom operator: its computation is not in the model"),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),
     "tfl.concat_embeddings":                unlowered("CONCAT_EMBEDDINGS has no TFLite kernel"),

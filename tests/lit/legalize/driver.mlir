@@ -118,7 +118,7 @@ func.func @cosine_float_is_unlowered(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32> 
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.custom"(%arg0) {custom_code = "MyOp", custom_option = #tfl<const_bytes : "0x0102">} : (tensor<3x5xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @custom_op_is_unlowered(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32> {
-  // expected-remark@+1 {{unlowered: custom operator: its computation is not in the model}}
+  // expected-remark@+1 {{unlowered: custom operator 'MyOp': its computation is not in the model}}
   %0 = "tfl.custom"(%arg0) {custom_code = "MyOp", custom_option = #tfl<const_bytes : "0x0102">} : (tensor<3x5xf32>) -> tensor<3x5xf32>
   return %0 : tensor<3x5xf32>
 }
