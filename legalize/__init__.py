@@ -29,7 +29,8 @@ Families:
     recurrent       LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM/RNN, BIDIRECTIONAL_SEQUENCE_LSTM/RNN, RNN, SVDF
     generate        RANGE, ONE_HOT, RANDOM_*, MULTINOMIAL, RFFT2D, REAL, IMAG, COMPLEX_ABS
     control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program); hash tables,
-                    LSH_PROJECTION, SKIP_GRAM, CUSTOM, DELEGATE: reasons
+                    LSH_PROJECTION, SKIP_GRAM, DELEGATE: reasons
+    custom          CUSTOM: MediaPipe's operators (mediapipe.py, mediapipe_transforms.py); others: reasons
     stablehlo       the STABLEHLO_* operators TFLite has kernels for (the others: reasons)
 """
 from __future__ import annotations
