@@ -84,7 +84,7 @@ def test_batch_of_three_computes_tflites_outputs(mode):
     assert_agree(ours, tflite_at(path, [x.shape], [x]), exact=mode in STATIC)
 
 
-@pytest.mark.parametrize("mode", ["float32", "int8", "aeq-a16w8", "dynamic-int8w"])
+@pytest.mark.parametrize("mode", ["float32", "int8", "int16x8", "aeq-a16w8", "dynamic-int8w"])
 def test_iree_runs_the_dynamic_batch(mode):
     from runtime_check import iree_backend
 

@@ -25,9 +25,17 @@ from .test_real_models import REAL, STATIC_MODELS
 COVERAGE = ["cnn-mixed.int8.tflite", "cnn-mixed.int8-per-tensor.tflite", "cnn-mixed.uint8-io.tflite",
             "cnn-mixed.int16x8.tflite", "fc-aeq-static.int16x8.tflite", "conv-fake-quant.uint8.tflite",
             "lstm.int8.tflite"]
+# The 16-bit dynamic-batch models at TFLite's default batch of 1: IREE 3.13's module gives other
+# numbers there, and TFLite's at batches 2 and 3 (tests/test_dynamic_shapes.py runs batch 3);
+# our executor gives TFLite's at every batch. Narrowed down: a tosa.select whose operands,
+# each returned alone, IREE computes right, returns zeros at batch 1 (not reproduced in a
+# small function yet). strict: a fixed IREE makes these pass, and the marks must go.
+IREE_BATCH_1 = {"dynamic-batch.int16x8.tflite", "dynamic-batch.aeq-a16w8.tflite"}
 PATHS = ([MODELS / p.name for p in sorted(MODELS.glob("*.tflite"))]
          + [MODELS / "coverage" / name for name in COVERAGE]
          + [REAL / name for name in STATIC_MODELS])
+PARAMS = [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="IREE 3.13 at a dynamic batch of 1"))
+          if p.name in IREE_BATCH_1 else p for p in PATHS]
 
 
 def run_both(path):
@@ -40,7 +48,7 @@ def run_both(path):
     return x, ours, theirs, interpreter.run(reference, x)
 
 
-@pytest.mark.parametrize("path", PATHS, ids=[f"{p.parent.name}/{p.name}" for p in PATHS])
+@pytest.mark.parametrize("path", PARAMS, ids=[f"{p.parent.name}/{p.name}" for p in PATHS])
 def test_iree_runs_what_we_emit_as_we_do(path):
     _, ours, theirs, expected = run_both(path)
     assert len(ours) == len(theirs) == len(expected)
