@@ -33,7 +33,7 @@ from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.attributes import DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
-from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, index
+from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64, index
 
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
@@ -185,6 +185,53 @@ class If(FloatPattern):
             inner.create("scf.yield", _call(inner, func, list(operands[1:]), stored))
             regions.append(Region([block]))
         return list(b.create("scf.if", [_scalar(b, operands[0])], stored, regions=regions).results)
+
+
+class Case(FloatPattern):
+    """tfl.stablehlo_case -> nested scf.if: index == 0 calls branch 0, else index == 1
+    branch 1, ..., else the last branch, which also runs for an index outside
+    [0, branches) as in stablehlo_case.cc. (scf.index_switch says the same, but iree-compile
+    3.13's stream conversion breaks on one with two cases or more.)"""
+
+    def unsupported(self, op: Operation) -> Reason:
+        branches = [_callee(op, k) for k in range(len(op.regions))]
+        if not branches or any(f is None for f in branches) or not op.operands:
+            return "a region does not call a subgraph function"
+        results = branches[0].function_type.results
+        if len(results) != len(op.results):
+            return f"the branches return {len(results)} values for {len(op.results)} results"
+        for f in branches[1:]:
+            if _stored(f.function_type.results) != _stored(results):
+                return (f"the branches return different types: {_types(results)} and "
+                        f"{_types(f.function_type.results)}")
+        if not all(_cast_compatible(r, t) for r, t in zip(op.result_types, results)):
+            return f"the results {_types(op.result_types)} are not what the branches return {_types(results)}"
+        t = op.operands[0].type
+        if not isinstance(t, RankedTensorType) or str(element_type(t)) != "i32" or None in t.shape or \
+                int(np.prod(t.shape)) != 1:
+            return f"the index is {t}, not a one-element int32 tensor"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        branches = [_callee(op, k) for k in range(len(op.regions))]
+        stored = [storage_type_of(t) for t in branches[0].function_type.results]
+        index_value = _scalar(b, operands[0])
+        return self.chain(b, op, index_value, branches, 0, list(operands[1:]), stored)
+
+    def chain(self, b, op, index_value, branches, k, args, stored):
+        """Branch k if the index is k, else the chain from branch k + 1 (the last: no test)."""
+        if k == len(branches) - 1:
+            return _call(b, branches[k], args, stored)
+        regions = []
+        for build in (lambda inner: _call(inner, branches[k], args, stored),
+                      lambda inner: self.chain(inner, op, index_value, branches, k + 1, args, stored)):
+            block = Block()
+            inner = Builder(block=block, location=op.location)
+            inner.create("scf.yield", build(inner))
+            regions.append(Region([block]))
+        k_value = b.value("arith.constant", [], i32, {"value": IntegerAttr(k, i32)})
+        is_k = b.value("arith.cmpi", [index_value, k_value], i1, {"predicate": IntegerAttr(0, i64)})
+        return list(b.create("scf.if", [is_k], stored, regions=regions).results)
 
 
 # --- resource variables and CALL_ONCE ----------------------------------------------------

@@ -39,6 +39,7 @@ from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import SymbolRefAttr
 from tfl2quant.ir.types import IntegerType, element_type, i1, i32, tensor
 
+from .control_flow import Case, moved
 from .emit import flip_sign_bit, reshape, select, slice_, slice_axis, tile
 from .gather import gather, take
 from .movement import OnStorage
@@ -760,8 +761,7 @@ RULES = {
     "tfl.stablehlo_rng_bit_generator":     unlowered("its state and output key are uint64 (rng_bit_generator.cc "
                                                      "requires it), and TOSA, arith and linalg integers are "
                                                      "signless: neither can be typed there"),
-    "tfl.stablehlo_case":                  unlowered("control flow that stays a tfl op calling its branch subgraphs "
-                                                     "(scf.index_switch could express it; not lowered yet)"),
+    "tfl.stablehlo_case":                  moved(Case()),
     "tfl.stablehlo_while":                 no_kernel("STABLEHLO_WHILE"),
     "tfl.stablehlo_logistic":              no_kernel("STABLEHLO_LOGISTIC"),
     "tfl.stablehlo_divide":                no_kernel("STABLEHLO_DIVIDE"),

@@ -16,7 +16,7 @@ import pytest
 from flatbuffers import flexbuffers
 
 import legalize
-from runtime_check import interpreter
+from runtime_check import interpreter, iree_backend
 from runtime_check.check import check_model, make_inputs
 from runtime_check.iree_backend import run as iree_run
 from runtime_check.executor import Executor
@@ -325,9 +325,9 @@ def test_scatter_declines_other_combiners(tmp_path):
 
 
 def test_case_runs_the_indexed_branch_as_optimized_tflite(tmp_path):
-    """STABLEHLO_CASE stays a tfl op whose regions call the branches (structured control flow,
-    as IF and WHILE); the executor runs it as the kernel does, an index outside [0, 3)
-    taking the last branch. Only the default resolver has the kernel."""
+    """STABLEHLO_CASE becomes nested scf.if calling the branches (as IF becomes scf.if); an
+    index outside [0, 3) takes the last branch, as in the kernel. Only the default resolver
+    has the kernel. IREE runs it too."""
     m = ModelBuilder()
     g = m.subgraph()
     k, a, c = g.input("k", [], "INT32"), g.input("a", [2, 3]), g.input("b", [2, 3])
@@ -346,9 +346,17 @@ def test_case_runs_the_indexed_branch_as_optimized_tflite(tmp_path):
     file.write_bytes(m.build())
     rng = np.random.default_rng(4)
     x1, x2 = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
+    conversion = convert(str(file), "final")
+    text = print_module(conversion.module)
+    assert text.count('"scf.if"') == 2 and '"tfl.' not in text
+    assert [(r.name, r.path) for r in conversion.report.records if r.function == "main"] == \
+        [("tfl.stablehlo_case", "float")]
+    vmfb = iree_backend.compile_mlir(text)
     for index in (0, 1, 2, -1, 7):
-        expected, ours = run_both(file, [np.array(index, np.int32), x1, x2])
+        inputs = [np.array(index, np.int32), x1, x2]
+        expected, ours = run_both(file, inputs)
         assert np.array_equal(expected[0], ours[0]), index
+        assert np.array_equal(iree_backend.run_vmfb(vmfb, inputs)[0], expected[0]), index
 
 
 def run_reference(file, inputs):

@@ -1,5 +1,5 @@
 // Golden test of legalize/control_flow.py: tfl.while and tfl.if become scf.while and
-// scf.if calling their subgraph functions, quantized values move through them on their
+// scf.if calling their subgraph functions (tfl.stablehlo_case: nested scf.if), quantized values move through them on their
 // storage types, resource variables become ml_program globals and tfl.call_once an scf.if
 // on a pending flag; what stays a tfl op says why.
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
@@ -84,6 +84,55 @@ func.func private @cond_false(%arg0: tensor<2x5xf32>) -> tensor<2x5xf32> {
 func.func private @cond_true(%arg0: tensor<2x5xf32>) -> tensor<2x5xf32> {
   %0 = "tfl.relu"(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+// tfl.stablehlo_case: nested scf.if, index == 0 -> branch 0, else index == 1 -> branch 1, else
+// the last branch (which also takes an index outside [0, 3), as stablehlo_case.cc does).
+// CHECK-LABEL: @case_main
+// CHECK-NEXT:  %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:  %[[K:.*]] = "tensor.extract"(%arg0, %[[ZERO]]) : (tensor<1xi32>, index) -> i32
+// CHECK-NEXT:  %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:  %[[IS0:.*]] = "arith.cmpi"(%[[K]], %[[C0]]) {predicate = 0 : i64} : (i32, i32) -> i1
+// CHECK-NEXT:  %[[Y:.*]] = "scf.if"(%[[IS0]]) ({
+// CHECK-NEXT:    func.call @case_add
+// CHECK:       }, {
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[IS1:.*]] = "arith.cmpi"(%[[K]], %[[C1]]) {predicate = 0 : i64} : (i32, i32) -> i1
+// CHECK-NEXT:    %[[Z:.*]] = "scf.if"(%[[IS1]]) ({
+// CHECK-NEXT:      func.call @case_mul
+// CHECK:         }, {
+// CHECK-NEXT:      %[[S:.*]] = func.call @case_sub
+// CHECK-NEXT:      "scf.yield"(%[[S]])
+// CHECK-NEXT:    }) : (i1) -> tensor<3xf32>
+// CHECK-NEXT:    "scf.yield"(%[[Z]])
+// CHECK-NEXT:  }) : (i1) -> tensor<3xf32>
+// CHECK-NEXT:  return %[[Y]]
+func.func @case_main(%arg0: tensor<1xi32>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "tfl.stablehlo_case"(%arg0, %arg1, %arg2) ({
+    %1 = func.call @case_add(%arg1, %arg2) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "tfl.yield"(%1) : (tensor<3xf32>) -> ()
+  }, {
+    %1 = func.call @case_mul(%arg1, %arg2) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "tfl.yield"(%1) : (tensor<3xf32>) -> ()
+  }, {
+    %1 = func.call @case_sub(%arg1, %arg2) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "tfl.yield"(%1) : (tensor<3xf32>) -> ()
+  }) : (tensor<1xi32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func private @case_add(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func private @case_mul(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "tfl.mul"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func private @case_sub(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "tfl.sub"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
 }
 
 // -----
