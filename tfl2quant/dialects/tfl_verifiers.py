@@ -287,6 +287,33 @@ def indices_like_shape(op: Operation) -> None:
                        f"the kernel requires one type")
 
 
+def result_like_input(*results: int):
+    """Results the kernel gives the input's type (topk_v2.cc, unique.cc: `output->type = input->type`
+    or TF_LITE_ENSURE_TYPES_EQ)."""
+    def check(op: Operation) -> None:
+        for r in results:
+            if type_key(op.results[r]) != type_key(op.operands[0]):
+                raise op.error(f"result {r} is {type_key(op.results[r])} for an input of {type_key(op.operands[0])}")
+    return check
+
+
+def result_types(r: int, kinds: set):
+    """Result `r` is one of the TfLiteTypes the kernel gives (topk_v2.cc, unique.cc)."""
+    def check(op: Operation) -> None:
+        if tflite_type(op.results[r]) not in kinds:
+            raise op.error(f"result {r} is {type_key(op.results[r])}; the kernel gives {', '.join(sorted(kinds))}")
+    return check
+
+
+def unquantized(op: Operation) -> None:
+    """bitwise_xor.cc, right_shift.cc work on the stored integers and ignore quantization
+    parameters; a converter never quantizes their tensors (as WIDE_QUANTIZED, below)."""
+    for k, v in enumerate((*op.operands, *op.results)):
+        if quantization(v) is not None:
+            what = f"operand {k}" if k < len(op.operands) else f"result {k - len(op.operands)}"
+            raise op.error(f"{what} is quantized; the kernel reads stored integers and ignores quantization")
+
+
 # --- the table ----------------------------------------------------------------------------------
 
 
@@ -421,4 +448,30 @@ SPECS: dict[str, Spec] = {
     "tfl.embedding_lookup_sparse": Spec((5, 5), types=frozenset({"i32"}), check=both(
         operand_types((1, {"i32"}), (2, {"i32"}), (3, {"f32"}), (-1, {"f32"})), shapes.embedding_lookup_sparse)),
     "tfl.densify": Spec((1, 1), same_type=(0, "r"), check=shapes.same_shape),
+    # generators, windows, 3-D convolutions, bit ops, top-k: what the newer float lowerings read
+    "tfl.range": Spec((3, 3), same_type=(0, 1, 2, "r"), types=frozenset({"i32", "i64", "f32"}),
+                      check=shapes.range_rule),
+    "tfl.rank": Spec((1, 1), check=both(operand_types((-1, {"i32"})), shapes.rank_rule)),
+    "tfl.one_hot": Spec((4, 4), same_type=(2, 3, "r"), types=frozenset({"i32", "i64"}), check=both(
+        operand_types((1, {"i32"}), (-1, {"f32", "i16", "i32", "i64", "i8", "u8", "i1"})), shapes.one_hot)),
+    "tfl.reduce_window": Spec((5, 5), same_type=(0, 1, "r"), check=both(
+        operand_types((2, {"i64"}), (3, {"i64"}), (4, {"i64"})), shapes.reduce_window(stablehlo=False))),
+    "tfl.stablehlo_reduce_window": Spec((2, 2), same_type=(0, 1, "r"), check=shapes.reduce_window(stablehlo=True)),
+    "tfl.conv_3d": Spec((2, 3), same_type=(0, 1, 2, "r"), types=frozenset({"f32"}), check=shapes.conv_3d),
+    "tfl.conv_3d_transpose": Spec((3, 4), same_type=(1, 2, 3, "r"), check=both(
+        operand_types((0, {"i32"}), (2, {"f32"})), shapes.conv_3d_transpose)),
+    **{f"tfl.stablehlo_{n}": Spec((2, 2), same_type=(0, 1, "r"), check=shapes.identical_shapes)
+       for n in ("add", "multiply", "maximum", "minimum", "and")},
+    "tfl.stablehlo_shift_left": Spec((2, 2), same_type=(0, 1, "r"), check=shapes.same_shape),
+    **{f"tfl.{n}": Spec((2, 2), same_type=(0, 1, "r"), types=frozenset({"i8", "i16", "i32", "u8", "u16", "u32"}),
+                        check=both(unquantized, shapes.elementwise(0, 1)))
+       for n in ("right_shift", "bitwise_xor")},
+    "tfl.atan2": Spec((2, 2), same_type=(0, 1, "r"), types=FLOATS, check=shapes.identical_shapes),
+    "tfl.topk_v2": Spec((2, 2), outputs=(2, 2), check=both(operand_types((1, {"i32", "i16"})), result_like_input(0),
+                                                           result_types(1, {"i32", "i16"}), shapes.topk)),
+    "tfl.unique": Spec((1, 1), outputs=(2, 2), check=both(result_like_input(0), result_types(1, {"i32", "i64"}),
+                                                          shapes.unique_rule)),
+    "tfl.rfft2d": Spec((2, 2), types=frozenset({"f32"}), check=both(
+        operand_types((1, {"i32"}), (-1, {"complex<f32>"})), shapes.rfft2d_rule)),
+    "tfl.fake_quant": Spec((1, 1), same_type=(0, "r"), types=frozenset({"f32"}), check=shapes.same_shape),
 }
