@@ -273,6 +273,8 @@ MALFORMED = {
                                  "'tfl.bitwise_xor'", "operand shapes [2, 64] and [32, 64] do not broadcast"),
     "atan2-three-operands": (one_op("ATAN2", [([3], F)] * 3, [([3], F)]),
                              "'tfl.atan2'", "has 3 operands; TFLite's kernel takes 2"),
+    "atan2-broadcast": (one_op("ATAN2", [([2, 3], F), ([1, 3], F)], [([2, 3], F)]),  # atan2.cc EnsureSameShape
+                        "'tfl.atan2'", "operands of shapes [2, 3] and [1, 3]; the kernel does not broadcast"),
     "atan2-one-operand": (one_op("ATAN2", [([3], F)], [([3], F)]), "'tfl.atan2'", "has 1 operands; TFLite's kernel takes 2"),
     "topk-one-result": (one_op("TOPK_V2", [([2, 5], F), np.array(2, I32)], [([2, 2], F)]),
                         "'tfl.topk_v2'", "has 1 results; TFLite's kernel gives 2"),
