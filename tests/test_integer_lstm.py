@@ -12,6 +12,8 @@ against the functions they approximate.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
@@ -29,7 +31,7 @@ from .tflite_builder import ModelBuilder, per_tensor
 
 def build(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, cifg=False, peephole=False,
           projection=False, projection_bias=True, cell_clip=0.0, proj_clip=0.0, time_major=False,
-          cell_log2=-11, hidden_zp=-2, output_zp=3, input_zp=-5, seed=0) -> bytes:
+          cell_log2=-11, hidden_zp=-2, output_zp=3, input_zp=-5, seed=0, edit=None) -> bytes:
     """One quantized UNIDIRECTIONAL_SEQUENCE_LSTM with random weights."""
     rng = np.random.default_rng(seed)
     n_output = n_output or n_cell
@@ -77,7 +79,7 @@ def build(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, cifg=False, p
     options.cellClip, options.projClip, options.timeMajor = cell_clip, proj_clip, time_major
     g.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], options, intermediates=intermediates)
     g.output(y)
-    return m.build()
+    return m.build(edit)
 
 
 CASES = {
@@ -171,6 +173,26 @@ def test_declines_what_the_kernel_cannot_compute(reason, kwargs, tmp_path):
     records = convert(str(path), "legalized").report.records
     assert [r.path for r in records] == ["fallback"]
     assert reason in records[0].reason
+
+
+def test_huge_clips_and_scales_give_no_warning(tmp_path):
+    """Fuzz (seed 1): a cell_clip of 3.4e38 over the cell scale overflows float32, which the
+    kernel clamps to 32767 silently; a weight scale of 3.4e38 makes an infinite multiplier,
+    which the integer pattern declines. Neither may raise a numpy warning."""
+    def huge_scale(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name == b"input_w" or t.name == "input_w"]
+        t.quantization.scale = [3.4e38]
+
+    paths = []
+    for name, data in (("clip", build(cell_clip=3.4e38)), ("scale", build(edit=huge_scale))):
+        paths.append(tmp_path / f"{name}.tflite")
+        paths[-1].write_bytes(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        clip = convert(str(paths[0]), "legalized").report.records
+        scale = convert(str(paths[1]), "legalized").report.records
+    assert [r.path for r in clip] == ["integer"]
+    assert scale[0].path != "integer" and "requantization multiplier is not finite" in scale[0].reason
 
 
 def test_gemmlowp_tables_follow_the_functions():

@@ -227,9 +227,10 @@ def one_op(code, inputs, outputs, options=None) -> ModelBuilder:
     a numpy array (a constant)."""
     m = ModelBuilder()
     g = m.subgraph()
-    ins = [g.const(f"c{k}", v) if isinstance(v, np.ndarray) else g.input(f"x{k}", v[0], v[1], quant=(v[2:] or [None])[0])
-           for k, v in enumerate(inputs)]
-    outs = [g.tensor(f"y{k}", shape, dtype, quant=(rest or [None])[0]) for k, (shape, dtype, *rest) in enumerate(outputs)]
+    ins = [g.const(f"c{k}", v) if isinstance(v, np.ndarray)
+           else g.input(f"x{k}", v[0], v[1], quant=(v[2:] or [None])[0]) for k, v in enumerate(inputs)]
+    outs = [g.tensor(f"y{k}", shape, dtype, quant=(rest or [None])[0])
+            for k, (shape, dtype, *rest) in enumerate(outputs)]
     g.op(code, ins, outs, options)
     g.output(*outs)
     return m
@@ -241,9 +242,11 @@ MALFORMED = {
     "range-two-operands": (one_op("RANGE", [np.array(0, I32), np.array(5, I32)], [([5], "INT32")]),
                            "'tfl.range'", "has 2 operands; TFLite's kernel takes 3"),
     "range-vector-limit": (one_op("RANGE", [np.array(0, I32), np.array([5, 6, 7], I32), np.array(1, I32)],
-                                  [([5], "INT32")]), "'tfl.range'", "operand 1 has shape [3]; the kernel takes a scalar"),
+                                  [([5], "INT32")]),
+                           "'tfl.range'", "operand 1 has shape [3]; the kernel takes a scalar"),
     "range-mixed-types": (one_op("RANGE", [np.array(0.0, np.float32), np.array(5, I32), np.array(1, I32)],
-                                 [([5], "INT32")]), "'tfl.range'", "operands and result must have one type, got f32, i32"),
+                                 [([5], "INT32")]),
+                          "'tfl.range'", "operands and result must have one type, got f32, i32"),
     "reduce-window-two-operands": (one_op("REDUCE_WINDOW", [([1, 4], F), np.array(0.0, np.float32)], [([1, 4], F)]),
                                    "'tfl.reduce_window'", "has 2 operands; TFLite's kernel takes 5"),
     "reduce-window-two-results": (one_op("REDUCE_WINDOW", [([1, 4], F), np.array(0.0, np.float32)] +
@@ -252,7 +255,8 @@ MALFORMED = {
     "stablehlo-reduce-window-one-operand": (one_op("STABLEHLO_REDUCE_WINDOW", [([1, 4], F)], [([1, 4], F)]),
                                             "'tfl.stablehlo_reduce_window'", "has 1 operands; TFLite's kernel takes 2"),
     "conv3d-4d-input": (one_op("CONV_3D", [([1, 4, 4, 2], F), np.ones((1, 1, 1, 2, 3), np.float32)],
-                               [([1, 4, 4, 3], F)]), "'tfl.conv_3d'", "operand 0 has rank 4; TFLite's kernel takes rank 5"),
+                               [([1, 4, 4, 3], F)]),
+                        "'tfl.conv_3d'", "operand 0 has rank 4; TFLite's kernel takes rank 5"),
     "conv3d-one-operand": (one_op("CONV_3D", [([1, 2, 4, 4, 2], F)], [([1, 2, 4, 4, 2], F)]),
                            "'tfl.conv_3d'", "has 1 operands; TFLite's kernel takes 2 to 3"),
     "conv3d-transpose-two-operands": (one_op("CONV_3D_TRANSPOSE", [np.array([1, 2, 4, 4, 3], I32),
@@ -261,7 +265,8 @@ MALFORMED = {
     "stablehlo-maximum-one-operand": (one_op("STABLEHLO_MAXIMUM", [([2, 3], F)], [([2, 3], F)]),
                                       "'tfl.stablehlo_maximum'", "has 1 operands; TFLite's kernel takes 2"),
     "stablehlo-add-broadcast": (one_op("STABLEHLO_ADD", [([2, 3], F), ([1, 3], F)], [([2, 3], F)]),
-                                "'tfl.stablehlo_add'", "operands of shapes [2, 3] and [1, 3]; the kernel does not broadcast"),
+                                "'tfl.stablehlo_add'",
+                                "operands of shapes [2, 3] and [1, 3]; the kernel does not broadcast"),
     "right-shift-one-operand": (one_op("RIGHT_SHIFT", [([2, 3], "INT32")], [([2, 3], "INT32")]),
                                 "'tfl.right_shift'", "has 1 operands; TFLite's kernel takes 2"),
     "right-shift-float": (one_op("RIGHT_SHIFT", [([2, 3], F), ([2, 3], F)], [([2, 3], F)]),
@@ -275,7 +280,8 @@ MALFORMED = {
                              "'tfl.atan2'", "has 3 operands; TFLite's kernel takes 2"),
     "atan2-broadcast": (one_op("ATAN2", [([2, 3], F), ([1, 3], F)], [([2, 3], F)]),  # atan2.cc EnsureSameShape
                         "'tfl.atan2'", "operands of shapes [2, 3] and [1, 3]; the kernel does not broadcast"),
-    "atan2-one-operand": (one_op("ATAN2", [([3], F)], [([3], F)]), "'tfl.atan2'", "has 1 operands; TFLite's kernel takes 2"),
+    "atan2-one-operand": (one_op("ATAN2", [([3], F)], [([3], F)]),
+                          "'tfl.atan2'", "has 1 operands; TFLite's kernel takes 2"),
     "topk-one-result": (one_op("TOPK_V2", [([2, 5], F), np.array(2, I32)], [([2, 2], F)]),
                         "'tfl.topk_v2'", "has 1 results; TFLite's kernel gives 2"),
     "topk-one-operand": (one_op("TOPK_V2", [([2, 5], F)], [([2, 2], F), ([2, 2], "INT32")]),
@@ -292,6 +298,18 @@ MALFORMED = {
                          "'tfl.rank'", "result 0 is i8"),
     "rank-shaped-result": (one_op("RANK", [([1, 7, 9, 5], F)], [([1], "INT32")]),
                            "'tfl.rank'", "result 0 has shape [1], but TFLite computes []"),
+    "space-to-batch-one-operand": (one_op("SPACE_TO_BATCH_ND", [([1, 4, 4, 1], F)], [([4, 2, 2, 1], F)]),
+                                   "'tfl.space_to_batch_nd'", "has 1 operands; TFLite's kernel takes 3"),
+    "batch-to-space-int64-result": (one_op("BATCH_TO_SPACE_ND", [([4, 2, 2, 1], F), np.array([2, 2], I32),
+                                                                 np.zeros((2, 2), I32)], [([1, 4, 4, 1], "INT64")]),
+                                    "'tfl.batch_to_space_nd'", "operands and result must have one type, got f32, i64"),
+    "matrix-set-diag-one-operand": (one_op("MATRIX_SET_DIAG", [([3, 3], F)], [([3, 3], F)]),
+                                    "'tfl.matrix_set_diag'", "has 1 operands; TFLite's kernel takes 2"),
+    "dynamic-update-slice-one-operand": (one_op("DYNAMIC_UPDATE_SLICE", [([3, 3], F)], [([3, 3], F)]),
+                                         "'tfl.dynamic_update_slice'", "has 1 operands; TFLite's kernel takes 3"),
+    "embedding-lookup-three-operands": (one_op("EMBEDDING_LOOKUP", [([2], "INT32"), ([4, 3], F), ([4, 3], F)],
+                                               [([2, 3], F)]),
+                                        "'tfl.embedding_lookup'", "has 3 operands; TFLite's kernel takes 2"),
     "one-hot-resource-result": (one_op("ONE_HOT", [np.array([1, 0], I32), np.array(5, I32),
                                                    np.array(1.0, np.float32), np.array(0.0, np.float32)],
                                        [([2, 5], "RESOURCE")]),

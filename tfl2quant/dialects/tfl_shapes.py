@@ -925,3 +925,57 @@ def one_hot(op: Operation) -> None:
     if d is not None and d < 0:
         raise op.error(f"depth {d} is negative")
     expect_shape(op, 0, i[:axis] + (d,) + i[axis:])
+
+
+def batch_space(to_batch: bool):
+    """space_to_batch_nd.cc / batch_to_space_nd.cc: an input of rank 3 or 4; block_shape
+    1-D of rank - 2 values (none 0); paddings / crops [rank - 2, 2] (crops not negative)."""
+    def check(op: Operation) -> None:
+        x = ranked(op, 0, 3, 4)
+        spatial = len(x) - 2
+        block = ranked(op, 1, 1)
+        if block[0] is not None and block[0] != spatial:
+            raise op.error(f"block_shape holds {block[0]} values for {spatial} spatial dimensions")
+        what = "paddings" if to_batch else "crops"
+        pads = ranked(op, 2, 2)
+        if pads[0] is not None and pads[0] != spatial or pads[1] is not None and pads[1] != 2:
+            raise op.error(f"{what} of shape {shape_text(pads)}; the kernel takes [{spatial}, 2]")
+        values = constant(op.operands[1])
+        if values is not None and (values == 0).any():
+            raise op.error(f"block_shape {values.tolist()} holds 0")
+        p = constant(op.operands[2])
+        if p is not None and not to_batch and (p < 0).any():
+            raise op.error(f"crops {p.tolist()} are negative")
+        expect_rank(op, 0, len(x))
+    return check
+
+
+def dynamic_update_slice(op: Operation) -> None:
+    """dynamic_update_slice.cc: start indices 1-D with one value per dimension of the
+    operand; an update of the operand's rank, no dimension larger; the result is the operand."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    u = shape_of(op, op.operands[1], "operand 1")
+    i = ranked(op, 2, 1)
+    if i[0] is not None and i[0] != len(x):
+        raise op.error(f"{i[0]} start indices for an operand of rank {len(x)}")
+    if len(u) != len(x) or any(None not in (a, b) and a > b for a, b in zip(u, x)):
+        raise op.error(f"update {shape_text(u)} does not fit in the operand {shape_text(x)}")
+    expect_shape(op, 0, x)
+
+
+def matrix_set_diag(op: Operation) -> None:
+    """matrix_set_diag.cc: an input of rank >= 2, the result of its shape."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    if len(x) < 2:
+        raise op.error(f"operand 0 has rank {len(x)}; the kernel takes rank >= 2")
+    expect_shape(op, 0, x)
+
+
+def embedding_lookup(op: Operation) -> None:
+    """embedding_lookup.cc: 1-D lookup ids, a value table of rank >= 2; the result is one
+    row of the table per id."""
+    ids = ranked(op, 0, 1)
+    v = shape_of(op, op.operands[1], "operand 1")
+    if len(v) < 2:
+        raise op.error(f"operand 1 has rank {len(v)}; the kernel takes rank >= 2")
+    expect_shape(op, 0, ids + v[1:])

@@ -305,6 +305,13 @@ def result_types(r: int, kinds: set):
     return check
 
 
+def stored_like_input(op: Operation) -> None:
+    """unidirectional_sequence_lstm.cc: Eval picks the float, hybrid or integer kernel by the
+    input's type and writes the output in it (the output's own quantization may differ)."""
+    if tflite_type(op.result) != tflite_type(op.operands[0]):
+        raise op.error(f"result is {type_key(op.result)} for an input of {type_key(op.operands[0])}")
+
+
 def unquantized(op: Operation) -> None:
     """bitwise_xor.cc, right_shift.cc work on the stored integers and ignore quantization
     parameters; a converter never quantizes their tensors (as WIDE_QUANTIZED, below)."""
@@ -388,7 +395,7 @@ SPECS: dict[str, Spec] = {
     "tfl.depthwise_conv_2d": Spec((2, 3), check=both(weighted("depthwise"), INT16_SYMMETRIC, shapes.conv(True))),
     "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
                                                                    shapes.fully_connected)),
-    "tfl.unidirectional_sequence_lstm": Spec((20, 24), check=shapes.sequence_lstm),
+    "tfl.unidirectional_sequence_lstm": Spec((20, 24), check=both(stored_like_input, shapes.sequence_lstm)),
     "tfl.rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.unidirectional_sequence_rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.bidirectional_sequence_rnn": Spec((9, 12), outputs=(1, 2), check=shapes.rnn),
@@ -474,4 +481,12 @@ SPECS: dict[str, Spec] = {
     "tfl.rfft2d": Spec((2, 2), types=frozenset({"f32"}), check=both(
         operand_types((1, {"i32"}), (-1, {"complex<f32>"})), shapes.rfft2d_rule)),
     "tfl.fake_quant": Spec((1, 1), same_type=(0, "r"), types=frozenset({"f32"}), check=shapes.same_shape),
+    "tfl.space_to_batch_nd": Spec((3, 3), same_type=(0, "r"), check=both(
+        operand_types((1, {"i32"}), (2, {"i32"})), shapes.batch_space(to_batch=True))),
+    "tfl.batch_to_space_nd": Spec((3, 3), same_type=(0, "r"), check=both(
+        operand_types((1, {"i32"}), (2, {"i32"})), shapes.batch_space(to_batch=False))),
+    "tfl.dynamic_update_slice": Spec((3, 3), same_type=(0, 1, "r"), check=both(
+        operand_types((2, {"i32", "i64"})), shapes.dynamic_update_slice)),
+    "tfl.matrix_set_diag": Spec((2, 2), same_type=(0, "r"), check=shapes.matrix_set_diag),
+    "tfl.embedding_lookup": Spec((2, 2), check=both(operand_types((0, {"i32"})), shapes.embedding_lookup)),
 }
