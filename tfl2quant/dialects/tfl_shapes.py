@@ -945,7 +945,7 @@ def batch_space(to_batch: bool):
             raise op.error(f"block_shape {values.tolist()} holds 0")
         p = constant(op.operands[2])
         if p is not None and not to_batch and (p < 0).any():
-            raise op.error(f"crops {p.tolist()} are negative")
+            raise op.error(f"crops {p.reshape(-1, 2).tolist() if p.size % 2 == 0 else p.tolist()} are negative")
         expect_rank(op, 0, len(x))
     return check
 

@@ -707,19 +707,6 @@ func.func @batch_to_space_nd_f32(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x3x4x2xf
 
 // -----
 
-// CHECK-LABEL: @batch_to_space_nd_declines_negative_crops
-// CHECK:         "tfl.batch_to_space_nd"
-// CHECK-NOT:     tosa
-func.func @batch_to_space_nd_declines_negative_crops(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x5x4x2xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
-  %1 = "tfl.pseudo_const"() {value = dense<[[-1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
-  // expected-remark@+1 {{unlowered: negative crops (TFLite's Prepare refuses them)}}
-  %2 = "tfl.batch_to_space_nd"(%arg0, %0, %1) : (tensor<4x2x2x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x5x4x2xf32>
-  return %2 : tensor<1x5x4x2xf32>
-}
-
-// -----
-
 // Constant seq_lengths [2, 0]: row 0 reads [1, 0, 2], row 1 (length 0) stays [0, 1, 2].
 // CHECK-LABEL: @reverse_sequence_constant_lengths
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)

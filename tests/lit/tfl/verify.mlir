@@ -2318,6 +2318,27 @@ func.func @right_shift_rejects_quantized(%arg0: tensor<3x!quant.uniform<i8:f32, 
 
 // -----
 
+// batch_to_space_nd.cc ResizeOutputTensor: TF_LITE_ENSURE(crops[i] >= 0).
+func.func @batch_to_space_nd_rejects_negative_crops(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x5x4x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[[-1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  // expected-error@+1 {{crops [[-1, 0], [0, 0]] are negative}}
+  %2 = "tfl.batch_to_space_nd"(%arg0, %0, %1) : (tensor<4x2x2x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x5x4x2xf32>
+  return %2 : tensor<1x5x4x2xf32>
+}
+
+// -----
+
+// dynamic_update_slice.cc: SizeOfDimension(update, i) <= SizeOfDimension(operand, i).
+func.func @dynamic_update_slice_rejects_an_update_that_does_not_fit(%arg0: tensor<4x5xf32>, %arg1: tensor<2x6xf32>) -> tensor<4x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{update [2, 6] does not fit in the operand [4, 5]}}
+  %1 = "tfl.dynamic_update_slice"(%arg0, %arg1, %0) : (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// -----
+
 // VALID: RANGE of run-time scalars (any length), RANK, TOPK_V2 of a run-time k (the last
 // dimension unknown), STABLEHLO_SHIFT_LEFT (the result takes operand 0's shape), UNIQUE.
 // CHECK-LABEL: @newer_rules_valid
