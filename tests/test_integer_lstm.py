@@ -22,6 +22,7 @@ from legalize import gemmlowp_tables
 from runtime_check import interpreter, iree_backend
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
+from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -193,6 +194,21 @@ def test_huge_clips_and_scales_give_no_warning(tmp_path):
         scale = convert(str(paths[1]), "legalized").report.records
     assert [r.path for r in clip] == ["integer"]
     assert scale[0].path != "integer" and "requantization multiplier is not finite" in scale[0].reason
+
+
+def test_gate_weights_of_another_type_are_refused(tmp_path):
+    """Fuzz (seed 2): an f8 input-to-forget weight among int8 ones reached tosa.concat
+    (invalid IR); the kernel's Prepare ensures the recurrent weights are of its type."""
+    def f8_weights(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"forget_w", "forget_w")]
+        t.type, t.quantization = schema.TensorType.FLOAT8_E5M2, None
+
+    path = tmp_path / "mixed.tflite"
+    path.write_bytes(build(edit=f8_weights))
+    with pytest.raises(Tfl2QuantError) as e:
+        convert(str(path), "legalized")
+    assert not isinstance(e.value, InternalError)
+    assert "'tfl.unidirectional_sequence_lstm'" in str(e.value) and "must have one type, got f8E5M2, i8" in str(e.value)
 
 
 def test_gemmlowp_tables_follow_the_functions():

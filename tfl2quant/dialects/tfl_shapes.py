@@ -979,3 +979,20 @@ def embedding_lookup(op: Operation) -> None:
     if len(v) < 2:
         raise op.error(f"operand 1 has rank {len(v)}; the kernel takes rank >= 2")
     expect_shape(op, 0, ids + v[1:])
+
+
+def dilate(op: Operation) -> None:
+    """dilate.cc: an input of rank >= 1; dilations 1-D, one value per dimension, each >= 1
+    (checked in Eval, on the constant here); the result keeps the rank."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    if not x:
+        raise op.error("operand 0 must have rank >= 1")
+    d = ranked(op, 1, 1)
+    if d[0] is not None and d[0] != len(x):
+        raise op.error(f"dilations hold {d[0]} values for rank {len(x)}")
+    values = constant(op.operands[1])
+    if values is not None and (values < 1).any():
+        raise op.error(f"dilations {values.tolist()} must be at least 1")
+    if elements(shape_of(op, op.operands[2], "operand 2")) not in (None, 1):
+        raise op.error("the padding value must be one value")
+    expect_rank(op, 0, len(x))

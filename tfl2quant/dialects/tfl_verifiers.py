@@ -395,7 +395,8 @@ SPECS: dict[str, Spec] = {
     "tfl.depthwise_conv_2d": Spec((2, 3), check=both(weighted("depthwise"), INT16_SYMMETRIC, shapes.conv(True))),
     "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
                                                                    shapes.fully_connected)),
-    "tfl.unidirectional_sequence_lstm": Spec((20, 24), check=both(stored_like_input, shapes.sequence_lstm)),
+    "tfl.unidirectional_sequence_lstm": Spec((20, 24), same_type=(1, 2, 3, 4, 5, 6, 7, 8),
+                                             check=both(stored_like_input, shapes.sequence_lstm)),
     "tfl.rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.unidirectional_sequence_rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.bidirectional_sequence_rnn": Spec((9, 12), outputs=(1, 2), check=shapes.rnn),
@@ -489,4 +490,8 @@ SPECS: dict[str, Spec] = {
         operand_types((2, {"i32", "i64"})), shapes.dynamic_update_slice)),
     "tfl.matrix_set_diag": Spec((2, 2), same_type=(0, "r"), check=shapes.matrix_set_diag),
     "tfl.embedding_lookup": Spec((2, 2), check=both(operand_types((0, {"i32"})), shapes.embedding_lookup)),
+    "tfl.dilate": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32"})), shapes.dilate)),
+    "tfl.stablehlo_scatter": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32", "i64"})),
+                                                                            shapes.same_shape)),
+    "tfl.stablehlo_gather": Spec((2, 2), same_type=(0, "r"), check=operand_types((1, {"i32", "i64"}))),
 }
