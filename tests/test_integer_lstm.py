@@ -211,6 +211,21 @@ def test_gate_weights_of_another_type_are_refused(tmp_path):
     assert "'tfl.unidirectional_sequence_lstm'" in str(e.value) and "must have one type, got f8E5M2, i8" in str(e.value)
 
 
+def test_a_float16_gate_bias_of_an_integer_lstm_is_refused(tmp_path):
+    """Fuzz (seed 3): an f16 forget gate bias reached tosa.concat; the kernel takes int32
+    biases for an int8 input."""
+    def f16_bias(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"forget_b", "forget_b")]
+        t.type, t.quantization = schema.TensorType.FLOAT16, None
+
+    path = tmp_path / "f16-bias.tflite"
+    path.write_bytes(build(edit=f16_bias))
+    with pytest.raises(Tfl2QuantError) as e:
+        convert(str(path), "legalized")
+    assert not isinstance(e.value, InternalError)
+    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32" in str(e.value)
+
+
 def test_gemmlowp_tables_follow_the_functions():
     """gemmlowp's int16 logistic and tanh stay within 13 steps of 2^-15 of the real functions
     and keep their fixed points and symmetry. (They are not monotonic: the int16 Newton-Raphson

@@ -312,8 +312,42 @@ def stored_like_input(op: Operation) -> None:
         raise op.error(f"result is {type_key(op.result)} for an input of {type_key(op.operands[0])}")
 
 
+def lstm_biases(op: Operation) -> None:
+    """unidirectional_sequence_lstm.cc (CheckInputTensorDimensions): gate biases int32 for an
+    int8 input (the integer kernel), float32 otherwise."""
+    want = "i32" if tflite_type(op.operands[0]) == "i8" else "f32"
+    for k in (12, 13, 14, 15):
+        if k < len(op.operands) and present(op.operands[k]) and tflite_type(op.operands[k]) != want:
+            raise op.error(f"gate bias (operand {k}) is {type_key(op.operands[k])}; with an input of "
+                           f"{type_key(op.operands[0])} the kernel takes {want}")
+
+
+BYTES = {"f64": 8, "f32": 4, "f16": 2, "bf16": 2, "i64": 8, "u64": 8, "i32": 4, "u32": 4, "i16": 2, "u16": 2,
+         "i8": 1, "u8": 1, "i1": 1, "complex<f32>": 8, "complex<f64>": 16}
+
+
+def bitcast(op: Operation) -> None:
+    """bitcast.cc (GetOutputShape): a larger input type gains a last dimension of the size
+    ratio; a smaller one must have that ratio as its last dimension, which goes."""
+    x, y = op.operands[0], op.result
+    a, b = BYTES.get(tflite_type(x)), BYTES.get(tflite_type(y))
+    if a is None or b is None:
+        raise op.error(f"bitcast of {type_key(x)} to {type_key(y)}; the kernel takes types of a fixed byte size")
+    shape = shapes.shape_of(op, x, "operand 0")
+    if a > b:
+        want = shape + (a // b,)
+    elif a < b:
+        if not shape or shape[-1] not in (None, b // a):
+            raise op.error(f"operand 0 of shape {shapes.shape_text(shape)}: a bitcast to a type {b // a} times "
+                           f"wider needs a last dimension of {b // a}")
+        want = shape[:-1]
+    else:
+        want = shape
+    shapes.expect_shape(op, 0, want)
+
+
 def unquantized(op: Operation) -> None:
-    """bitwise_xor.cc, right_shift.cc work on the stored integers and ignore quantization
+    """bitwise_xor.cc, right_shift.cc, bitcast.cc work on the stored integers and ignore quantization
     parameters; a converter never quantizes their tensors (as WIDE_QUANTIZED, below)."""
     for k, v in enumerate((*op.operands, *op.results)):
         if quantization(v) is not None:
@@ -396,7 +430,7 @@ SPECS: dict[str, Spec] = {
     "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
                                                                    shapes.fully_connected)),
     "tfl.unidirectional_sequence_lstm": Spec((20, 24), same_type=(1, 2, 3, 4, 5, 6, 7, 8),
-                                             check=both(stored_like_input, shapes.sequence_lstm)),
+                                             check=both(stored_like_input, lstm_biases, shapes.sequence_lstm)),
     "tfl.rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.unidirectional_sequence_rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.bidirectional_sequence_rnn": Spec((9, 12), outputs=(1, 2), check=shapes.rnn),
@@ -494,4 +528,5 @@ SPECS: dict[str, Spec] = {
     "tfl.stablehlo_scatter": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32", "i64"})),
                                                                             shapes.same_shape)),
     "tfl.stablehlo_gather": Spec((2, 2), same_type=(0, "r"), check=operand_types((1, {"i32", "i64"}))),
+    "tfl.bitcast": Spec((1, 1), check=both(unquantized, bitcast)),
 }

@@ -875,15 +875,3 @@ func.func @bitcast_i8_to_f16_merges_the_last_axis(%arg0: tensor<3x2xi8>) -> tens
   %0 = "tfl.bitcast"(%arg0) : (tensor<3x2xi8>) -> tensor<3xf16>
   return %0 : tensor<3xf16>
 }
-
-// -----
-
-// A quantized bitcast reinterprets stored bytes, which no real-valued path can give.
-!q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @bitcast_declines_quantized
-// CHECK:         "tfl.bitcast"
-func.func @bitcast_declines_quantized(%arg0: tensor<3x!q>) -> tensor<3xi8> {
-  // expected-remark@+1 {{unlowered: no integer pattern for tfl.bitcast; quantized bitcast (the stored bytes, not the real values, are reinterpreted)}}
-  %0 = "tfl.bitcast"(%arg0) : (tensor<3x!q>) -> tensor<3xi8>
-  return %0 : tensor<3xi8>
-}

@@ -2339,6 +2339,24 @@ func.func @dynamic_update_slice_rejects_an_update_that_does_not_fit(%arg0: tenso
 
 // -----
 
+// bitcast.cc reinterprets the stored bytes and ignores quantization (as RIGHT_SHIFT above).
+func.func @bitcast_rejects_quantized(%arg0: tensor<3x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<3xi8> {
+  // expected-error@+1 {{operand 0 is quantized; the kernel reads stored integers and ignores quantization}}
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+
+// -----
+
+// bitcast.cc GetOutputShape: int32 to int8 adds a last dimension of 4.
+func.func @bitcast_rejects_a_shape_it_would_not_compute(%arg0: tensor<3xi32>) -> tensor<3xi8> {
+  // expected-error@+1 {{result 0 has shape [3], but TFLite computes [3, 4]}}
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3xi32>) -> tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+
+// -----
+
 // VALID: RANGE of run-time scalars (any length), RANK, TOPK_V2 of a run-time k (the last
 // dimension unknown), STABLEHLO_SHIFT_LEFT (the result takes operand 0's shape), UNIQUE.
 // CHECK-LABEL: @newer_rules_valid
