@@ -223,7 +223,7 @@ def test_a_float16_gate_bias_of_an_integer_lstm_is_refused(tmp_path):
     with pytest.raises(Tfl2QuantError) as e:
         convert(str(path), "legalized")
     assert not isinstance(e.value, InternalError)
-    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32" in str(e.value)
+    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32 (quantized)" in str(e.value)
 
 
 def test_gemmlowp_tables_follow_the_functions():

@@ -314,10 +314,12 @@ def stored_like_input(op: Operation) -> None:
 
 def lstm_biases(op: Operation) -> None:
     """unidirectional_sequence_lstm.cc (CheckInputTensorDimensions): gate biases int32 for an
-    int8 input (the integer kernel), float32 otherwise."""
-    want = "i32" if tflite_type(op.operands[0]) == "i8" else "f32"
+    int8 input (the integer kernel), float32 otherwise. As for other biases (`_bias_key`), an
+    int32 bias without quantization parameters is refused: converters always write them, and
+    the float fallback needs them."""
+    want = "i32" + Q if tflite_type(op.operands[0]) == "i8" else "f32"
     for k in (12, 13, 14, 15):
-        if k < len(op.operands) and present(op.operands[k]) and tflite_type(op.operands[k]) != want:
+        if k < len(op.operands) and present(op.operands[k]) and type_key(op.operands[k]) != want:
             raise op.error(f"gate bias (operand {k}) is {type_key(op.operands[k])}; with an input of "
                            f"{type_key(op.operands[0])} the kernel takes {want}")
 
@@ -344,6 +346,14 @@ def bitcast(op: Operation) -> None:
     else:
         want = shape
     shapes.expect_shape(op, 0, want)
+
+
+def complex_part(op: Operation) -> None:
+    """complex_support.cc: complex64 gives float32, complex128 float64."""
+    want = {"complex<f32>": "f32", "complex<f64>": "f64"}[tflite_type(op.operands[0])]
+    if type_key(op.result) != want:
+        raise op.error(f"result is {type_key(op.result)} for an input of {tflite_type(op.operands[0])}; "
+                       f"the kernel gives {want}")
 
 
 def unquantized(op: Operation) -> None:
@@ -529,4 +539,6 @@ SPECS: dict[str, Spec] = {
                                                                             shapes.same_shape)),
     "tfl.stablehlo_gather": Spec((2, 2), same_type=(0, "r"), check=operand_types((1, {"i32", "i64"}))),
     "tfl.bitcast": Spec((1, 1), check=both(unquantized, bitcast)),
+    **{f"tfl.{n}": Spec((1, 1), types=frozenset({"complex<f32>", "complex<f64>"}),
+                        check=both(complex_part, shapes.same_shape)) for n in ("real", "imag", "complex_abs")},
 }
