@@ -326,6 +326,8 @@ MALFORMED = {
                       "'tfl.real'", "operand 0 is f32; the kernel takes complex<f32>, complex<f64>"),
     "complex-abs-f64-of-complex64": (one_op("COMPLEX_ABS", [([3], "COMPLEX64")], [([3], "FLOAT64")]),
                                      "'tfl.complex_abs'", "result is f64 for an input of complex<f32>"),
+    "add-n-of-two-shapes": (one_op("ADD_N", [([2], "INT32"), ([], "INT32")], [([2], "INT32")]),
+                            "'tfl.add_n'", "operand 1 has shape [], operand 0 [2]; the kernel adds tensors of one shape"),
     "one-hot-resource-result": (one_op("ONE_HOT", [np.array([1, 0], I32), np.array(5, I32),
                                                    np.array(1.0, np.float32), np.array(0.0, np.float32)],
                                        [([2, 5], "RESOURCE")]),

@@ -996,3 +996,14 @@ def dilate(op: Operation) -> None:
     if elements(shape_of(op, op.operands[2], "operand 2")) not in (None, 1):
         raise op.error("the padding value must be one value")
     expect_rank(op, 0, len(x))
+
+
+def add_n(op: Operation) -> None:
+    """add_n.cc: every input of the first's shape (HaveSameShapes), the result of it too."""
+    first = shape_of(op, op.operands[0], "operand 0")
+    for k, v in enumerate(op.operands[1:], 1):
+        s = shape_of(op, v, f"operand {k}")
+        if len(s) != len(first) or any(None not in (a, b) and a != b for a, b in zip(s, first)):
+            raise op.error(f"operand {k} has shape {shape_text(s)}, operand 0 {shape_text(first)}; "
+                           f"the kernel adds tensors of one shape")
+    expect_shape(op, 0, first)

@@ -539,6 +539,7 @@ SPECS: dict[str, Spec] = {
                                                                             shapes.same_shape)),
     "tfl.stablehlo_gather": Spec((2, 2), same_type=(0, "r"), check=operand_types((1, {"i32", "i64"}))),
     "tfl.bitcast": Spec((1, 1), check=both(unquantized, bitcast)),
+    "tfl.add_n": Spec((2, 1 << 20), same_type=(-1, "r"), check=shapes.add_n),
     **{f"tfl.{n}": Spec((1, 1), types=frozenset({"complex<f32>", "complex<f64>"}),
                         check=both(complex_part, shapes.same_shape)) for n in ("real", "imag", "complex_abs")},
 }
