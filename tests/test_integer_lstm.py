@@ -223,7 +223,24 @@ def test_a_float16_gate_bias_of_an_integer_lstm_is_refused(tmp_path):
     with pytest.raises(Tfl2QuantError) as e:
         convert(str(path), "legalized")
     assert not isinstance(e.value, InternalError)
-    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32 (quantized)" in str(e.value)
+    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32 (quantized)" \
+        in str(e.value)
+
+
+def test_a_cell_state_of_another_type_is_refused(tmp_path):
+    """Fuzz (seed 6): an f8 cell state of an int8 LSTM reached linalg.generic (invalid IR);
+    the integer kernel keeps the cell state as int16."""
+    def f8_state(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"cell_state", "cell_state")]
+        t.type, t.quantization = schema.TensorType.FLOAT8_E4M3FN, None
+
+    path = tmp_path / "f8-state.tflite"
+    path.write_bytes(build(edit=f8_state))
+    with pytest.raises(Tfl2QuantError) as e:
+        convert(str(path), "legalized")
+    assert not isinstance(e.value, InternalError)
+    assert "cell state (operand 19) is f8E4M3FN; with an input of i8 (quantized) the kernel keeps it as i16" \
+        in str(e.value)
 
 
 def test_gemmlowp_tables_follow_the_functions():

@@ -1007,3 +1007,12 @@ def add_n(op: Operation) -> None:
             raise op.error(f"operand {k} has shape {shape_text(s)}, operand 0 {shape_text(first)}; "
                            f"the kernel adds tensors of one shape")
     expect_shape(op, 0, first)
+
+
+def multinomial(op: Operation) -> None:
+    """multinomial.cc: 2-D logits [batch, classes], a scalar num_samples; the result is
+    [batch, num_samples]."""
+    logits = ranked(op, 0, 2)
+    scalar_operands(1)(op)
+    n = constant(op.operands[1])
+    expect_shape(op, 0, (logits[0], None if n is None or n.size != 1 else int(n[0])))

@@ -322,6 +322,12 @@ def lstm_biases(op: Operation) -> None:
         if k < len(op.operands) and present(op.operands[k]) and type_key(op.operands[k]) != want:
             raise op.error(f"gate bias (operand {k}) is {type_key(op.operands[k])}; with an input of "
                            f"{type_key(op.operands[0])} the kernel takes {want}")
+    integer = tflite_type(op.operands[0]) == "i8"
+    states = ((18, "output state", "i8" if integer else "f32"), (19, "cell state", "i16" if integer else "f32"))
+    for k, what, kind in states:
+        if k < len(op.operands) and present(op.operands[k]) and tflite_type(op.operands[k]) != kind:
+            raise op.error(f"{what} (operand {k}) is {type_key(op.operands[k])}; with an input of "
+                           f"{type_key(op.operands[0])} the kernel keeps it as {kind}")
 
 
 BYTES = {"f64": 8, "f32": 4, "f16": 2, "bf16": 2, "i64": 8, "u64": 8, "i32": 4, "u32": 4, "i16": 2, "u16": 2,
@@ -540,6 +546,10 @@ SPECS: dict[str, Spec] = {
     "tfl.stablehlo_gather": Spec((2, 2), same_type=(0, "r"), check=operand_types((1, {"i32", "i64"}))),
     "tfl.bitcast": Spec((1, 1), check=both(unquantized, bitcast)),
     "tfl.add_n": Spec((2, 1 << 20), same_type=(-1, "r"), check=shapes.add_n),
+    "tfl.bucketize": Spec((1, 1), check=both(operand_types((-1, {"i32"})), shapes.same_shape)),
+    "tfl.multinomial": Spec((2, 2), check=both(operand_types((1, {"i32"}), (-1, {"i32", "i64"})),
+                                               shapes.multinomial)),
+    "tfl.stablehlo_pad": Spec((2, 2), same_type=(0, 1, "r")),
     **{f"tfl.{n}": Spec((1, 1), types=frozenset({"complex<f32>", "complex<f64>"}),
                         check=both(complex_part, shapes.same_shape)) for n in ("real", "imag", "complex_abs")},
 }
