@@ -239,8 +239,8 @@ def test_a_cell_state_of_another_type_is_refused(tmp_path):
     with pytest.raises(Tfl2QuantError) as e:
         convert(str(path), "legalized")
     assert not isinstance(e.value, InternalError)
-    assert "cell state (operand 19) is f8E4M3FN; with an input of i8 (quantized) the kernel keeps it as i16" \
-        in str(e.value)
+    assert ("cell state (operand 19) is f8E4M3FN; with an input of i8 (quantized) the kernel keeps it as "
+            "i16 (quantized)") in str(e.value)
 
 
 def test_gemmlowp_tables_follow_the_functions():

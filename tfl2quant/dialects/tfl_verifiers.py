@@ -323,9 +323,10 @@ def lstm_biases(op: Operation) -> None:
             raise op.error(f"gate bias (operand {k}) is {type_key(op.operands[k])}; with an input of "
                            f"{type_key(op.operands[0])} the kernel takes {want}")
     integer = tflite_type(op.operands[0]) == "i8"
-    states = ((18, "output state", "i8" if integer else "f32"), (19, "cell state", "i16" if integer else "f32"))
+    # the integer kernel reads both states' scales (the cell state's must be a power of two)
+    states = ((18, "output state", "i8" + Q if integer else "f32"), (19, "cell state", "i16" + Q if integer else "f32"))
     for k, what, kind in states:
-        if k < len(op.operands) and present(op.operands[k]) and tflite_type(op.operands[k]) != kind:
+        if k < len(op.operands) and present(op.operands[k]) and type_key(op.operands[k]) != kind:
             raise op.error(f"{what} (operand {k}) is {type_key(op.operands[k])}; with an input of "
                            f"{type_key(op.operands[0])} the kernel keeps it as {kind}")
 
