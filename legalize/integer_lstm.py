@@ -81,6 +81,9 @@ class Multiplier:
     shift: int = field(init=False)
 
     def __post_init__(self):
+        if not np.isfinite(self.real):  # plan() declines it (mbqm_reason); no pair to compute
+            self.m, self.shift = 0, 0
+            return
         m, s = quantize_multiplier(np.array([self.real]))
         self.m, self.shift = int(m[0]), int(s[0])
 
@@ -207,18 +210,21 @@ def plan(op) -> Union[Plan, str]:
                       Multiplier(float(scale(PROJECTION_WEIGHTS) * s_hidden / s_h)))
 
     cell_clip, proj_clip = float(option(op, "cell_clip", 0.0) or 0.0), float(option(op, "proj_clip", 0.0) or 0.0)
-    p = Plan(
-        gates=gates, steps=steps, batch=batch, time_major=time_major, cell_shift=cs,
-        cell_clip=int(np.clip(F32(cell_clip) / F32(per_tensor(c).scale), -32768, 32767)) if cell_clip > 0 else 0,
-        proj_clip=int(np.clip(F32(proj_clip) / F32(per_tensor(y).scale), -128, 127)) if proj_clip > 0 else 0,
-        input_weights=np.concatenate(input_w).T.astype(np.int8),
-        recurrent_weights=np.concatenate(recurrent_w).T.astype(np.int8),
-        input_bias=wrap_signed(input_bias, 32), recurrent_bias=wrap_signed(recurrent_bias, 32),
-        input_scales=[Multiplier(float(scale(INPUT_WEIGHTS[g]) * s_x / s_gate)) for g in gates],
-        recurrent_scales=[Multiplier(float(scale(RECURRENT_WEIGHTS[g]) * s_h / s_gate)) for g in gates],
-        peephole=peepholes,
-        hidden_scale=Multiplier(float(F32(2.0 ** -15 / np.float64(s_hidden) * 2.0 ** -15))),
-        hidden_zp=zp_hidden, projection=projection, output_state_zp=zp_h)
+    # float32 overflow is silent in the kernel (a huge clip over a small scale is inf, then clamped;
+    # an infinite multiplier is declined below by mbqm_reason): no numpy warning either.
+    with np.errstate(over="ignore"):
+        p = Plan(
+            gates=gates, steps=steps, batch=batch, time_major=time_major, cell_shift=cs,
+            cell_clip=int(np.clip(F32(cell_clip) / F32(per_tensor(c).scale), -32768, 32767)) if cell_clip > 0 else 0,
+            proj_clip=int(np.clip(F32(proj_clip) / F32(per_tensor(y).scale), -128, 127)) if proj_clip > 0 else 0,
+            input_weights=np.concatenate(input_w).T.astype(np.int8),
+            recurrent_weights=np.concatenate(recurrent_w).T.astype(np.int8),
+            input_bias=wrap_signed(input_bias, 32), recurrent_bias=wrap_signed(recurrent_bias, 32),
+            input_scales=[Multiplier(float(scale(INPUT_WEIGHTS[g]) * s_x / s_gate)) for g in gates],
+            recurrent_scales=[Multiplier(float(scale(RECURRENT_WEIGHTS[g]) * s_h / s_gate)) for g in gates],
+            peephole=peepholes,
+            hidden_scale=Multiplier(float(F32(2.0 ** -15 / np.float64(s_hidden) * 2.0 ** -15))),
+            hidden_zp=zp_hidden, projection=projection, output_state_zp=zp_h)
     if p.input_weights.shape[1] != len(gates) * n_cell:
         return "gate weights of different sizes"
     for m in p.multipliers():

@@ -123,7 +123,20 @@ class FakeQuant(Elementwise):
     def unsupported(self, op):
         if option(op, "narrow_range", False):
             return "narrow_range: TFLite's Prepare refuses it at runtime"
-        return super().unsupported(op) or floats_only(op)
+        return super().unsupported(op) or floats_only(op) or self.range_reason(op)
+
+    @staticmethod
+    def range_reason(op):
+        """TensorFlow's FakeQuant takes 2 to 16 bits and min < max; TFLite does not check
+        (the reference kernel divides by the step, so min == max gives NaN)."""
+        rmin, rmax, bits = option(op, "min", 0.0), option(op, "max", 0.0), option(op, "num_bits", 8)
+        if not isinstance(bits, int) or not 2 <= bits <= 16:
+            return f"num_bits {bits}; FakeQuant takes 2 to 16"
+        with np.errstate(all="ignore"):
+            nudged = nudged_range(rmin, rmax, bits)
+        if not (np.isfinite(nudged).all() and nudged[2] > 0):
+            return f"min {rmin} and max {rmax} give no positive finite quantization step"
+        return None
 
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]

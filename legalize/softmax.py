@@ -78,6 +78,8 @@ from .storage import signed_view, widen
 SCALED_DIFF_INTEGER_BITS = 5     # Q5.26 input to exp
 ACCUMULATION_INTEGER_BITS = 12   # Q12.19 sum of exponentials
 MAX_DEPTH_8BIT = 1 << ACCUMULATION_INTEGER_BITS   # "safe from overflowing in 2^12 steps"
+DYNAMIC_ROW = ("a dynamic row length (last dimension): the pattern checks at compile time that a row "
+               "cannot overflow TFLite's Q12.19 sum of exponentials")
 LOG_OUTPUT_INTEGER_BITS = 4      # LOG_SOFTMAX's output, 16/256 per step
 LOG_SOFTMAX_OFFSET = {"i8": 127, "u8": 255}   # the zero point Prepare requires and Eval adds
 
@@ -166,6 +168,8 @@ class QuantizedSoftmax(IntegerPattern):
             if not real > 0:
                 return f"input scale * beta is {real * 10 / 65535!r}; the int16 pattern takes a positive product"
             return mbqm_overflow(real, 65535)   # q - max(q) spans [-65535, 0]
+        if x.type.shape[-1] is None:
+            return DYNAMIC_ROW
         if x.type.shape[-1] > MAX_DEPTH_8BIT:
             return f"rows longer than {MAX_DEPTH_8BIT} can overflow TFLite's Q12.19 sum of exponentials"
         scaling = input_scaling(beta_of(op), per_tensor(x).scale)
@@ -275,6 +279,8 @@ class QuantizedLogSoftmax(IntegerPattern):
                   or per_tensor_only(op))
         if reason:
             return reason
+        if op.operands[0].type.shape[-1] is None:
+            return DYNAMIC_ROW
         if op.operands[0].type.shape[-1] > MAX_DEPTH_8BIT:
             return f"rows longer than {MAX_DEPTH_8BIT} can overflow TFLite's Q12.19 sum of exponentials"
         scaling = log_softmax_scaling(per_tensor(op.operands[0]).scale)

@@ -176,8 +176,6 @@ def test_matches_tflite_and_verifies(name, tmp_path):
     ("fake-quant-narrow-range", "FAKE_QUANT", [In((2, 3))], [((2, 3), F32)],
      options_table("FakeQuant", min=-1.0, max=1.0, numBits=8, narrowRange=True),
      "narrow_range: TFLite's Prepare refuses it at runtime"),
-    ("atan2-broadcast", "ATAN2", [In((2, 3)), In((1, 3))], [((2, 3), F32)], None,
-     "operands of shapes [2, 3] and [1, 3]; the kernel reads both by flat index (no broadcasting)"),
     ("range-runtime-float-long", "RANGE", [In(()), In(()), In(())], [((300,), F32)], None,
      "run-time float RANGE of 300 values: the kernel's float accumulation rounds at each step, reproduced by an "
      "unrolled chain of at most 256"),

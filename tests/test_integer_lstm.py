@@ -12,6 +12,8 @@ against the functions they approximate.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
@@ -20,6 +22,7 @@ from legalize import gemmlowp_tables
 from runtime_check import interpreter, iree_backend
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
+from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -29,7 +32,7 @@ from .tflite_builder import ModelBuilder, per_tensor
 
 def build(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, cifg=False, peephole=False,
           projection=False, projection_bias=True, cell_clip=0.0, proj_clip=0.0, time_major=False,
-          cell_log2=-11, hidden_zp=-2, output_zp=3, input_zp=-5, seed=0) -> bytes:
+          cell_log2=-11, hidden_zp=-2, output_zp=3, input_zp=-5, seed=0, edit=None) -> bytes:
     """One quantized UNIDIRECTIONAL_SEQUENCE_LSTM with random weights."""
     rng = np.random.default_rng(seed)
     n_output = n_output or n_cell
@@ -77,7 +80,7 @@ def build(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, cifg=False, p
     options.cellClip, options.projClip, options.timeMajor = cell_clip, proj_clip, time_major
     g.op("UNIDIRECTIONAL_SEQUENCE_LSTM", inputs, [y], options, intermediates=intermediates)
     g.output(y)
-    return m.build()
+    return m.build(edit)
 
 
 CASES = {
@@ -171,6 +174,73 @@ def test_declines_what_the_kernel_cannot_compute(reason, kwargs, tmp_path):
     records = convert(str(path), "legalized").report.records
     assert [r.path for r in records] == ["fallback"]
     assert reason in records[0].reason
+
+
+def test_huge_clips_and_scales_give_no_warning(tmp_path):
+    """Fuzz (seed 1): a cell_clip of 3.4e38 over the cell scale overflows float32, which the
+    kernel clamps to 32767 silently; a weight scale of 3.4e38 makes an infinite multiplier,
+    which the integer pattern declines. Neither may raise a numpy warning."""
+    def huge_scale(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name == b"input_w" or t.name == "input_w"]
+        t.quantization.scale = [3.4e38]
+
+    paths = []
+    for name, data in (("clip", build(cell_clip=3.4e38)), ("scale", build(edit=huge_scale))):
+        paths.append(tmp_path / f"{name}.tflite")
+        paths[-1].write_bytes(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        clip = convert(str(paths[0]), "legalized").report.records
+        scale = convert(str(paths[1]), "legalized").report.records
+    assert [r.path for r in clip] == ["integer"]
+    assert scale[0].path != "integer" and "requantization multiplier is not finite" in scale[0].reason
+
+
+def test_gate_weights_of_another_type_are_refused(tmp_path):
+    """Fuzz (seed 2): an f8 input-to-forget weight among int8 ones reached tosa.concat
+    (invalid IR); the kernel's Prepare ensures the recurrent weights are of its type."""
+    def f8_weights(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"forget_w", "forget_w")]
+        t.type, t.quantization = schema.TensorType.FLOAT8_E5M2, None
+
+    path = tmp_path / "mixed.tflite"
+    path.write_bytes(build(edit=f8_weights))
+    with pytest.raises(Tfl2QuantError) as e:
+        convert(str(path), "legalized")
+    assert not isinstance(e.value, InternalError)
+    assert "'tfl.unidirectional_sequence_lstm'" in str(e.value) and "must have one type, got f8E5M2, i8" in str(e.value)
+
+
+def test_a_float16_gate_bias_of_an_integer_lstm_is_refused(tmp_path):
+    """Fuzz (seed 3): an f16 forget gate bias reached tosa.concat; the kernel takes int32
+    biases for an int8 input."""
+    def f16_bias(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"forget_b", "forget_b")]
+        t.type, t.quantization = schema.TensorType.FLOAT16, None
+
+    path = tmp_path / "f16-bias.tflite"
+    path.write_bytes(build(edit=f16_bias))
+    with pytest.raises(Tfl2QuantError) as e:
+        convert(str(path), "legalized")
+    assert not isinstance(e.value, InternalError)
+    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32 (quantized)" \
+        in str(e.value)
+
+
+def test_a_cell_state_of_another_type_is_refused(tmp_path):
+    """Fuzz (seed 6): an f8 cell state of an int8 LSTM reached linalg.generic (invalid IR);
+    the integer kernel keeps the cell state as int16."""
+    def f8_state(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"cell_state", "cell_state")]
+        t.type, t.quantization = schema.TensorType.FLOAT8_E4M3FN, None
+
+    path = tmp_path / "f8-state.tflite"
+    path.write_bytes(build(edit=f8_state))
+    with pytest.raises(Tfl2QuantError) as e:
+        convert(str(path), "legalized")
+    assert not isinstance(e.value, InternalError)
+    assert ("cell state (operand 19) is f8E4M3FN; with an input of i8 (quantized) the kernel keeps it as "
+            "i16 (quantized)") in str(e.value)
 
 
 def test_gemmlowp_tables_follow_the_functions():

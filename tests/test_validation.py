@@ -218,3 +218,166 @@ def test_a_dynamic_batch_quantize_reconciles_its_shapes(tmp_path):
     g.output(y)
     text = converts(write(tmp_path, m))
     assert '"tensor.cast"' not in text and "-> tensor<?x3xi8> attributes" in text
+
+
+# --- the newer float lowerings: malformed operators are refused before a pattern reads them ----
+
+def one_op(code, inputs, outputs, options=None) -> ModelBuilder:
+    """One operator; `inputs` and `outputs` are (shape, dtype[, quantization]) or, for inputs,
+    a numpy array (a constant)."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    ins = [g.const(f"c{k}", v) if isinstance(v, np.ndarray)
+           else g.input(f"x{k}", v[0], v[1], quant=(v[2:] or [None])[0]) for k, v in enumerate(inputs)]
+    outs = [g.tensor(f"y{k}", shape, dtype, quant=(rest or [None])[0])
+            for k, (shape, dtype, *rest) in enumerate(outputs)]
+    g.op(code, ins, outs, options)
+    g.output(*outs)
+    return m
+
+
+F = "FLOAT32"
+I32 = np.int32
+MALFORMED = {
+    "range-two-operands": (one_op("RANGE", [np.array(0, I32), np.array(5, I32)], [([5], "INT32")]),
+                           "'tfl.range'", "has 2 operands; TFLite's kernel takes 3"),
+    "range-vector-limit": (one_op("RANGE", [np.array(0, I32), np.array([5, 6, 7], I32), np.array(1, I32)],
+                                  [([5], "INT32")]),
+                           "'tfl.range'", "operand 1 has shape [3]; the kernel takes a scalar"),
+    "range-mixed-types": (one_op("RANGE", [np.array(0.0, np.float32), np.array(5, I32), np.array(1, I32)],
+                                 [([5], "INT32")]),
+                          "'tfl.range'", "operands and result must have one type, got f32, i32"),
+    "reduce-window-two-operands": (one_op("REDUCE_WINDOW", [([1, 4], F), np.array(0.0, np.float32)], [([1, 4], F)]),
+                                   "'tfl.reduce_window'", "has 2 operands; TFLite's kernel takes 5"),
+    "reduce-window-two-results": (one_op("REDUCE_WINDOW", [([1, 4], F), np.array(0.0, np.float32)] +
+                                         [np.array([1, 2], np.int64)] * 3, [([1, 3], F), ([1, 3], F)]),
+                                  "'tfl.reduce_window'", "has 2 results; TFLite's kernel gives 1"),
+    "stablehlo-reduce-window-one-operand": (one_op("STABLEHLO_REDUCE_WINDOW", [([1, 4], F)], [([1, 4], F)]),
+                                            "'tfl.stablehlo_reduce_window'", "has 1 operands; TFLite's kernel takes 2"),
+    "conv3d-4d-input": (one_op("CONV_3D", [([1, 4, 4, 2], F), np.ones((1, 1, 1, 2, 3), np.float32)],
+                               [([1, 4, 4, 3], F)]),
+                        "'tfl.conv_3d'", "operand 0 has rank 4; TFLite's kernel takes rank 5"),
+    "conv3d-one-operand": (one_op("CONV_3D", [([1, 2, 4, 4, 2], F)], [([1, 2, 4, 4, 2], F)]),
+                           "'tfl.conv_3d'", "has 1 operands; TFLite's kernel takes 2 to 3"),
+    "conv3d-transpose-two-operands": (one_op("CONV_3D_TRANSPOSE", [np.array([1, 2, 4, 4, 3], I32),
+                                                                   ([1, 2, 4, 4, 2], F)], [([1, 2, 4, 4, 3], F)]),
+                                      "'tfl.conv_3d_transpose'", "has 2 operands; TFLite's kernel takes 3 to 4"),
+    "stablehlo-maximum-one-operand": (one_op("STABLEHLO_MAXIMUM", [([2, 3], F)], [([2, 3], F)]),
+                                      "'tfl.stablehlo_maximum'", "has 1 operands; TFLite's kernel takes 2"),
+    "stablehlo-add-broadcast": (one_op("STABLEHLO_ADD", [([2, 3], F), ([1, 3], F)], [([2, 3], F)]),
+                                "'tfl.stablehlo_add'",
+                                "operands of shapes [2, 3] and [1, 3]; the kernel does not broadcast"),
+    "right-shift-one-operand": (one_op("RIGHT_SHIFT", [([2, 3], "INT32")], [([2, 3], "INT32")]),
+                                "'tfl.right_shift'", "has 1 operands; TFLite's kernel takes 2"),
+    "right-shift-float": (one_op("RIGHT_SHIFT", [([2, 3], F), ([2, 3], F)], [([2, 3], F)]),
+                          "'tfl.right_shift'", "operand 0 is f32; the kernel takes i16, i32, i8, u16, u32, u8"),
+    "right-shift-quantized": (one_op("RIGHT_SHIFT", [([2, 3], "INT8", q8()), ([2, 3], "INT8", q8())],
+                                     [([2, 3], "INT8", q8())]),
+                              "'tfl.right_shift'", "operand 0 is quantized; the kernel reads stored integers"),
+    "bitwise-xor-no-broadcast": (one_op("BITWISE_XOR", [([2, 64], "INT32"), ([32, 64], "INT32")], [([2, 64], "INT32")]),
+                                 "'tfl.bitwise_xor'", "operand shapes [2, 64] and [32, 64] do not broadcast"),
+    "atan2-three-operands": (one_op("ATAN2", [([3], F)] * 3, [([3], F)]),
+                             "'tfl.atan2'", "has 3 operands; TFLite's kernel takes 2"),
+    "atan2-broadcast": (one_op("ATAN2", [([2, 3], F), ([1, 3], F)], [([2, 3], F)]),  # atan2.cc EnsureSameShape
+                        "'tfl.atan2'", "operands of shapes [2, 3] and [1, 3]; the kernel does not broadcast"),
+    "atan2-one-operand": (one_op("ATAN2", [([3], F)], [([3], F)]),
+                          "'tfl.atan2'", "has 1 operands; TFLite's kernel takes 2"),
+    "topk-one-result": (one_op("TOPK_V2", [([2, 5], F), np.array(2, I32)], [([2, 2], F)]),
+                        "'tfl.topk_v2'", "has 1 results; TFLite's kernel gives 2"),
+    "topk-one-operand": (one_op("TOPK_V2", [([2, 5], F)], [([2, 2], F), ([2, 2], "INT32")]),
+                         "'tfl.topk_v2'", "has 1 operands; TFLite's kernel takes 2"),
+    "unique-2d": (one_op("UNIQUE", [([2, 5], F)], [([10], F), ([2, 5], "INT32")]),
+                  "'tfl.unique'", "operand 0 has rank 2; TFLite's kernel takes rank 1"),
+    "unique-three-operands": (one_op("UNIQUE", [([5], F)] * 3, [([5], F), ([5], "INT32")]),
+                              "'tfl.unique'", "has 3 operands; TFLite's kernel takes 1"),
+    "rfft2d-one-operand": (one_op("RFFT2D", [([4, 4], F)], [([4, 3], "COMPLEX64")]),
+                           "'tfl.rfft2d'", "has 1 operands; TFLite's kernel takes 2"),
+    "fake-quant-three-operands": (one_op("FAKE_QUANT", [([2, 3], F)] * 3, [([2, 3], F)]),
+                                  "'tfl.fake_quant'", "has 3 operands; TFLite's kernel takes 1"),
+    "rank-int8-result": (one_op("RANK", [([1, 7, 9, 5], F)], [([1, 7, 9, 5], "INT8")]),
+                         "'tfl.rank'", "result 0 is i8"),
+    "rank-shaped-result": (one_op("RANK", [([1, 7, 9, 5], F)], [([1], "INT32")]),
+                           "'tfl.rank'", "result 0 has shape [1], but TFLite computes []"),
+    "space-to-batch-one-operand": (one_op("SPACE_TO_BATCH_ND", [([1, 4, 4, 1], F)], [([4, 2, 2, 1], F)]),
+                                   "'tfl.space_to_batch_nd'", "has 1 operands; TFLite's kernel takes 3"),
+    "batch-to-space-int64-result": (one_op("BATCH_TO_SPACE_ND", [([4, 2, 2, 1], F), np.array([2, 2], I32),
+                                                                 np.zeros((2, 2), I32)], [([1, 4, 4, 1], "INT64")]),
+                                    "'tfl.batch_to_space_nd'", "operands and result must have one type, got f32, i64"),
+    "matrix-set-diag-one-operand": (one_op("MATRIX_SET_DIAG", [([3, 3], F)], [([3, 3], F)]),
+                                    "'tfl.matrix_set_diag'", "has 1 operands; TFLite's kernel takes 2"),
+    "dynamic-update-slice-one-operand": (one_op("DYNAMIC_UPDATE_SLICE", [([3, 3], F)], [([3, 3], F)]),
+                                         "'tfl.dynamic_update_slice'", "has 1 operands; TFLite's kernel takes 3"),
+    "embedding-lookup-three-operands": (one_op("EMBEDDING_LOOKUP", [([2], "INT32"), ([4, 3], F), ([4, 3], F)],
+                                               [([2, 3], F)]),
+                                        "'tfl.embedding_lookup'", "has 3 operands; TFLite's kernel takes 2"),
+    "dilate-two-operands": (one_op("DILATE", [([2, 3], F), np.array([2, 2], I32)], [([3, 5], F)]),
+                            "'tfl.dilate'", "has 2 operands; TFLite's kernel takes 3"),
+    "stablehlo-scatter-one-operand": (one_op("STABLEHLO_SCATTER", [([2, 3], F)], [([2, 3], F)]),
+                                      "'tfl.stablehlo_scatter'", "has 1 operands; TFLite's kernel takes 3"),
+    "stablehlo-gather-one-operand": (one_op("STABLEHLO_GATHER", [([2, 3], F)], [([2, 3], F)]),
+                                     "'tfl.stablehlo_gather'", "has 1 operands; TFLite's kernel takes 2"),
+    "bitcast-two-results": (one_op("BITCAST", [([2, 3], F)], [([2, 3], "INT32"), ([2, 3], "INT32")]),
+                            "'tfl.bitcast'", "has 2 results; TFLite's kernel gives 1"),
+    "bitcast-narrower-shape": (one_op("BITCAST", [([2, 3], F)], [([2, 3], "INT16")]),
+                               "'tfl.bitcast'", "result 0 has shape [2, 3], but TFLite computes [2, 3, 2]"),
+    "imag-two-operands": (one_op("IMAG", [([3], "COMPLEX64")] * 2, [([3], F)]),
+                          "'tfl.imag'", "has 2 operands; TFLite's kernel takes 1"),
+    "real-of-float": (one_op("REAL", [([3], F)], [([3], F)]),
+                      "'tfl.real'", "operand 0 is f32; the kernel takes complex<f32>, complex<f64>"),
+    "complex-abs-f64-of-complex64": (one_op("COMPLEX_ABS", [([3], "COMPLEX64")], [([3], "FLOAT64")]),
+                                     "'tfl.complex_abs'", "result is f64 for an input of complex<f32>"),
+    "add-n-of-two-shapes": (one_op("ADD_N", [([2], "INT32"), ([], "INT32")], [([2], "INT32")]),
+                            "'tfl.add_n'", "operand 1 has shape [], operand 0 [2]; the kernel adds tensors of one shape"),
+    "bucketize-three-operands": (one_op("BUCKETIZE", [([3], F)] * 3, [([3], "INT32")]),
+                                 "'tfl.bucketize'", "has 3 operands; TFLite's kernel takes 1"),
+    "multinomial-no-operands": (one_op("MULTINOMIAL", [], [([1, 2], "INT64")]),
+                                "'tfl.multinomial'", "has 0 operands; TFLite's kernel takes 2"),
+    "stablehlo-pad-one-operand": (one_op("STABLEHLO_PAD", [([2, 3], F)], [([2, 3], F)]),
+                                  "'tfl.stablehlo_pad'", "has 1 operands; TFLite's kernel takes 2"),
+    "one-hot-resource-result": (one_op("ONE_HOT", [np.array([1, 0], I32), np.array(5, I32),
+                                                   np.array(1.0, np.float32), np.array(0.0, np.float32)],
+                                       [([2, 5], "RESOURCE")]),
+                                "'tfl.one_hot'", "operands and result must have one type"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_a_malformed_operator_is_refused_before_its_pattern(tmp_path, case):
+    """Mutants the fuzzer found crashing the patterns of the newer float lowerings (an
+    IndexError, a ValueError unpacking operands, invalid TOSA): each is a model TFLite's
+    Prepare refuses, so it is refused at import, in one line naming the op."""
+    model, op, error = MALFORMED[case]
+    message = refused(write(tmp_path, model))
+    assert op in message and error in message, message
+
+
+def test_fake_quant_with_min_equal_to_max_is_declined_without_warnings(tmp_path):
+    """TFLite does not check min < max (its reference kernel divides by a zero step); the
+    pattern declines instead of computing 1 / 0 (once a RuntimeWarning)."""
+    o = schema.FakeQuantOptionsT()
+    o.min, o.max, o.numBits = 1.0, 1.0, 8
+    path = write(tmp_path, one_op("FAKE_QUANT", [([2, 3], F)], [([2, 3], F)], o))
+    converts(path, allow_unregistered=True)
+    records = convert(str(path), "legalized").report.records
+    assert [(r.path, r.reason) for r in records] == [
+        ("unlowered", "min 1.0 and max 1.0 give no positive finite quantization step")]
+
+
+@pytest.mark.parametrize("code", ["SOFTMAX", "LOG_SOFTMAX"])
+def test_an_8_bit_softmax_of_dynamic_rows_is_declined(tmp_path, code):
+    """The int8 patterns bound the row length at compile time (a `?` last dimension raised
+    TypeError comparing None with an int)."""
+    q_out = per_tensor(1 / 256, -128) if code == "SOFTMAX" else per_tensor(16 / 256, 127)
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 5], "INT8", quant=q8(), shape_signature=[2, -1])
+    y = g.tensor("y", [2, 5], "INT8", quant=q_out, shape_signature=[2, -1])
+    options = schema.SoftmaxOptionsT() if code == "SOFTMAX" else None
+    if options is not None:
+        options.beta = 1.0
+    g.op(code, [x], [y], options)
+    g.output(y)
+    path = write(tmp_path, m)
+    converts(path, allow_unregistered=True)
+    records = convert(str(path), "legalized").report.records
+    assert "a dynamic row length (last dimension)" in records[0].reason

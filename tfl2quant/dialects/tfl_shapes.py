@@ -744,3 +744,275 @@ def embedding_lookup_sparse(op: Operation) -> None:
         expect_shape(op, 0, tuple(int(d) for d in dense_shape.tolist()[:-1]) + p[1:])
     elif s[0]:
         expect_shape(op, 0, (None,) * (s[0] - 1) + p[1:])
+
+
+# --- generators, windows, 3-D convolutions, bit ops, top-k (the newer float lowerings) -----------
+
+
+def scalar_operands(*operands: int):
+    """Operands the kernel reads as one value and requires to be scalars (range.cc)."""
+    def check(op: Operation) -> None:
+        for k in operands:
+            shape = shape_of(op, op.operands[k], f"operand {k}")
+            if shape != ():
+                raise op.error(f"operand {k} has shape {shape_text(shape)}; the kernel takes a scalar")
+    return check
+
+
+def range_rule(op: Operation) -> None:
+    """range.cc: scalar start, limit and delta; delta not 0 and pointing from start to limit
+    (GetSize); the result is 1-D."""
+    scalar_operands(0, 1, 2)(op)
+    values = [constant(v) for v in op.operands]
+    if values[2] is not None and values[2].size == 1 and values[2][0] == 0:
+        raise op.error("delta is 0")
+    if all(v is not None and v.size == 1 for v in values):
+        start, limit, delta = (v[0].item() for v in values)
+        if not (start >= limit and delta < 0 or start <= limit and delta > 0):
+            raise op.error(f"delta {delta} does not lead from start {start} to limit {limit}")
+    if len(shape_of(op, op.result, "result 0")) != 1:
+        raise op.error(f"result has shape {shape_text(op.result.type.shape)}; RANGE gives a 1-D tensor")
+
+
+def rank_rule(op: Operation) -> None:
+    """rank.cc: a scalar int32 result."""
+    expect_shape(op, 0, ())
+
+
+def reduce_window(stablehlo: bool):
+    """stablehlo_reduce_window.cc (Check): an input of rank 1 to 6; REDUCE_WINDOW's window
+    dimensions, strides and dilations are constant int64 tensors, one value per dimension
+    (Initialize reads `rank` values from each)."""
+    def check(op: Operation) -> None:
+        x = ranked(op, 0, 1, 2, 3, 4, 5, 6)
+        init = shape_of(op, op.operands[1], "operand 1")
+        if elements(init) not in (None, 1):
+            raise op.error(f"init value of shape {shape_text(init)}; the kernel takes one value")
+        if stablehlo:
+            return
+        for k, name in ((2, "window_dimensions"), (3, "window_strides"), (4, "window_dilations")):
+            values = constant(op.operands[k])
+            if values is None:
+                raise op.error(f"{name} must be a constant (the kernel's Check)")
+            if values.size != len(x):
+                raise op.error(f"{name} holds {values.size} values for rank {len(x)}")
+            if (values <= 0).any():
+                raise op.error(f"{name} {values.tolist()} must be positive")
+        expect_rank(op, 0, len(x))
+    return check
+
+
+def expect_rank(op: Operation, k: int, rank: int) -> None:
+    have = shape_of(op, op.results[k], f"result {k}")
+    if len(have) != rank:
+        raise op.error(f"result {k} has rank {len(have)}, but TFLite computes rank {rank}")
+
+
+def conv_3d(op: Operation) -> None:
+    """conv3d.cc: 5-D input [N, D, H, W, IC] and filter [KD, KH, KW, IC, OC] of positive
+    sizes, a bias of OC values, strides and dilations of at least 1; the output as
+    ComputeOutSize per spatial axis."""
+    x, w = ranked(op, 0, 5), ranked(op, 1, 5)
+    if None not in (x[4], w[3]) and x[4] != w[3]:
+        raise op.error(f"filter of {w[3]} input channels for an input of {x[4]}")
+    if any(d is not None and d <= 0 for d in x[1:] + w):
+        raise op.error(f"empty input {shape_text(x)} or filter {shape_text(w)}")
+    if len(op.operands) > 2 and present(op.operands[2]):
+        bias = elements(shape_of(op, op.operands[2], "operand 2"))
+        if None not in (bias, w[4]) and bias != w[4]:
+            raise op.error(f"bias has {bias} elements for {w[4]} output channels")
+    axes = "dhw"
+    strides = [int_option(op, f"stride_{a}", 1, minimum=1) for a in ("d", "h", "w")]
+    dilations = [int_option(op, f"dilation_{a}_factor", 1, minimum=1) for a in axes]
+    padding = padding_option(op)
+    expect_shape(op, 0, (x[0], *(window(op, x[k + 1], w[k], strides[k], dilations[k], padding) for k in range(3)),
+                         w[4]))
+
+
+def conv_3d_transpose(op: Operation) -> None:
+    """conv3d_transpose.cc: output_shape a 1-D int32 tensor of 5 values, 5-D input
+    [N, D, H, W, IC] and filter [KD, KH, KW, OC, IC], a bias of OC values; the result has
+    the shape output_shape holds."""
+    s = ranked(op, 0, 1)
+    if s[0] is not None and s[0] != 5:
+        raise op.error(f"output_shape holds {s[0]} values; the kernel takes 5")
+    w, x = ranked(op, 1, 5), ranked(op, 2, 5)
+    if None not in (x[4], w[4]) and x[4] != w[4]:
+        raise op.error(f"filter of {w[4]} input channels for an input of {x[4]}")
+    for a in ("d", "h", "w"):
+        int_option(op, f"stride_{a}", 1, minimum=1)
+        int_option(op, f"dilation_{a}_factor", 1, minimum=1)
+    padding_option(op)
+    if len(op.operands) > 3 and present(op.operands[3]):
+        bias = elements(shape_of(op, op.operands[3], "operand 3"))
+        if None not in (bias, w[3]) and bias != w[3]:
+            raise op.error(f"bias has {bias} elements for {w[3]} output channels")
+    shape = constant(op.operands[0])
+    if shape is not None:
+        if shape.size != 5 or (shape < 0).any():
+            raise op.error(f"output_shape {shape.tolist()} is not a 5-D shape")
+        if x[0] is not None and shape[0] != x[0] or w[3] is not None and shape[4] != w[3]:
+            raise op.error(f"output_shape {shape.tolist()} does not match an input of batch {x[0]} "
+                           f"and a filter of {w[3]} output channels")
+        expect_shape(op, 0, tuple(int(d) for d in shape))
+
+
+def identical_shapes(op: Operation) -> None:
+    """stablehlo_elementwise.cc ElementwisePrepare, atan2.cc EnsureSameShape: both operands
+    have one shape (no broadcasting), and so has the result."""
+    a, b = (shape_of(op, v, f"operand {k}") for k, v in enumerate(op.operands[:2]))
+    if len(a) != len(b) or any(None not in (p, q) and p != q for p, q in zip(a, b)):
+        raise op.error(f"operands of shapes {shape_text(a)} and {shape_text(b)}; the kernel does not broadcast")
+    expect_shape(op, 0, a)
+
+
+def topk(op: Operation) -> None:
+    """topk_v2.cc ResizeOutput: an input of rank >= 1, one k, at most the last dimension;
+    both results are the input's shape with the last dimension max(0, k)."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    if not x:
+        raise op.error("operand 0 must have rank >= 1")
+    k_shape = shape_of(op, op.operands[1], "operand 1")
+    if elements(k_shape) not in (None, 1):
+        raise op.error(f"k of shape {shape_text(k_shape)}; the kernel takes one value")
+    k = constant(op.operands[1])
+    last = None
+    if k is not None and k.size == 1:
+        last = max(0, int(k[0]))
+        if x[-1] is not None and last > x[-1]:
+            raise op.error(f"k {last} is larger than the last dimension {x[-1]}")
+    for r in range(2):
+        expect_shape(op, r, x[:-1] + (last,))
+
+
+def unique_rule(op: Operation) -> None:
+    """unique.cc: a 1-D input; the index result has its shape, the unique values are 1-D."""
+    x = ranked(op, 0, 1)
+    expect_rank(op, 0, 1)
+    expect_shape(op, 1, x)
+
+
+def rfft2d_rule(op: Operation) -> None:
+    """rfft2d.cc: an input of rank >= 2; fft_length a 1-D tensor of 2 powers of two; the
+    result is the input with its last two dimensions fft_length[0] and fft_length[1] / 2 + 1."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    if len(x) < 2:
+        raise op.error(f"operand 0 has rank {len(x)}; the kernel takes rank >= 2")
+    n = ranked(op, 1, 1)
+    if n[0] is not None and n[0] != 2:
+        raise op.error(f"fft_length holds {n[0]} values; the kernel takes 2")
+    lengths = constant(op.operands[1])
+    if lengths is None:
+        return
+    if any(v <= 0 or int(v) & (int(v) - 1) for v in lengths.tolist()):
+        raise op.error(f"fft_length {lengths.tolist()} must be powers of two")
+    expect_shape(op, 0, x[:-2] + (int(lengths[0]), int(lengths[1]) // 2 + 1))
+
+
+def one_hot(op: Operation) -> None:
+    """one_hot.cc: one depth (>= 0), on and off value; axis in [-1, rank of the indices];
+    the result has depth inserted at axis."""
+    i = shape_of(op, op.operands[0], "operand 0")
+    for k, what in ((1, "depth"), (2, "on_value"), (3, "off_value")):
+        if elements(shape_of(op, op.operands[k], f"operand {k}")) not in (None, 1):
+            raise op.error(f"{what} must hold one value")
+    axis = int_option(op, "axis", -1)
+    if not -1 <= axis <= len(i):
+        raise op.error(f"axis {axis} is out of range for an output of rank {len(i) + 1}")
+    axis = len(i) if axis == -1 else axis
+    depth = constant(op.operands[1])
+    d = None if depth is None or depth.size != 1 else int(depth[0])
+    if d is not None and d < 0:
+        raise op.error(f"depth {d} is negative")
+    expect_shape(op, 0, i[:axis] + (d,) + i[axis:])
+
+
+def batch_space(to_batch: bool):
+    """space_to_batch_nd.cc / batch_to_space_nd.cc: an input of rank 3 or 4; block_shape
+    1-D of rank - 2 values (none 0); paddings / crops [rank - 2, 2] (crops not negative)."""
+    def check(op: Operation) -> None:
+        x = ranked(op, 0, 3, 4)
+        spatial = len(x) - 2
+        block = ranked(op, 1, 1)
+        if block[0] is not None and block[0] != spatial:
+            raise op.error(f"block_shape holds {block[0]} values for {spatial} spatial dimensions")
+        what = "paddings" if to_batch else "crops"
+        pads = ranked(op, 2, 2)
+        if pads[0] is not None and pads[0] != spatial or pads[1] is not None and pads[1] != 2:
+            raise op.error(f"{what} of shape {shape_text(pads)}; the kernel takes [{spatial}, 2]")
+        values = constant(op.operands[1])
+        if values is not None and (values == 0).any():
+            raise op.error(f"block_shape {values.tolist()} holds 0")
+        p = constant(op.operands[2])
+        if p is not None and not to_batch and (p < 0).any():
+            raise op.error(f"crops {p.reshape(-1, 2).tolist() if p.size % 2 == 0 else p.tolist()} are negative")
+        expect_rank(op, 0, len(x))
+    return check
+
+
+def dynamic_update_slice(op: Operation) -> None:
+    """dynamic_update_slice.cc: start indices 1-D with one value per dimension of the
+    operand; an update of the operand's rank, no dimension larger; the result is the operand."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    u = shape_of(op, op.operands[1], "operand 1")
+    i = ranked(op, 2, 1)
+    if i[0] is not None and i[0] != len(x):
+        raise op.error(f"{i[0]} start indices for an operand of rank {len(x)}")
+    if len(u) != len(x) or any(None not in (a, b) and a > b for a, b in zip(u, x)):
+        raise op.error(f"update {shape_text(u)} does not fit in the operand {shape_text(x)}")
+    expect_shape(op, 0, x)
+
+
+def matrix_set_diag(op: Operation) -> None:
+    """matrix_set_diag.cc: an input of rank >= 2, the result of its shape."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    if len(x) < 2:
+        raise op.error(f"operand 0 has rank {len(x)}; the kernel takes rank >= 2")
+    expect_shape(op, 0, x)
+
+
+def embedding_lookup(op: Operation) -> None:
+    """embedding_lookup.cc: 1-D lookup ids, a value table of rank >= 2; the result is one
+    row of the table per id."""
+    ids = ranked(op, 0, 1)
+    v = shape_of(op, op.operands[1], "operand 1")
+    if len(v) < 2:
+        raise op.error(f"operand 1 has rank {len(v)}; the kernel takes rank >= 2")
+    expect_shape(op, 0, ids + v[1:])
+
+
+def dilate(op: Operation) -> None:
+    """dilate.cc: an input of rank >= 1; dilations 1-D, one value per dimension, each >= 1
+    (checked in Eval, on the constant here); the result keeps the rank."""
+    x = shape_of(op, op.operands[0], "operand 0")
+    if not x:
+        raise op.error("operand 0 must have rank >= 1")
+    d = ranked(op, 1, 1)
+    if d[0] is not None and d[0] != len(x):
+        raise op.error(f"dilations hold {d[0]} values for rank {len(x)}")
+    values = constant(op.operands[1])
+    if values is not None and (values < 1).any():
+        raise op.error(f"dilations {values.tolist()} must be at least 1")
+    if elements(shape_of(op, op.operands[2], "operand 2")) not in (None, 1):
+        raise op.error("the padding value must be one value")
+    expect_rank(op, 0, len(x))
+
+
+def add_n(op: Operation) -> None:
+    """add_n.cc: every input of the first's shape (HaveSameShapes), the result of it too."""
+    first = shape_of(op, op.operands[0], "operand 0")
+    for k, v in enumerate(op.operands[1:], 1):
+        s = shape_of(op, v, f"operand {k}")
+        if len(s) != len(first) or any(None not in (a, b) and a != b for a, b in zip(s, first)):
+            raise op.error(f"operand {k} has shape {shape_text(s)}, operand 0 {shape_text(first)}; "
+                           f"the kernel adds tensors of one shape")
+    expect_shape(op, 0, first)
+
+
+def multinomial(op: Operation) -> None:
+    """multinomial.cc: 2-D logits [batch, classes], a scalar num_samples; the result is
+    [batch, num_samples]."""
+    logits = ranked(op, 0, 2)
+    scalar_operands(1)(op)
+    n = constant(op.operands[1])
+    expect_shape(op, 0, (logits[0], None if n is None or n.size != 1 else int(n[0])))

@@ -287,6 +287,91 @@ def indices_like_shape(op: Operation) -> None:
                        f"the kernel requires one type")
 
 
+def result_like_input(*results: int):
+    """Results the kernel gives the input's type (topk_v2.cc, unique.cc: `output->type = input->type`
+    or TF_LITE_ENSURE_TYPES_EQ)."""
+    def check(op: Operation) -> None:
+        for r in results:
+            if type_key(op.results[r]) != type_key(op.operands[0]):
+                raise op.error(f"result {r} is {type_key(op.results[r])} for an input of {type_key(op.operands[0])}")
+    return check
+
+
+def result_types(r: int, kinds: set):
+    """Result `r` is one of the TfLiteTypes the kernel gives (topk_v2.cc, unique.cc)."""
+    def check(op: Operation) -> None:
+        if tflite_type(op.results[r]) not in kinds:
+            raise op.error(f"result {r} is {type_key(op.results[r])}; the kernel gives {', '.join(sorted(kinds))}")
+    return check
+
+
+def stored_like_input(op: Operation) -> None:
+    """unidirectional_sequence_lstm.cc: Eval picks the float, hybrid or integer kernel by the
+    input's type and writes the output in it (the output's own quantization may differ)."""
+    if tflite_type(op.result) != tflite_type(op.operands[0]):
+        raise op.error(f"result is {type_key(op.result)} for an input of {type_key(op.operands[0])}")
+
+
+def lstm_biases(op: Operation) -> None:
+    """unidirectional_sequence_lstm.cc (CheckInputTensorDimensions): gate biases int32 for an
+    int8 input (the integer kernel), float32 otherwise. As for other biases (`_bias_key`), an
+    int32 bias without quantization parameters is refused: converters always write them, and
+    the float fallback needs them."""
+    want = "i32" + Q if tflite_type(op.operands[0]) == "i8" else "f32"
+    for k in (12, 13, 14, 15):
+        if k < len(op.operands) and present(op.operands[k]) and type_key(op.operands[k]) != want:
+            raise op.error(f"gate bias (operand {k}) is {type_key(op.operands[k])}; with an input of "
+                           f"{type_key(op.operands[0])} the kernel takes {want}")
+    integer = tflite_type(op.operands[0]) == "i8"
+    # the integer kernel reads both states' scales (the cell state's must be a power of two)
+    states = ((18, "output state", "i8" + Q if integer else "f32"), (19, "cell state", "i16" + Q if integer else "f32"))
+    for k, what, kind in states:
+        if k < len(op.operands) and present(op.operands[k]) and type_key(op.operands[k]) != kind:
+            raise op.error(f"{what} (operand {k}) is {type_key(op.operands[k])}; with an input of "
+                           f"{type_key(op.operands[0])} the kernel keeps it as {kind}")
+
+
+BYTES = {"f64": 8, "f32": 4, "f16": 2, "bf16": 2, "i64": 8, "u64": 8, "i32": 4, "u32": 4, "i16": 2, "u16": 2,
+         "i8": 1, "u8": 1, "i1": 1, "complex<f32>": 8, "complex<f64>": 16}
+
+
+def bitcast(op: Operation) -> None:
+    """bitcast.cc (GetOutputShape): a larger input type gains a last dimension of the size
+    ratio; a smaller one must have that ratio as its last dimension, which goes."""
+    x, y = op.operands[0], op.result
+    a, b = BYTES.get(tflite_type(x)), BYTES.get(tflite_type(y))
+    if a is None or b is None:
+        raise op.error(f"bitcast of {type_key(x)} to {type_key(y)}; the kernel takes types of a fixed byte size")
+    shape = shapes.shape_of(op, x, "operand 0")
+    if a > b:
+        want = shape + (a // b,)
+    elif a < b:
+        if not shape or shape[-1] not in (None, b // a):
+            raise op.error(f"operand 0 of shape {shapes.shape_text(shape)}: a bitcast to a type {b // a} times "
+                           f"wider needs a last dimension of {b // a}")
+        want = shape[:-1]
+    else:
+        want = shape
+    shapes.expect_shape(op, 0, want)
+
+
+def complex_part(op: Operation) -> None:
+    """complex_support.cc: complex64 gives float32, complex128 float64."""
+    want = {"complex<f32>": "f32", "complex<f64>": "f64"}[tflite_type(op.operands[0])]
+    if type_key(op.result) != want:
+        raise op.error(f"result is {type_key(op.result)} for an input of {tflite_type(op.operands[0])}; "
+                       f"the kernel gives {want}")
+
+
+def unquantized(op: Operation) -> None:
+    """bitwise_xor.cc, right_shift.cc, bitcast.cc work on the stored integers and ignore quantization
+    parameters; a converter never quantizes their tensors (as WIDE_QUANTIZED, below)."""
+    for k, v in enumerate((*op.operands, *op.results)):
+        if quantization(v) is not None:
+            what = f"operand {k}" if k < len(op.operands) else f"result {k - len(op.operands)}"
+            raise op.error(f"{what} is quantized; the kernel reads stored integers and ignores quantization")
+
+
 # --- the table ----------------------------------------------------------------------------------
 
 
@@ -361,7 +446,8 @@ SPECS: dict[str, Spec] = {
     "tfl.depthwise_conv_2d": Spec((2, 3), check=both(weighted("depthwise"), INT16_SYMMETRIC, shapes.conv(True))),
     "tfl.fully_connected": Spec((2, 3), outputs=(1, 2), check=both(weighted("fc"), INT16_SYMMETRIC,
                                                                    shapes.fully_connected)),
-    "tfl.unidirectional_sequence_lstm": Spec((20, 24), check=shapes.sequence_lstm),
+    "tfl.unidirectional_sequence_lstm": Spec((20, 24), same_type=(1, 2, 3, 4, 5, 6, 7, 8),
+                                             check=both(stored_like_input, lstm_biases, shapes.sequence_lstm)),
     "tfl.rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.unidirectional_sequence_rnn": Spec((5, 5), check=shapes.rnn),
     "tfl.bidirectional_sequence_rnn": Spec((9, 12), outputs=(1, 2), check=shapes.rnn),
@@ -421,4 +507,50 @@ SPECS: dict[str, Spec] = {
     "tfl.embedding_lookup_sparse": Spec((5, 5), types=frozenset({"i32"}), check=both(
         operand_types((1, {"i32"}), (2, {"i32"}), (3, {"f32"}), (-1, {"f32"})), shapes.embedding_lookup_sparse)),
     "tfl.densify": Spec((1, 1), same_type=(0, "r"), check=shapes.same_shape),
+    # generators, windows, 3-D convolutions, bit ops, top-k: what the newer float lowerings read
+    "tfl.range": Spec((3, 3), same_type=(0, 1, 2, "r"), types=frozenset({"i32", "i64", "f32"}),
+                      check=shapes.range_rule),
+    "tfl.rank": Spec((1, 1), check=both(operand_types((-1, {"i32"})), shapes.rank_rule)),
+    "tfl.one_hot": Spec((4, 4), same_type=(2, 3, "r"), types=frozenset({"i32", "i64"}), check=both(
+        operand_types((1, {"i32"}), (-1, {"f32", "i16", "i32", "i64", "i8", "u8", "i1"})), shapes.one_hot)),
+    "tfl.reduce_window": Spec((5, 5), same_type=(0, 1, "r"), check=both(
+        operand_types((2, {"i64"}), (3, {"i64"}), (4, {"i64"})), shapes.reduce_window(stablehlo=False))),
+    "tfl.stablehlo_reduce_window": Spec((2, 2), same_type=(0, 1, "r"), check=shapes.reduce_window(stablehlo=True)),
+    "tfl.conv_3d": Spec((2, 3), same_type=(0, 1, 2, "r"), types=frozenset({"f32"}), check=shapes.conv_3d),
+    "tfl.conv_3d_transpose": Spec((3, 4), same_type=(1, 2, 3, "r"), check=both(
+        operand_types((0, {"i32"}), (2, {"f32"})), shapes.conv_3d_transpose)),
+    **{f"tfl.stablehlo_{n}": Spec((2, 2), same_type=(0, 1, "r"), check=shapes.identical_shapes)
+       for n in ("add", "multiply", "maximum", "minimum", "and")},
+    "tfl.stablehlo_shift_left": Spec((2, 2), same_type=(0, 1, "r"), check=shapes.same_shape),
+    **{f"tfl.{n}": Spec((2, 2), same_type=(0, 1, "r"), types=frozenset({"i8", "i16", "i32", "u8", "u16", "u32"}),
+                        check=both(unquantized, shapes.elementwise(0, 1)))
+       for n in ("right_shift", "bitwise_xor")},
+    "tfl.atan2": Spec((2, 2), same_type=(0, 1, "r"), types=FLOATS, check=shapes.identical_shapes),
+    "tfl.topk_v2": Spec((2, 2), outputs=(2, 2), check=both(operand_types((1, {"i32", "i16"})), result_like_input(0),
+                                                           result_types(1, {"i32", "i16"}), shapes.topk)),
+    "tfl.unique": Spec((1, 1), outputs=(2, 2), check=both(result_like_input(0), result_types(1, {"i32", "i64"}),
+                                                          shapes.unique_rule)),
+    "tfl.rfft2d": Spec((2, 2), types=frozenset({"f32"}), check=both(
+        operand_types((1, {"i32"}), (-1, {"complex<f32>"})), shapes.rfft2d_rule)),
+    "tfl.fake_quant": Spec((1, 1), same_type=(0, "r"), types=frozenset({"f32"}), check=shapes.same_shape),
+    "tfl.space_to_batch_nd": Spec((3, 3), same_type=(0, "r"), check=both(
+        operand_types((1, {"i32"}), (2, {"i32"})), shapes.batch_space(to_batch=True))),
+    "tfl.batch_to_space_nd": Spec((3, 3), same_type=(0, "r"), check=both(
+        operand_types((1, {"i32"}), (2, {"i32"})), shapes.batch_space(to_batch=False))),
+    "tfl.dynamic_update_slice": Spec((3, 3), same_type=(0, 1, "r"), check=both(
+        operand_types((2, {"i32", "i64"})), shapes.dynamic_update_slice)),
+    "tfl.matrix_set_diag": Spec((2, 2), same_type=(0, "r"), check=shapes.matrix_set_diag),
+    "tfl.embedding_lookup": Spec((2, 2), check=both(operand_types((0, {"i32"})), shapes.embedding_lookup)),
+    "tfl.dilate": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32"})), shapes.dilate)),
+    "tfl.stablehlo_scatter": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32", "i64"})),
+                                                                            shapes.same_shape)),
+    "tfl.stablehlo_gather": Spec((2, 2), same_type=(0, "r"), check=operand_types((1, {"i32", "i64"}))),
+    "tfl.bitcast": Spec((1, 1), check=both(unquantized, bitcast)),
+    "tfl.add_n": Spec((2, 1 << 20), same_type=(-1, "r"), check=shapes.add_n),
+    "tfl.bucketize": Spec((1, 1), check=both(operand_types((-1, {"i32"})), shapes.same_shape)),
+    "tfl.multinomial": Spec((2, 2), check=both(operand_types((1, {"i32"}), (-1, {"i32", "i64"})),
+                                               shapes.multinomial)),
+    "tfl.stablehlo_pad": Spec((2, 2), same_type=(0, 1, "r")),
+    **{f"tfl.{n}": Spec((1, 1), types=frozenset({"complex<f32>", "complex<f64>"}),
+                        check=both(complex_part, shapes.same_shape)) for n in ("real", "imag", "complex_abs")},
 }

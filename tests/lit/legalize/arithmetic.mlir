@@ -974,17 +974,6 @@ func.func @atan2(%arg0: tensor<3x5xf32>, %arg1: tensor<3x5xf32>) -> tensor<3x5xf
 
 // -----
 
-// The kernel reads y and x by flat index, without broadcasting: other shapes stay tfl ops.
-// CHECK-LABEL: @atan2_declines_broadcast
-// CHECK-NEXT:  "tfl.atan2"
-func.func @atan2_declines_broadcast(%arg0: tensor<3x5xf32>, %arg1: tensor<1x5xf32>) -> tensor<3x5xf32> {
-  // expected-remark@+1 {{unlowered: operands of shapes [3, 5] and [1, 5]; the kernel reads both by flat index (no broadcasting)}}
-  %0 = "tfl.atan2"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<1x5xf32>) -> tensor<3x5xf32>
-  return %0 : tensor<3x5xf32>
-}
-
-// -----
-
 // BITWISE_XOR (kernels/bitwise_xor.cc): tosa.bitwise_xor, the lower-rank operand reshaped.
 // CHECK-LABEL: @bitwise_xor
 // CHECK-NEXT:  %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}

@@ -172,17 +172,6 @@ func.func @rfft2d(%arg0: tensor<2x3x10x5xf32>) -> (tensor<2x3x8x5xf32>, tensor<2
 
 // -----
 
-// CHECK-LABEL: @rfft2d_not_power_of_two
-// CHECK:       "tfl.rfft2d"
-func.func @rfft2d_not_power_of_two(%arg0: tensor<4x6xf32>) -> tensor<4x4xcomplex<f32>> {
-  %0 = "tfl.pseudo_const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: fft_length [4, 6]; the kernel takes two powers of two}}
-  %1 = "tfl.rfft2d"(%arg0, %0) : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<4x4xcomplex<f32>>
-  return %1 : tensor<4x4xcomplex<f32>>
-}
-
-// -----
-
 // COMPLEX128 is complex<f64>; its parts are f64.
 // CHECK-LABEL: @imag_complex128
 // CHECK-NEXT:  %[[INIT:.*]] = "tensor.empty"() : () -> tensor<3xf64>

@@ -707,19 +707,6 @@ func.func @batch_to_space_nd_f32(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x3x4x2xf
 
 // -----
 
-// CHECK-LABEL: @batch_to_space_nd_declines_negative_crops
-// CHECK:         "tfl.batch_to_space_nd"
-// CHECK-NOT:     tosa
-func.func @batch_to_space_nd_declines_negative_crops(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x5x4x2xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
-  %1 = "tfl.pseudo_const"() {value = dense<[[-1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
-  // expected-remark@+1 {{unlowered: negative crops (TFLite's Prepare refuses them)}}
-  %2 = "tfl.batch_to_space_nd"(%arg0, %0, %1) : (tensor<4x2x2x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x5x4x2xf32>
-  return %2 : tensor<1x5x4x2xf32>
-}
-
-// -----
-
 // Constant seq_lengths [2, 0]: row 0 reads [1, 0, 2], row 1 (length 0) stays [0, 1, 2].
 // CHECK-LABEL: @reverse_sequence_constant_lengths
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
@@ -887,16 +874,4 @@ func.func @bitcast_i32_to_i16_splits_the_last_axis(%arg0: tensor<3xi32>) -> tens
 func.func @bitcast_i8_to_f16_merges_the_last_axis(%arg0: tensor<3x2xi8>) -> tensor<3xf16> {
   %0 = "tfl.bitcast"(%arg0) : (tensor<3x2xi8>) -> tensor<3xf16>
   return %0 : tensor<3xf16>
-}
-
-// -----
-
-// A quantized bitcast reinterprets stored bytes, which no real-valued path can give.
-!q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @bitcast_declines_quantized
-// CHECK:         "tfl.bitcast"
-func.func @bitcast_declines_quantized(%arg0: tensor<3x!q>) -> tensor<3xi8> {
-  // expected-remark@+1 {{unlowered: no integer pattern for tfl.bitcast; quantized bitcast (the stored bytes, not the real values, are reinterpreted)}}
-  %0 = "tfl.bitcast"(%arg0) : (tensor<3x!q>) -> tensor<3xi8>
-  return %0 : tensor<3xi8>
 }

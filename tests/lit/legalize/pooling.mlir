@@ -361,16 +361,3 @@ func.func @reduce_window_max_float(%arg0: tensor<3x5xf32>) -> tensor<2x2xf32> {
   %0 = "tfl.reduce_window"(%arg0, %init, %window, %strides, %dilations) {reduce_function = "MAXIMUM"} : (tensor<3x5xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
-
-// -----
-
-// CHECK-LABEL: @reduce_window_runtime_window_is_unlowered
-// CHECK:       "tfl.reduce_window"
-func.func @reduce_window_runtime_window_is_unlowered(%arg0: tensor<3x5xf32>, %window: tensor<2xi64>) -> tensor<2x2xf32> {
-  %init = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
-  %strides = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
-  %dilations = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
-  // expected-remark@+1 {{unlowered: operand 2 (window_dimensions) is not a compile-time constant}}
-  %0 = "tfl.reduce_window"(%arg0, %init, %window, %strides, %dilations) {reduce_function = "ADD"} : (tensor<3x5xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x2xf32>
-  return %0 : tensor<2x2xf32>
-}

@@ -574,15 +574,3 @@ func.func @dynamic_update_slice_runtime_start_int8(%arg0: tensor<4x5x!q>, %arg1:
   %0 = "tfl.dynamic_update_slice"(%arg0, %arg1, %arg2) : (tensor<4x5x!q>, tensor<2x3x!q>, tensor<2xi64>) -> tensor<4x5x!q>
   return %0 : tensor<4x5x!q>
 }
-
-// -----
-
-// CHECK-LABEL: @dynamic_update_slice_declines_an_update_that_does_not_fit
-// CHECK:         "tfl.dynamic_update_slice"
-// CHECK-NOT:     tosa
-func.func @dynamic_update_slice_declines_an_update_that_does_not_fit(%arg0: tensor<4x5xf32>, %arg1: tensor<2x6xf32>) -> tensor<4x5xf32> {
-  %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: update of shape [2, 6] does not fit an operand of shape [4, 5]}}
-  %1 = "tfl.dynamic_update_slice"(%arg0, %arg1, %0) : (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> tensor<4x5xf32>
-  return %1 : tensor<4x5xf32>
-}

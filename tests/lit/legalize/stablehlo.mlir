@@ -288,20 +288,6 @@ func.func @maximum_uint8_on_stored_values(%arg0: tensor<4x!u>, %arg1: tensor<4x!
 
 // -----
 
-// Mixed storage types: no integer path, and the dequantized fallback would not compute what
-// TFLite does, so the op stays (between casts).
-!a = !quant.uniform<i8:f32, 0.05:-3>
-!w = !quant.uniform<i16:f32, 0.001:0>
-// CHECK-LABEL: @add_mixed_storage_stays
-// CHECK:         "tfl.stablehlo_add"
-func.func @add_mixed_storage_stays(%arg0: tensor<4x!a>, %arg1: tensor<4x!w>) -> tensor<4x!a> {
-  // expected-remark@+1 {{unlowered: operands and results have different storage types; operand 0 is quantized: TFLite computes on the stored integers, reading no scale or zero point, which dequantized arithmetic would not reproduce}}
-  %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!a>, tensor<4x!w>) -> tensor<4x!a>
-  return %0 : tensor<4x!a>
-}
-
-// -----
-
 // int64 starts are clamped in 64 bits (arith: TOSA has no 64-bit integer arithmetic), then
 // narrowed: one beyond int32 is clamped as TFLite clamps it, not wrapped to a small one.
 // CHECK-LABEL: @gather_int64_starts

@@ -2219,3 +2219,152 @@ func.func @segment_rules_valid(%arg0: tensor<3x2xf32>, %arg1: tensor<3xi32>, %ar
   %5 = "tfl.scatter_nd"(%arg2, %arg3, %4) : (tensor<2x2xi32>, tensor<2xf32>, tensor<2xi32>) -> tensor<3x4xf32>
   return %0, %3, %5 : tensor<5x2xf32>, tensor<4x2xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// ===--- the newer float lowerings: cases their patterns once declined or crashed on ---=== //
+
+// atan2.cc: EnsureSameShape(input_y, input_x).
+func.func @atan2_rejects_broadcast(%arg0: tensor<3x5xf32>, %arg1: tensor<1x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{operands of shapes [3, 5] and [1, 5]; the kernel does not broadcast}}
+  %0 = "tfl.atan2"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<1x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// rfft2d.cc ResizeOutputShape (Prepare, for a constant fft_length): IsPowerOfTwo.
+func.func @rfft2d_rejects_a_length_not_a_power_of_two(%arg0: tensor<4x6xf32>) -> tensor<4x4xcomplex<f32>> {
+  %0 = "tfl.pseudo_const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{fft_length [4, 6] must be powers of two}}
+  %1 = "tfl.rfft2d"(%arg0, %0) : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<4x4xcomplex<f32>>
+  return %1 : tensor<4x4xcomplex<f32>>
+}
+
+// -----
+
+// stablehlo_reduce_window.cc TFLiteData::Check: IsConstantTensor(window_dimensions_tensor).
+func.func @reduce_window_rejects_a_runtime_window(%arg0: tensor<3x5xf32>, %window: tensor<2xi64>) -> tensor<2x2xf32> {
+  %init = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %strides = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %dilations = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{window_dimensions must be a constant (the kernel's Check)}}
+  %0 = "tfl.reduce_window"(%arg0, %init, %window, %strides, %dilations) {reduce_function = "ADD"} : (tensor<3x5xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// stablehlo_reduce_window.cc StablehloData::Check: two inputs (operand and init value).
+func.func @stablehlo_reduce_window_rejects_one_operand(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{has 1 operands; TFLite's kernel takes 2}}
+  %0 = "tfl.stablehlo_reduce_window"(%arg0) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// stablehlo_elementwise.cc ElementwisePrepare: TF_LITE_ENSURE_TYPES_EQ of the operands.
+func.func @stablehlo_add_rejects_mixed_storage(%arg0: tensor<4x!quant.uniform<i8:f32, 0.05:-3>>, %arg1: tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i8:f32, 0.05:-3>> {
+  // expected-error@+1 {{operands and result must have one type, got i16 (quantized), i8 (quantized)}}
+  %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!quant.uniform<i8:f32, 0.05:-3>>, tensor<4x!quant.uniform<i16:f32, 0.001>>) -> tensor<4x!quant.uniform<i8:f32, 0.05:-3>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.05:-3>>
+}
+
+// -----
+
+// range.cc: TF_LITE_ENSURE_EQ(NumDimensions(limit), 0).
+func.func @range_rejects_a_vector_limit(%arg0: tensor<i32>, %arg1: tensor<3xi32>) -> tensor<?xi32> {
+  // expected-error@+1 {{operand 1 has shape [3]; the kernel takes a scalar}}
+  %0 = "tfl.range"(%arg0, %arg1, %arg0) : (tensor<i32>, tensor<3xi32>, tensor<i32>) -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+// rank.cc: a scalar int32.
+func.func @rank_rejects_a_shaped_result(%arg0: tensor<1x7x9x5xi8>) -> tensor<1x7x9x5xi32> {
+  // expected-error@+1 {{result 0 has shape [1, 7, 9, 5], but TFLite computes []}}
+  %0 = "tfl.rank"(%arg0) : (tensor<1x7x9x5xi8>) -> tensor<1x7x9x5xi32>
+  return %0 : tensor<1x7x9x5xi32>
+}
+
+// -----
+
+// conv3d.cc: TF_LITE_ENSURE_EQ(filter->dims->size, 5).
+func.func @conv_3d_rejects_a_4d_filter(%arg0: tensor<1x2x4x4x2xf32>, %arg1: tensor<1x1x2x3xf32>) -> tensor<1x2x4x4x3xf32> {
+  // expected-error@+1 {{operand 1 has rank 4; TFLite's kernel takes rank 5}}
+  %0 = "tfl.conv_3d"(%arg0, %arg1) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x2x4x4x2xf32>, tensor<1x1x2x3xf32>) -> tensor<1x2x4x4x3xf32>
+  return %0 : tensor<1x2x4x4x3xf32>
+}
+
+// -----
+
+// topk_v2.cc: TF_LITE_ENSURE_EQ(NumOutputs(node), 2).
+func.func @topk_v2_rejects_one_result(%arg0: tensor<2x5xf32>, %arg1: tensor<i32>) -> tensor<2x2xf32> {
+  // expected-error@+1 {{has 1 results; TFLite's kernel gives 2}}
+  %0 = "tfl.topk_v2"(%arg0, %arg1) : (tensor<2x5xf32>, tensor<i32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// right_shift.cc switches on the storage type: quantized tensors are read as raw integers.
+func.func @right_shift_rejects_quantized(%arg0: tensor<3x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<3x!quant.uniform<i8:f32, 0.05:-3>> {
+  // expected-error@+1 {{operand 0 is quantized; the kernel reads stored integers and ignores quantization}}
+  %0 = "tfl.right_shift"(%arg0, %arg0) : (tensor<3x!quant.uniform<i8:f32, 0.05:-3>>, tensor<3x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<3x!quant.uniform<i8:f32, 0.05:-3>>
+  return %0 : tensor<3x!quant.uniform<i8:f32, 0.05:-3>>
+}
+
+// -----
+
+// batch_to_space_nd.cc ResizeOutputTensor: TF_LITE_ENSURE(crops[i] >= 0).
+func.func @batch_to_space_nd_rejects_negative_crops(%arg0: tensor<4x2x2x2xf32>) -> tensor<1x5x4x2xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[[-1, 0], [0, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  // expected-error@+1 {{crops [[-1, 0], [0, 0]] are negative}}
+  %2 = "tfl.batch_to_space_nd"(%arg0, %0, %1) : (tensor<4x2x2x2xf32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<1x5x4x2xf32>
+  return %2 : tensor<1x5x4x2xf32>
+}
+
+// -----
+
+// dynamic_update_slice.cc: SizeOfDimension(update, i) <= SizeOfDimension(operand, i).
+func.func @dynamic_update_slice_rejects_an_update_that_does_not_fit(%arg0: tensor<4x5xf32>, %arg1: tensor<2x6xf32>) -> tensor<4x5xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error@+1 {{update [2, 6] does not fit in the operand [4, 5]}}
+  %1 = "tfl.dynamic_update_slice"(%arg0, %arg1, %0) : (tensor<4x5xf32>, tensor<2x6xf32>, tensor<2xi32>) -> tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
+
+// -----
+
+// bitcast.cc reinterprets the stored bytes and ignores quantization (as RIGHT_SHIFT above).
+func.func @bitcast_rejects_quantized(%arg0: tensor<3x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<3xi8> {
+  // expected-error@+1 {{operand 0 is quantized; the kernel reads stored integers and ignores quantization}}
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+
+// -----
+
+// bitcast.cc GetOutputShape: int32 to int8 adds a last dimension of 4.
+func.func @bitcast_rejects_a_shape_it_would_not_compute(%arg0: tensor<3xi32>) -> tensor<3xi8> {
+  // expected-error@+1 {{result 0 has shape [3], but TFLite computes [3, 4]}}
+  %0 = "tfl.bitcast"(%arg0) : (tensor<3xi32>) -> tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+
+// -----
+
+// VALID: RANGE of run-time scalars (any length), RANK, TOPK_V2 of a run-time k (the last
+// dimension unknown), STABLEHLO_SHIFT_LEFT (the result takes operand 0's shape), UNIQUE.
+// CHECK-LABEL: @newer_rules_valid
+func.func @newer_rules_valid(%arg0: tensor<i32>, %arg1: tensor<2x5xf32>, %arg2: tensor<4xi8>, %arg3: tensor<5xf32>) -> (tensor<?xi32>, tensor<i32>, tensor<2x?xf32>, tensor<2x?xi32>, tensor<4xi8>, tensor<?xf32>, tensor<5xi32>) {
+  %0 = "tfl.range"(%arg0, %arg0, %arg0) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %1 = "tfl.rank"(%arg1) : (tensor<2x5xf32>) -> tensor<i32>
+  %2:2 = "tfl.topk_v2"(%arg1, %arg0) : (tensor<2x5xf32>, tensor<i32>) -> (tensor<2x?xf32>, tensor<2x?xi32>)
+  %3 = "tfl.stablehlo_shift_left"(%arg2, %arg2) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+  %4:2 = "tfl.unique"(%arg3) {idx_out_type = "INT32"} : (tensor<5xf32>) -> (tensor<?xf32>, tensor<5xi32>)
+  return %0, %1, %2#0, %2#1, %3, %4#0, %4#1 : tensor<?xi32>, tensor<i32>, tensor<2x?xf32>, tensor<2x?xi32>, tensor<4xi8>, tensor<?xf32>, tensor<5xi32>
+}
