@@ -194,7 +194,8 @@ class Shape(StaticPattern):
                  b.value("arith.index_cast", [b.value("tensor.dim", [operands[0], arith.constant(b, k, index)], index)],
                          elem)
                  for k, d in enumerate(shape)]
-        return [b.value("tensor.from_elements", sizes, result_types[0])]
+        # of the input's rank even where the model says `?` (the driver casts to that)
+        return [b.value("tensor.from_elements", sizes, tensor((len(shape),), elem))]
 
 
 class Reverse(StaticPattern):

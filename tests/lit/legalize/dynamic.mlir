@@ -151,3 +151,16 @@ func.func @softmax_int8_dynamic_rows(%arg0: tensor<?x10x!x>) -> tensor<?x10x!y> 
   %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x10x!x>) -> tensor<?x10x!y>
   return %0 : tensor<?x10x!y>
 }
+
+// -----
+
+// A SHAPE result the model declares `?` (its size is the input's rank): the static
+// tensor.from_elements, then the driver's tensor.cast to the declared type.
+// CHECK-LABEL: @shape_of_unknown_size
+// CHECK:       %[[S:.*]] = "tensor.from_elements"(%{{.*}}, %{{.*}}) : (i32, i32) -> tensor<2xi32>
+// CHECK-NEXT:  %[[C:.*]] = "tensor.cast"(%[[S]]) : (tensor<2xi32>) -> tensor<?xi32>
+// CHECK-NEXT:  return %[[C]]
+func.func @shape_of_unknown_size(%arg0: tensor<?x5xf32>) -> tensor<?xi32> {
+  %0 = "tfl.shape"(%arg0) {out_type = "INT32"} : (tensor<?x5xf32>) -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
