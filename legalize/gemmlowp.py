@@ -29,11 +29,12 @@ from typing import Union
 
 from tfl2quant.dialects import arith
 from tfl2quant.dialects.linalg import PARALLEL
+from tfl2quant.dialects.tensor import dynamic_sizes
 from tfl2quant.ir.affine import AffineMap, AffineMapAttr, const, dim
 from tfl2quant.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Region, Value
-from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64, index
+from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
 Int = Union[Value, int]
@@ -356,8 +357,7 @@ def rowwise(b: Builder, inputs: Sequence[Value], result_types: Sequence[RankedTe
     `body` gets a builder in the region and the scalar block arguments of the inputs,
     and returns one value per result. `rows` may be `?`: the first input's dimension 0."""
     rows, depth = result_types[0].shape
-    sizes = [] if rows is not None else [b.value("tensor.dim", [inputs[0], arith.constant(b, 0, index)], index)]
-    inits = [b.value("tensor.empty", sizes, t) for t in result_types]
+    inits = [b.value("tensor.empty", dynamic_sizes(b, inputs[0], result_types[0].shape), t) for t in result_types]
     block = Block([element_type(v.type) for v in inputs] + [element_type(t) for t in result_types])
     inner = Builder(block=block, location=b.location)
     inner.create("linalg.yield", list(body(inner, list(block.args[:len(inputs)]))))

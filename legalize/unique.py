@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from tfl2quant.dialects import arith, tosa
+from tfl2quant.dialects.tensor import DYNAMIC
 from tfl2quant.ir.attributes import DenseArrayAttr, IntegerAttr
 from tfl2quant.ir.types import element_type, i1, i8, i32, i64, index, tensor
 
@@ -27,8 +28,6 @@ from .emit import reshape
 from .gather import gather
 from .query import signless, static_shapes
 from .rule import FloatPattern
-
-DYNAMIC = -(1 << 63)  # ShapedType::kDynamic in a static_sizes array
 
 
 class Unique(FloatPattern):

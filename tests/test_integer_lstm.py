@@ -196,51 +196,40 @@ def test_huge_clips_and_scales_give_no_warning(tmp_path):
     assert scale[0].path != "integer" and "requantization multiplier is not finite" in scale[0].reason
 
 
-def test_gate_weights_of_another_type_are_refused(tmp_path):
-    """Fuzz (seed 2): an f8 input-to-forget weight among int8 ones reached tosa.concat
-    (invalid IR); the kernel's Prepare ensures the recurrent weights are of its type."""
-    def f8_weights(m):
-        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"forget_w", "forget_w")]
-        t.type, t.quantization = schema.TensorType.FLOAT8_E5M2, None
+def refused(tmp_path, tensor: str, tensor_type: int) -> str:
+    """The import error of the LSTM with `tensor` retyped to `tensor_type` (no quantization)."""
+    def retype(m):
+        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (tensor.encode(), tensor)]
+        t.type, t.quantization = tensor_type, None
 
-    path = tmp_path / "mixed.tflite"
-    path.write_bytes(build(edit=f8_weights))
+    path = tmp_path / f"{tensor}.tflite"
+    path.write_bytes(build(edit=retype))
     with pytest.raises(Tfl2QuantError) as e:
         convert(str(path), "legalized")
     assert not isinstance(e.value, InternalError)
-    assert "'tfl.unidirectional_sequence_lstm'" in str(e.value) and "must have one type, got f8E5M2, i8" in str(e.value)
+    return str(e.value)
+
+
+def test_gate_weights_of_another_type_are_refused(tmp_path):
+    """Fuzz (seed 2): an f8 input-to-forget weight among int8 ones reached tosa.concat
+    (invalid IR); the kernel's Prepare ensures the recurrent weights are of its type."""
+    error = refused(tmp_path, "forget_w", schema.TensorType.FLOAT8_E5M2)
+    assert "'tfl.unidirectional_sequence_lstm'" in error and "must have one type, got f8E5M2, i8" in error
 
 
 def test_a_float16_gate_bias_of_an_integer_lstm_is_refused(tmp_path):
     """Fuzz (seed 3): an f16 forget gate bias reached tosa.concat; the kernel takes int32
     biases for an int8 input."""
-    def f16_bias(m):
-        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"forget_b", "forget_b")]
-        t.type, t.quantization = schema.TensorType.FLOAT16, None
-
-    path = tmp_path / "f16-bias.tflite"
-    path.write_bytes(build(edit=f16_bias))
-    with pytest.raises(Tfl2QuantError) as e:
-        convert(str(path), "legalized")
-    assert not isinstance(e.value, InternalError)
-    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32 (quantized)" \
-        in str(e.value)
+    error = refused(tmp_path, "forget_b", schema.TensorType.FLOAT16)
+    assert "gate bias (operand 13) is f16; with an input of i8 (quantized) the kernel takes i32 (quantized)" in error
 
 
 def test_a_cell_state_of_another_type_is_refused(tmp_path):
     """Fuzz (seed 6): an f8 cell state of an int8 LSTM reached linalg.generic (invalid IR);
     the integer kernel keeps the cell state as int16."""
-    def f8_state(m):
-        (t,) = [t for t in m.subgraphs[0].tensors if t.name in (b"cell_state", "cell_state")]
-        t.type, t.quantization = schema.TensorType.FLOAT8_E4M3FN, None
-
-    path = tmp_path / "f8-state.tflite"
-    path.write_bytes(build(edit=f8_state))
-    with pytest.raises(Tfl2QuantError) as e:
-        convert(str(path), "legalized")
-    assert not isinstance(e.value, InternalError)
+    error = refused(tmp_path, "cell_state", schema.TensorType.FLOAT8_E4M3FN)
     assert ("cell state (operand 19) is f8E4M3FN; with an input of i8 (quantized) the kernel keeps it as "
-            "i16 (quantized)") in str(e.value)
+            "i16 (quantized)") in error
 
 
 def test_gemmlowp_tables_follow_the_functions():

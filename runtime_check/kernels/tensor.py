@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from tfl2quant.dialects.tensor import DYNAMIC  # a kDynamic entry: the next dynamic operand
+
 
 def _shape(ctx, dynamic_sizes) -> tuple:
     """The result shape: static dims from the type, `?` dims from the operands in order."""
@@ -39,8 +41,6 @@ def extract(ctx, x, *idx):
 def reshape_static(ctx, x, *shape_operands):
     return x.reshape(tuple(-1 if d is None else d for d in ctx.result_shape))
 
-
-DYNAMIC = -(1 << 63)  # ShapedType::kDynamic: the value is the next dynamic operand
 
 
 def extract_slice(ctx, x, *dynamic):

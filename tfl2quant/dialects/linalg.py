@@ -8,7 +8,7 @@ from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr, IntegerAttr
 from ..ir.builder import Builder
 from ..ir.core import PURE, TERMINATOR, Block, Operation, Region, Value
 from ..ir.types import RankedTensorType, element_type, i32, i64, index
-from . import arith
+from .tensor import dynamic_sizes
 from ._util import register_simple_ops
 
 register_simple_ops("linalg.broadcast linalg.fill linalg.index")
@@ -85,8 +85,7 @@ def _sizes_like(b: Builder, inputs: Sequence[Value], maps: Sequence[AffineMap],
     rank = len(result_type.shape)
     for v, m in zip(inputs, maps):
         if m == AffineMap.identity(rank) and len(v.type.shape) == rank:
-            return [b.value("tensor.dim", [v, arith.constant(b, k, index)], index)
-                    for k, d in enumerate(result_type.shape) if d is None]
+            return dynamic_sizes(b, v, result_type.shape)
     raise ValueError(f"no input gives the dynamic sizes of {result_type}")
 
 

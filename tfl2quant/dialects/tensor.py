@@ -1,7 +1,10 @@
 """The tensor dialect ops the lowering emits (shapes, reshapes, splats)."""
-from ..ir.core import PURE, TERMINATOR, Operation
-from ..ir.types import RankedTensorType
+from ..ir.attributes import IntegerAttr
+from ..ir.core import PURE, TERMINATOR, Operation, Value
+from ..ir.types import RankedTensorType, index
 from ._util import register_simple_ops
+
+DYNAMIC = -(1 << 63)  # ShapedType::kDynamic: a static_offsets/sizes/strides entry given by an operand
 
 register_simple_ops("""
     tensor.empty tensor.splat tensor.reshape tensor.from_elements tensor.dim
@@ -24,3 +27,11 @@ def _verify_cast(self: Operation) -> None:
 
 for _cls in register_simple_ops("tensor.cast").values():
     _cls.verify_ = _verify_cast
+
+
+def dynamic_sizes(b, v: Value, shape=None) -> list[Value]:
+    """`tensor.dim` of `v` at each `?` dimension of `shape` (default: of `v`'s own type): the
+    sizes a tensor.empty or linalg.fill of that shape takes."""
+    shape = v.type.shape if shape is None else shape
+    return [b.value("tensor.dim", [v, b.value("arith.constant", [], index, {"value": IntegerAttr(k, index)})], index)
+            for k, d in enumerate(shape) if d is None]

@@ -28,6 +28,7 @@ from typing import Optional
 import numpy as np
 
 from ..dialects.linalg import fill, generic
+from ..dialects.tensor import dynamic_sizes
 from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
                                     quantized_element_type)
@@ -148,15 +149,7 @@ def _dense(b, array: np.ndarray, elem: Type) -> Value:
 
 
 def _dynamic_dims(b, x: Value) -> list[Value]:
-    t = x.type
-    if not isinstance(t, RankedTensorType):
-        return []
-    dims = []
-    for k, d in enumerate(t.shape):
-        if d is None:
-            c = b.value("arith.constant", [], index, {"value": IntegerAttr(k, index)})
-            dims.append(b.value("tensor.dim", [x, c], index))
-    return dims
+    return dynamic_sizes(b, x) if isinstance(x.type, RankedTensorType) else []
 
 
 class Elementwise:
