@@ -1,5 +1,5 @@
-"""MEAN, SUM, REDUCE_{PROD,MAX,MIN,ANY,ALL}, ARG_MAX, ARG_MIN, CUMSUM, TOPK_V2 (UNIQUE and
-NON_MAX_SUPPRESSION_V4/V5 stay tfl ops: see their reasons at the bottom).
+"""MEAN, SUM, REDUCE_{PROD,MAX,MIN,ANY,ALL}, ARG_MAX, ARG_MIN, CUMSUM, TOPK_V2 (UNIQUE:
+unique.py; NON_MAX_SUPPRESSION_V4/V5: non_max_suppression.py).
 
 TFLite reduces the listed axes, negative ones counted from the back, repeats
 ignored (ResolveAxis in kernels/reduce.cc); keep_dims only shapes the result,
@@ -48,7 +48,8 @@ from .gather import gather
 from .query import (const_ints, is_float, option, per_tensor, per_tensor_only, qtype,
                     quantized_alike, storage, storage_name)
 from .rescale import mbqm_fixed, mbqm_reason
-from .rule import IntegerPattern, Rule, StaticPattern, unlowered
+from .non_max_suppression import NonMaxSuppression
+from .rule import IntegerPattern, Rule, StaticPattern
 from .unique import Unique
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
@@ -486,11 +487,6 @@ def _logical(b, name: str, x, y, shape):
     return b.value(name, [x, y], tensor(shape, i1))
 
 
-NMS = ("boxes leave a std::priority_queue by score (reference/non_max_suppression.h): boxes of equal "
-       "score leave in the order of the heap's layout (std::push_heap/pop_heap), which a static lowering "
-       "cannot reproduce")
-SOFT_NMS = "; with soft_nms_sigma > 0 their scores decay and they re-enter that queue"
-
 RULES = {
     # TFLite op          Rule(integer path,                   float path)
     "tfl.mean":        Rule(QuantizedMeanOrSum(mean=True),    Mean()),
@@ -509,6 +505,6 @@ RULES = {
     "tfl.cumsum":      Rule(None,                             CumSum()),
     "tfl.topk_v2":     Rule(None,                             TopKV2()),
     "tfl.unique":      Rule(None,                             Unique()),
-    "tfl.non_max_suppression_v4": unlowered(NMS),
-    "tfl.non_max_suppression_v5": unlowered(NMS + SOFT_NMS),
+    "tfl.non_max_suppression_v4": Rule(None,                  NonMaxSuppression(soft=False)),
+    "tfl.non_max_suppression_v5": Rule(None,                  NonMaxSuppression(soft=True)),
 }

@@ -2,8 +2,8 @@
 (legalize/conv.py, pooling.py, reduction.py, comparison.py): each op alone in a tiny model,
 checked against TFLite's reference kernels per layer and end to end, and its converted IR
 verified by upstream MLIR (iree-opt); UNIQUE, whose first result has a run-time size, on
-chosen inputs with repeats, against TFLite on our executor and IREE. NON_MAX_SUPPRESSION_V4/V5
-stay tfl ops with their reason, which the last tests check.
+chosen inputs with repeats, against TFLite on our executor and IREE. NON_MAX_SUPPRESSION_V4/V5:
+test_non_max_suppression.py.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import comparison, reduction
+from legalize import comparison
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
@@ -160,16 +160,11 @@ def test_topk_orders_ties_by_index_and_nan_last(tmp_path):
     assert ours[1].tolist() == [[2, 6, 0, 3, 7, 5], [3, 6, 0, 1, 2, 4], [7, 2, 6, 0, 1, 4]]
 
 
-NMS_INPUTS = [((6, 4), "FLOAT32"), ((6,), "FLOAT32"), np.array(3, np.int32), np.array(0.5, np.float32),
-              np.array(0.1, np.float32)]
 DECLINED = {
     "unique-static-result": (lambda: model("UNIQUE", [((7,), "FLOAT32")], [((7,), "FLOAT32"), ((7,), "INT32")],
                                            options("Unique")),
                              "result 0 (tensor<7xf32>) has a static size; UNIQUE's is known at run time only"),
     "where-runtime": (lambda: model("WHERE", [((3, 4), "BOOL")], [((-1, 2), "INT64")]), comparison.Where.RUNTIME),
-    "nms-v4": (lambda: model("NON_MAX_SUPPRESSION_V4", NMS_INPUTS, [((3,), "INT32"), ((), "INT32")]), reduction.NMS),
-    "nms-v5": (lambda: model("NON_MAX_SUPPRESSION_V5", NMS_INPUTS + [np.array(0.0, np.float32)],
-                             [((3,), "INT32"), ((3,), "FLOAT32"), ((), "INT32")]), reduction.NMS + reduction.SOFT_NMS),
     "topk-runtime-k": (lambda: model("TOPK_V2", [((2, 5), "FLOAT32"), ((), "INT32")],
                                      [((2, 3), "FLOAT32"), ((2, 3), "INT32")]),
                        "operand 1 (k) is not a compile-time constant"),

@@ -38,6 +38,13 @@ def extract(ctx, x, *idx):
     return np.array(x[tuple(np.asarray(i, np.int64) for i in idx)])
 
 
+def insert(ctx, scalar, dest, *idx):
+    """A copy of `dest` with one element replaced (values are never updated in place)."""
+    out = dest.copy()
+    out[tuple(int(i) for i in idx)] = scalar
+    return out
+
+
 def reshape_static(ctx, x, *shape_operands):
     return x.reshape(tuple(-1 if d is None else d for d in ctx.result_shape))
 
@@ -56,6 +63,7 @@ def extract_slice(ctx, x, *dynamic):
 KERNELS = {
     "tensor.empty": empty, "tensor.splat": splat, "tensor.reshape": reshape,
     "tensor.from_elements": from_elements, "tensor.dim": dim, "tensor.extract": extract,
+    "tensor.insert": insert,
     "tensor.cast": lambda ctx, x: x, "tensor.collapse_shape": reshape_static,
     "tensor.expand_shape": reshape_static, "tensor.extract_slice": extract_slice,
     "tensor.rank": lambda ctx, x: np.array(x.ndim, np.int64),

@@ -805,3 +805,60 @@ func.func @unique_f32(%arg0: tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>) {
   %0, %1 = "tfl.unique"(%arg0) {idx_out_type = "INT32"} : (tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>)
   return %0, %1 : tensor<?xf32>, tensor<6xi32>
 }
+
+// -----
+
+// NON_MAX_SUPPRESSION_V4 (non_max_suppression.h): the IoU of every pair up front in TOSA
+// (std::min as a greater/select, arith.divf), then libstdc++'s priority queue on an index
+// tensor: a push loop over the boxes above the threshold (sift-up while the parent's score is
+// `<`), and the selection loop popping the root (sift-down preferring the right child unless
+// right `<` left), comparing it with the boxes selected since it last left the queue.
+// CHECK-LABEL: @nms_v4
+// CHECK-SAME:    (%[[BOXES:.*]]: tensor<5x4xf32>, %[[SCORES:.*]]: tensor<5xf32>, %[[IOU:.*]]: tensor<f32>, %[[THRESHOLD:.*]]: tensor<f32>)
+// CHECK:       %[[RATIO:.*]] = "arith.divf"(%{{.*}}, %{{.*}}) : (tensor<5x5xf32>, tensor<5x5xf32>) -> tensor<5x5xf32>
+// CHECK:       %[[TABLE:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %[[RATIO]]) : (tensor<5x5xi1>, tensor<1x1xf32>, tensor<5x5xf32>) -> tensor<5x5xf32>
+// CHECK:       %[[SLOTS:.*]] = arith.constant dense<[0, 1, 2, 3, 4]> : tensor<5xi32>
+// CHECK:       %[[HEAP:.*]], %[[SIZE:.*]], %{{.*}} = "scf.while"(%[[SLOTS]], %{{.*}}, %{{.*}}) ({
+// CHECK:         "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 2 : i64} : (f32, f32) -> i1
+// CHECK:         "scf.if"
+// CHECK:           "scf.while"
+// CHECK:             "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 4 : i64} : (f32, f32) -> i1
+// CHECK:             "tensor.insert"(%{{.*}}, %{{.*}}, %{{.*}}) : (i32, tensor<5xi32>, index) -> tensor<5xi32>
+// CHECK:       %[[OUTPUTS:.*]] = "arith.minsi"(%[[SIZE]], %{{.*}}) : (index, index) -> index
+// CHECK:       %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[SELECTED:[0-9]+]], %{{[0-9]+}}, %{{[0-9]+}} = "scf.while"(%[[HEAP]], %[[SIZE]], %[[SCORES]], %{{.*}}) ({
+// CHECK:         "tensor.extract"(%[[TABLE]], %{{.*}}, %{{.*}}) : (tensor<5x5xf32>, index, index) -> f32
+// CHECK:       %[[COUNT:.*]] = "tensor.from_elements"(%{{.*}}) : (i32) -> tensor<i32>
+// CHECK-NEXT:  return %[[SELECTED]], %[[COUNT]] : tensor<3xi32>, tensor<i32>
+func.func @nms_v4(%boxes: tensor<5x4xf32>, %scores: tensor<5xf32>, %iou: tensor<f32>, %threshold: tensor<f32>) -> (tensor<3xi32>, tensor<i32>) {
+  %m = "tfl.pseudo_const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %0, %1 = "tfl.non_max_suppression_v4"(%boxes, %scores, %m, %iou, %threshold) : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<3xi32>, tensor<i32>)
+  return %0, %1 : tensor<3xi32>, tensor<i32>
+}
+
+// -----
+
+// NON_MAX_SUPPRESSION_V5 with sigma: the scores decay by exp(-0.5 / sigma * iou^2) only when
+// sigma > 0. A run-time max_output_size is declined: it is the outputs' length.
+// CHECK-LABEL: @nms_v5
+// CHECK:       %[[SIGMA:.*]] = "tensor.extract"(%arg4) : (tensor<f32>) -> f32
+// CHECK:       %[[SOFT:.*]] = "arith.cmpf"(%[[SIGMA]], %{{.*}}) {predicate = 2 : i64} : (f32, f32) -> i1
+// CHECK:       %[[SCALE:.*]] = "arith.divf"(%{{.*}}, %[[SIGMA]]) : (f32, f32) -> f32
+// CHECK:       %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[SELECTED:[0-9]+]], %[[KEPT:[0-9]+]], %{{[0-9]+}} = "scf.while"
+// CHECK:       "arith.mulf"(%[[SCALE]], %{{.*}}) : (f32, f32) -> f32
+// CHECK:       "math.exp"
+// CHECK:       return %[[SELECTED]], %[[KEPT]], %{{.*}} : tensor<4xi32>, tensor<4xf32>, tensor<i32>
+func.func @nms_v5(%boxes: tensor<6x4xf32>, %scores: tensor<6xf32>, %iou: tensor<f32>, %threshold: tensor<f32>, %sigma: tensor<f32>) -> (tensor<4xi32>, tensor<4xf32>, tensor<i32>) {
+  %m = "tfl.pseudo_const"() {value = dense<4> : tensor<i32>} : () -> tensor<i32>
+  %0, %1, %2 = "tfl.non_max_suppression_v5"(%boxes, %scores, %m, %iou, %threshold, %sigma) : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<4xi32>, tensor<4xf32>, tensor<i32>)
+  return %0, %1, %2 : tensor<4xi32>, tensor<4xf32>, tensor<i32>
+}
+
+// -----
+
+// CHECK-LABEL: @nms_v4_runtime_max_output_size
+// CHECK:       "tfl.non_max_suppression_v4"
+func.func @nms_v4_runtime_max_output_size(%boxes: tensor<5x4xf32>, %scores: tensor<5xf32>, %m: tensor<i32>, %iou: tensor<f32>, %threshold: tensor<f32>) -> (tensor<?xi32>, tensor<i32>) {
+  // expected-remark@+1 {{unlowered: operand 2 (max_output_size) is not a compile-time constant}}
+  %0, %1 = "tfl.non_max_suppression_v4"(%boxes, %scores, %m, %iou, %threshold) : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<?xi32>, tensor<i32>)
+  return %0, %1 : tensor<?xi32>, tensor<i32>
+}
