@@ -44,6 +44,7 @@ from .emit import flip_sign_bit, reshape, select, slice_, slice_axis, tile
 from .gather import gather, take
 from .movement import OnStorage
 from .query import is_float, qtype, role, signless, static_shapes, storage, storage_name
+from .rng_bit_generator import RngBitGenerator
 from .rule import Elementwise, FloatPattern, IntegerPattern, Rule, StaticPattern, unlowered
 
 
@@ -758,9 +759,7 @@ RULES = {
     "tfl.stablehlo_reduce_window":         Rule(Raw(REDUCE_WINDOW),                        REDUCE_WINDOW),
     "tfl.stablehlo_composite":             Rule(QuantizedComposite(),                      Composite()),
     "tfl.stablehlo_scatter":               Rule(Raw(SCATTER, data=(0, 2)),                 SCATTER),
-    "tfl.stablehlo_rng_bit_generator":     unlowered("its state and output key are uint64 (rng_bit_generator.cc "
-                                                     "requires it), and TOSA, arith and linalg integers are "
-                                                     "signless: neither can be typed there"),
+    "tfl.stablehlo_rng_bit_generator":     Rule(None,                                      RngBitGenerator()),
     "tfl.stablehlo_case":                  moved(Case()),
     "tfl.stablehlo_while":                 no_kernel("STABLEHLO_WHILE"),
     "tfl.stablehlo_logistic":              no_kernel("STABLEHLO_LOGISTIC"),

@@ -63,7 +63,7 @@ def extract_slice(ctx, x, *dynamic):
 KERNELS = {
     "tensor.empty": empty, "tensor.splat": splat, "tensor.reshape": reshape,
     "tensor.from_elements": from_elements, "tensor.dim": dim, "tensor.extract": extract,
-    "tensor.insert": insert,
+    "tensor.insert": insert, "tensor.bitcast": lambda ctx, x: x.view(ctx.result_dtype()),
     "tensor.cast": lambda ctx, x: x, "tensor.collapse_shape": reshape_static,
     "tensor.expand_shape": reshape_static, "tensor.extract_slice": extract_slice,
     "tensor.rank": lambda ctx, x: np.array(x.ndim, np.int64),

@@ -29,6 +29,22 @@ for _cls in register_simple_ops("tensor.cast").values():
     _cls.verify_ = _verify_cast
 
 
+# --- tensor.bitcast (RNG_BIT_GENERATOR: unsigned <-> signless) ---------------------------------
+
+def _verify_bitcast(self: Operation) -> None:
+    """tensor.bitcast keeps the shape and the element width (upstream's BitcastOp::areCastCompatible)."""
+    (src,), (dst,) = self.operand_types, self.result_types
+    if not (isinstance(src, RankedTensorType) and isinstance(dst, RankedTensorType)):
+        return
+    width = [getattr(t.element_type, "width", None) for t in (src, dst)]
+    if src.shape != dst.shape or None in width or width[0] != width[1]:
+        raise self.error(f"operand type {src} and result type {dst} are cast incompatible")
+
+
+for _cls in register_simple_ops("tensor.bitcast").values():
+    _cls.verify_ = _verify_bitcast
+
+
 def dynamic_sizes(b, v: Value, shape=None) -> list[Value]:
     """`tensor.dim` of `v` at each `?` dimension of `shape` (default: of `v`'s own type): the
     sizes a tensor.empty or linalg.fill of that shape takes."""

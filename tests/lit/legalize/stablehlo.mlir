@@ -338,3 +338,37 @@ func.func @negation(%arg0: tensor<2x!q>) -> tensor<2x!q> {
   %0 = "tfl.neg"(%arg0) : (tensor<2x!q>) -> tensor<2x!q>
   return %0 : tensor<2x!q>
 }
+
+// -----
+
+// RNG_BIT_GENERATOR (rng_bit_generator.cc): the uint64 state moves in and out through
+// tensor.bitcast; one linalg.generic over the output runs Threefry2x32-20 on i32 words for each
+// element's block (key = state[0]'s halves, counter = state[1] + block) and picks its word;
+// the new key is the state with state[1] advanced by the number of blocks (2 for 3 words).
+// CHECK-LABEL: @rng_bit_generator_threefry
+// CHECK-SAME:    (%[[STATE:.*]]: tensor<2xui64>)
+// CHECK-NEXT:  %[[S:.*]] = "tensor.bitcast"(%[[STATE]]) : (tensor<2xui64>) -> tensor<2xi64>
+// CHECK:       %[[WORDS:.*]] = "linalg.generic"(%[[S]], %[[S]], %{{.*}}) ({
+// CHECK:         arith.constant 466688986 : i32
+// CHECK-COUNT-20: "arith.shli"(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
+// CHECK:       }) {indexing_maps = [affine_map<(d0) -> (0)>, affine_map<(d0) -> (1)>, affine_map<(d0) -> (d0)>]
+// CHECK:       %[[KEY:.*]] = "linalg.generic"(%[[S]], %{{.*}}) ({
+// CHECK:         %[[TWO:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    "arith.addi"(%{{.*}}, %[[TWO]]) : (i64, i64) -> i64
+// CHECK:       %[[KEY_U:.*]] = "tensor.bitcast"(%[[KEY]]) : (tensor<2xi64>) -> tensor<2xui64>
+// CHECK-NEXT:  %[[OUT_U:.*]] = "tensor.bitcast"(%[[WORDS]]) : (tensor<3xi32>) -> tensor<3xui32>
+// CHECK-NEXT:  return %[[KEY_U]], %[[OUT_U]]
+func.func @rng_bit_generator_threefry(%state: tensor<2xui64>) -> (tensor<2xui64>, tensor<3xui32>) {
+  %key, %out = "tfl.stablehlo_rng_bit_generator"(%state) {algorithm = "THREEFRY"} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<3xui32>)
+  return %key, %out : tensor<2xui64>, tensor<3xui32>
+}
+
+// -----
+
+// CHECK-LABEL: @rng_bit_generator_threefry_state_3
+// CHECK:       "tfl.stablehlo_rng_bit_generator"
+func.func @rng_bit_generator_threefry_state_3(%state: tensor<3xui64>) -> (tensor<3xui64>, tensor<4xi32>) {
+  // expected-remark@+1 {{unlowered: THREEFRY takes a u64[2] state, not u64[3]}}
+  %key, %out = "tfl.stablehlo_rng_bit_generator"(%state) {algorithm = "THREEFRY"} : (tensor<3xui64>) -> (tensor<3xui64>, tensor<4xi32>)
+  return %key, %out : tensor<3xui64>, tensor<4xi32>
+}
