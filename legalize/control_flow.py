@@ -35,6 +35,7 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64, index
 
+from .lsh_projection import LshProjection
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
@@ -418,9 +419,7 @@ RULES = {
     "tfl.hashtable_lookup":                 unlowered("HASHTABLE_LOOKUP's hits output is a uint8 tensor "
                                                       "(kernels/hashtable_lookup.cc), which TOSA's signless "
                                                       "integers cannot carry; its values may be strings"),
-    "tfl.lsh_projection":                   unlowered("LSH_PROJECTION signs sums of farmhash Fingerprint64 "
-                                                      "hashes of each input row's raw bytes "
-                                                      "(kernels/lsh_projection.cc): not written in arith yet"),
+    "tfl.lsh_projection":                   Rule(float=LshProjection()),
     "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes string tensors: {STRINGS}"),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),

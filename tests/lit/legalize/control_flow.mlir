@@ -305,3 +305,31 @@ func.func private @grow_body(%arg0: tensor<2xf32>) -> tensor<?xf32> {
   %0 = "tfl.relu"(%arg0) : (tensor<2xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// LSH_PROJECTION (lsh_projection.cc): a linalg.generic over [seeds, rows] writes farmhash's
+// Fingerprint64 of each key (the seed's 4 bytes, then the row's 8 bytes: the 8-16 byte
+// branch) in i64 arith; a second one over the seeds sums the rows' hashes in f64 in order and
+// keeps the sign; SPARSE packs each hash function's bits and adds k << num_bits.
+// CHECK-LABEL: @lsh_projection_sparse
+// CHECK:       %[[SEEDS:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<2x3xf32>, !tosa.shape<1>) -> tensor<6xf32>
+// CHECK:       %[[HASHES:.*]] = "linalg.generic"(%[[SEEDS]], %arg0, %arg0, %{{.*}}) ({
+// CHECK:         "arith.bitcast"(%{{.*}}) : (f32) -> i32
+// CHECK:         arith.constant -7286425919675154353 : i64
+// CHECK:         "arith.shrui"
+// CHECK:       }) {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1, 0)>, affine_map<(d0, d1) -> (d1, 1)>, affine_map<(d0, d1) -> (d0, d1)>]
+// CHECK-SAME:  -> tensor<6x4xi64>
+// CHECK:       %[[BITS:.*]] = "linalg.generic"(%[[HASHES]], %[[HASHES]], %[[HASHES]], %[[HASHES]], %arg1, %arg1, %arg1, %arg1, %{{.*}}) ({
+// CHECK-COUNT-4: "arith.sitofp"(%{{.*}}) : (i64) -> f64
+// CHECK:         "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 2 : i64} : (f64, f64) -> i1
+// CHECK:       -> tensor<6xi32>
+// CHECK:       %[[SIG:.*]] = "linalg.generic"
+// CHECK:         "linalg.index"() {dim = 0 : i64} : () -> index
+// CHECK:       -> tensor<2xi32>
+// CHECK-NEXT:  return %[[SIG]]
+func.func @lsh_projection_sparse(%arg0: tensor<4x2xf32>, %arg1: tensor<4xf32>) -> tensor<2xi32> {
+  %hash = "tfl.pseudo_const"() {value = dense<[[0.5, -1.25, 3.0], [2.0, 0.75, -0.5]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %0 = "tfl.lsh_projection"(%hash, %arg0, %arg1) {type = "SPARSE"} : (tensor<2x3xf32>, tensor<4x2xf32>, tensor<4xf32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
