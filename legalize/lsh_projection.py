@@ -108,7 +108,7 @@ class LshProjection(FloatPattern):
                     word, at = seed_bits, k
                 else:
                     word, at = elements[(k - 4) // _bytes(e)], (k - 4) % _bytes(e)
-                shifted = s.b.value("arith.shrui", [word, s.const(8 * at, i64)], i64) if at else word
+                shifted = s.shr(word, 8 * at) if at else word
                 return s.and_(shifted, s.const(0xFF, i64))
 
             return Farmhash(s, byte, length).hash64()
@@ -140,9 +140,9 @@ class LshProjection(FloatPattern):
             s = Scalars(r)
             signature = args[0]
             for j in range(1, num_bits):
-                signature = s.or_(r.value("arith.shli", [signature, s.const(1, i32)], i32), args[j])
+                signature = s.or_(s.shl(signature, 1), args[j])
             k = r.value("arith.index_cast", [loop_index(r, 0)], i32)
-            return s.add(signature, r.value("arith.shli", [k, s.const(num_bits, i32)], i32))
+            return s.add(signature, s.shl(k, num_bits))
 
         maps = [AffineMap(1, (dim(0), const(j))) for j in range(num_bits)]
         return [generic(b, [bits] * num_bits, maps, tensor((num_hash,), i32), signature_body)]
@@ -182,13 +182,13 @@ class Farmhash:
         return self.s.mul(x, y)
 
     def xor(self, x, y):
-        return self.s._binary("arith.xori", x, y)
+        return self.s.xor(x, y)
 
     def shr(self, x, n: int):
-        return self.s.b.value("arith.shrui", [x, self.s.const(n, i64)], i64)
+        return self.s.shr(x, n)
 
     def shl(self, x, n: int):
-        return self.s.b.value("arith.shli", [x, self.s.const(n, i64)], i64)
+        return self.s.shl(x, n)
 
     def rotate(self, v, n: int):
         """Rotate64: right by n (BasicRotate64)."""

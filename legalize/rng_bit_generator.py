@@ -113,7 +113,7 @@ class RngBitGenerator(FloatPattern):
             high = pick(s.add(within, 1))
             wide = (s.b.value("arith.extui", [w], i64) for w in (low, high))
             low, high = wide
-            return s.or_(low, r.value("arith.shli", [high, s.const(32, i64)], i64))
+            return s.or_(low, s.shl(high, 32))
 
         stream = generic(b, [state] * len(entries), maps, tensor(shape, i64 if per_element == 2 else i32), body)
 
@@ -135,20 +135,19 @@ def _bitcast(b, v, elem):
 
 def _halves(s: Scalars, v) -> list:
     """The low and high i32 words of an i64."""
-    return [s.b.value("arith.trunci", [x], i32) for x in (v, s.b.value("arith.shrui", [v, s.const(32, i64)], i64))]
+    return [s.b.value("arith.trunci", [x], i32) for x in (v, s.shr(v, 32))]
 
 
 def _threefry(s: Scalars, key, counter) -> list:
     """Threefry2x32 with 20 rounds (rng_util.cc), on i32 words."""
     key0, key1 = key
-    key2 = s._binary("arith.xori", s._binary("arith.xori", key0, key1), _signed32(THREEFRY_PARITY))
+    key2 = s.xor(s.xor(key0, key1), _signed32(THREEFRY_PARITY))
     x0, x1 = s.add(counter[0], key0), s.add(counter[1], key1)
     schedule = ((0, key1, key2, 1), (1, key2, key0, 2), (0, key0, key1, 3), (1, key1, key2, 4), (0, key2, key0, 5))
     for r, ks0, ks1, injected in schedule:
         for rot in THREEFRY_ROTATIONS[r]:
             x0 = s.add(x0, x1)
-            x1 = s.or_(s._binary("arith.shli", x1, rot), s._binary("arith.shrui", x1, 32 - rot))
-            x1 = s._binary("arith.xori", x1, x0)
+            x1 = s.xor(s.or_(s.shl(x1, rot), s.shr(x1, 32 - rot)), x0)
         x0 = s.add(x0, ks0)
         x1 = s.add(x1, s.add(ks1, injected))
     return [x0, x1]
@@ -163,10 +162,9 @@ def _philox(s: Scalars, key, counter) -> list:
         p = s.mul(s.b.value("arith.extui", [x], i64), s.const(m, i64))
         return _halves(s, p)[::-1]
 
-    xor = lambda a, b_: s._binary("arith.xori", a, b_)  # noqa: E731
     for _ in range(10):
         hi0, lo0 = product(c[0], PHILOX_M[0])
         hi1, lo1 = product(c[2], PHILOX_M[1])
-        c = [xor(xor(hi1, c[1]), key0), lo1, xor(xor(hi0, c[3]), key1), lo0]
+        c = [s.xor(s.xor(hi1, c[1]), key0), lo1, s.xor(s.xor(hi0, c[3]), key1), lo0]
         key0, key1 = s.add(key0, _signed32(PHILOX_W[0])), s.add(key1, _signed32(PHILOX_W[1]))
     return c

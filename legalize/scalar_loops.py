@@ -57,6 +57,16 @@ class Scalars:
     def or_(self, x, y) -> Value:
         return self._binary("arith.ori", x, y)
 
+    def xor(self, x, y) -> Value:
+        return self._binary("arith.xori", x, y)
+
+    def shl(self, x, y) -> Value:
+        return self._binary("arith.shli", x, y)
+
+    def shr(self, x, y) -> Value:
+        """A logical right shift (arith.shrui): the integers are read as unsigned."""
+        return self._binary("arith.shrui", x, y)
+
     def not_(self, x: Value) -> Value:
         return self._binary("arith.xori", x, self.const(1, i1))
 
