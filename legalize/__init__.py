@@ -16,7 +16,7 @@ Families:
     conv            CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, CONV_3D, CONV_3D_TRANSPOSE
     matmul          FULLY_CONNECTED, BATCH_MATMUL
     pooling         MAX_POOL_2D, AVERAGE_POOL_2D, L2_POOL_2D, REDUCE_WINDOW
-    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN, CUMSUM, TOPK_V2 (UNIQUE, NON_MAX_SUPPRESSION: reasons)
+    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN, CUMSUM, TOPK_V2, UNIQUE, NON_MAX_SUPPRESSION_V4/V5
     quantize        QUANTIZE, DEQUANTIZE, FAKE_QUANT
     layout          RESHAPE, TRANSPOSE, SQUEEZE, EXPAND_DIMS, PACK, CONCATENATION, TILE, SPACE_TO_BATCH_ND,
                     BATCH_TO_SPACE_ND, REVERSE_SEQUENCE, MATRIX_DIAG, MATRIX_SET_DIAG, RANK, BITCAST, ...
@@ -28,10 +28,11 @@ Families:
     normalization   SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION
     recurrent       LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM/RNN, BIDIRECTIONAL_SEQUENCE_LSTM/RNN, RNN, SVDF
     generate        RANGE, ONE_HOT, RANDOM_*, MULTINOMIAL, RFFT2D, REAL, IMAG, COMPLEX_ABS
-    control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program); hash tables,
-                    LSH_PROJECTION, SKIP_GRAM, DELEGATE: reasons
+    control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program),
+                    LSH_PROJECTION; hash tables, SKIP_GRAM, DELEGATE: reasons
     custom          CUSTOM: MediaPipe's operators (mediapipe.py, mediapipe_transforms.py); others: reasons
-    stablehlo       the STABLEHLO_* operators TFLite has kernels for (the others: reasons)
+    stablehlo       the STABLEHLO_* operators TFLite has kernels for, RNG_BIT_GENERATOR
+                    included (the others: reasons)
 """
 from __future__ import annotations
 
