@@ -27,6 +27,28 @@ def committed_verdicts(text: str) -> dict[str, str]:
     return out
 
 
+def regressions(before: dict[str, str], data: dict) -> list[str]:
+    """'path: PASS -> FAIL' for each model whose verdict in `data` ranks below `before`."""
+    now = {e["path"]: e["verdict"] for e in data["models"] + data["errors"]}
+    return [f"{path}: {before[path]} -> {verdict}" for path, verdict in sorted(now.items())
+            if path in before and RANK.get(verdict, 0) < RANK.get(before[path], 0)]
+
+
+def test_a_model_that_stops_passing_is_named(tmp_path):
+    """The comparison itself, on a REPORT.md that says a failing model passed."""
+    from runtime_check.report import render
+
+    models = [str(ROOT / "models" / "small-cnn.int8.tflite"),
+              str(ROOT / "models" / "coverage" / "fc-blockwise-narrow.int4w.tflite")]
+    data = coverage(models, check=True)
+    committed = committed_verdicts(render(data, "md"))
+    verdict = committed[models[1]]  # two fallback layers: not PASS end to end
+    assert committed[models[0]] == "PASS" and verdict in ("FAIL", "PASS (per layer)")
+    assert regressions(committed, data) == []
+    committed[models[1]] = "PASS"
+    assert regressions(committed, data) == [f"{models[1]}: PASS -> {verdict}"]
+
+
 def test_report_lists_every_model(monkeypatch):
     monkeypatch.chdir(ROOT)
     listed = set(committed_verdicts(REPORT.read_text()))
@@ -38,9 +60,6 @@ def test_report_lists_every_model(monkeypatch):
 def test_no_model_that_passed_stops_passing(monkeypatch):
     monkeypatch.chdir(ROOT)
     before = committed_verdicts(REPORT.read_text())
-    data = coverage(["models"], check=True, jobs=2)
-    now = {e["path"]: e["verdict"] for e in data["models"] + data["errors"]}
-    worse = [f"{path}: {before[path]} -> {verdict}" for path, verdict in sorted(now.items())
-             if path in before and RANK.get(verdict, 0) < RANK.get(before[path], 0)]
+    worse = regressions(before, coverage(["models"], check=True, jobs=2))
     assert not worse, (f"{len(worse)} model(s) that passed in models/REPORT.md no longer pass:\n  "
                        + "\n  ".join(worse) + f"\n(if that is intended, {REGENERATE})")
