@@ -123,7 +123,9 @@ def _models(entries: list[dict], checked: bool) -> str:
         if checked:
             v = e["verdict"]
             css = "v-per" if v == "PASS (per layer)" else f"v-{v}"
-            cells.append(f"<td class='{css}' data-v='{escape(v)}'>{escape(v)}</td>")
+            why = e.get("check_error") or e.get("error")
+            title = f" title='{escape(why)}'" if why else ""
+            cells.append(f"<td class='{css}' data-v='{escape(v)}'{title}>{escape(v)}</td>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     return "\n".join(lines) + "</tbody></table>"
 

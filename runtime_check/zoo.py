@@ -21,6 +21,8 @@ from legalize.driver import PATHS
 from tfl2quant.dialects.tfl import CONSTANT_OPS
 from tfl2quant.errors import Tfl2QuantError
 
+# Imported once by the fork server. Each worker still runs the main script again as __mp_main__
+# (multiprocessing's preparation): for the `tfl2quant` script, little more than click.
 _PRELOAD = ["runtime_check.zoo", "runtime_check.check", "tfl2quant.pipeline"]
 
 
