@@ -1,7 +1,6 @@
 """Human and machine reports: the check table, and fallback coverage over many models."""
 from __future__ import annotations
 
-import html
 import json
 import os
 from collections import Counter
@@ -63,59 +62,126 @@ def find_models(paths) -> list[str]:
     return found
 
 
-def coverage(paths) -> dict:
-    """Per model and in total: how many ops took each path, by op, and why not integer."""
-    from tfl2quant.pipeline import convert
+def coverage(paths, check: bool = False, jobs: int = 1, progress: bool = False) -> dict:
+    """Per model and in total: op instances per path and per operator, the reasons of the ops
+    off the integer path grouped by operator, path, types and reason, and with `check` each
+    model's verdict. Each model runs in a process of its own (runtime_check/zoo.py)."""
+    from .zoo import run
 
-    models, errors = [], []
-    totals, total_by_op = Counter(), {}
-    for path in find_models(paths):
-        try:
-            report = convert(path, "legalized").report
-        except Tfl2QuantError as e:
-            errors.append({"path": path, "error": str(e)})
-            continue
-        reasons = {}
-        for r in report.records:
-            if r.reason:
-                reasons.setdefault(r.name, Counter())[r.reason] += 1
-        by_op = report.by_op()
-        models.append({"path": path, "ops": report.counts(), "by_op": by_op,
-                       "reasons": {k: dict(v) for k, v in reasons.items()}})
-        totals.update(report.counts())
-        for name, counts in by_op.items():
+    inputs = find_models(paths)
+    entries = run(inputs, check, jobs, progress)
+    models = [e for e in entries if "error" not in e]
+    totals, total_by_op, groups = Counter(), {}, {}
+    for m in models:
+        totals.update(m["ops"])
+        for name, counts in m["by_op"].items():
             total_by_op.setdefault(name, Counter()).update(counts)
-    return {
+        for g in m["reasons"]:
+            key = (g["op"], g["path"], g["types"], g["reason"])
+            group = groups.setdefault(key, {**g, "count": 0, "models": []})
+            group["count"] += g["count"]
+            group["models"].append(m["path"])
+    data = {
+        "checked": check,
+        "inputs": inputs,
         "models": models,
-        "totals": {"ops": {p: totals.get(p, 0) for p in PATHS},
+        "totals": {"models": len(inputs),
+                   "ops": {p: totals.get(p, 0) for p in PATHS},
                    "by_op": {k: {p: c.get(p, 0) for p in PATHS} for k, c in sorted(total_by_op.items())}},
-        "errors": errors,
+        "reasons": sorted(groups.values(), key=lambda g: (-g["count"], g["op"], g["path"], g["types"], g["reason"])),
+        "errors": [e for e in entries if "error" in e],
     }
+    if check:
+        data["totals"]["verdicts"] = dict(sorted(Counter(e["verdict"] for e in entries).items()))
+    return data
+
+
+def rows(data: dict) -> list[dict]:
+    """Every model, converted or not, in input order."""
+    order = {p: k for k, p in enumerate(data["inputs"])}
+    return sorted(data["models"] + data["errors"], key=lambda e: order.get(e["path"], len(order)))
+
+
+def failed(data: dict) -> bool:
+    """What makes `report` exit 1: a model that could not be read, or with --check, a model not PASS."""
+    return bool(data["errors"]) or any(e.get("verdict", "PASS") not in VERDICTS_OK for e in rows(data))
+
+
+VERDICTS_OK = ("PASS", "PASS (per layer)")
 
 
 def render(data: dict, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(data, indent=2) + "\n"
-    rows = [(name, counts) for name, counts in data["totals"]["by_op"].items()]
-    header = ["op"] + list(PATHS)
-    table = [[name] + [str(counts[p]) for p in PATHS] for name, counts in rows]
-    table.append(["total"] + [str(data["totals"]["ops"][p]) for p in PATHS])
-    if fmt == "md":
-        out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        out += ["| " + " | ".join(r) + " |" for r in table]
-        out += [f"\nerror: {_where(e)}" for e in data["errors"]]
-        return "\n".join(out) + "\n"
     if fmt == "html":
-        cells = lambda r, tag: "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in r)  # noqa: E731
-        body = "".join(f"<tr>{cells(r, 'td')}</tr>" for r in table)
-        errs = "".join(f"<p class='error'>{html.escape(_where(e))}</p>" for e in data["errors"])
-        return (f"<!doctype html><html><head><meta charset='utf-8'><title>tfl2quant coverage</title></head>"
-                f"<body><h1>Fallback coverage ({len(data['models'])} models)</h1><table>"
-                f"<tr>{cells(header, 'th')}</tr>{body}</table>{errs}</body></html>\n")
+        from .report_html import render_html
+        return render_html(data)
+    return _render_md(data) if fmt == "md" else _render_text(data)
+
+
+def _summary(data: dict) -> str:
+    t = data["totals"]
+    line = f"{t['models']} model(s); op instances: " + ", ".join(f"{p} {t['ops'][p]}" for p in PATHS)
+    if "verdicts" in t:
+        line += "; verdicts: " + ", ".join(f"{v} {n}" for v, n in t["verdicts"].items())
+    return line
+
+
+def _model_cells(e: dict, checked: bool) -> list[str]:
+    counts = [str(e["ops"][p]) if "ops" in e else "-" for p in PATHS]
+    return [e["path"], *counts] + ([e["verdict"]] if checked else [])
+
+
+def _model_note(e: dict) -> str | None:
+    message = e.get("error") or e.get("check_error")
+    return None if message is None else _where({"path": e["path"], "error": message})
+
+
+def _render_text(data: dict) -> str:
+    checked = data["checked"]
+    out = [_summary(data), "", "per operator:"]
+    table = [[name] + [str(c[p]) for p in PATHS] for name, c in data["totals"]["by_op"].items()]
+    table.append(["total"] + [str(data["totals"]["ops"][p]) for p in PATHS])
+    out += _columns(["op", *PATHS], table)
+    out += ["", "reasons (op instances, models):"]
+    out += [f"  {g['count']:>4} {len(g['models']):>3}  {g['op']} [{g['path']}] ({g['types']}): {g['reason']}"
+            for g in data["reasons"]] or ["  none"]
+    out += ["", "per model:"]
+    out += _columns(["model", *PATHS] + (["verdict"] if checked else []), [_model_cells(e, checked) for e in rows(data)])
+    notes = [n for n in map(_model_note, rows(data)) if n]
+    out += [""] + [f"error: {n}" for n in notes] if notes else []
+    return "\n".join(out) + "\n"
+
+
+def _columns(header: list[str], table: list[list[str]]) -> list[str]:
     widths = [max(len(r[k]) for r in [header] + table) for k in range(len(header))]
-    fmt_row = lambda r: "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
-    out = [f"{len(data['models'])} model(s)", fmt_row(header)] + [fmt_row(r) for r in table]
-    out += [f"error: {_where(e)}" for e in data["errors"]]
+    numeric = [k > 0 and all(r[k].isdigit() or r[k] == "-" for r in table) for k in range(len(header))]
+    return ["  ".join(c.rjust(w) if numeric[k] else c.ljust(w) for k, (c, w) in enumerate(zip(r, widths))).rstrip()
+            for r in [header] + table]
+
+
+def _render_md(data: dict) -> str:
+    checked = data["checked"]
+
+    def table(header, body):
+        cell = lambda c: str(c).replace("|", "\\|")  # noqa: E731
+        return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + \
+               ["| " + " | ".join(map(cell, r)) + " |" for r in body]
+
+    out = ["# tfl2quant report", "", _summary(data), "", "## Per operator", ""]
+    body = [[name] + [c[p] for p in PATHS] for name, c in data["totals"]["by_op"].items()]
+    out += table(["op", *PATHS], body + [["total"] + [data["totals"]["ops"][p] for p in PATHS]])
+    out += ["", "## Reasons", "", "Ops off the integer path, grouped by operator, path, operand and result types, "
+            "and reason.", ""]
+    out += table(["instances", "models", "op", "path", "types", "reason"],
+                 [[g["count"], len(g["models"]), g["op"], g["path"], f"`{g['types']}`", g["reason"]]
+                  for g in data["reasons"]]) if data["reasons"] else ["none"]
+    out += ["", "## Per model", ""]
+    out += table(["model", *PATHS] + (["verdict"] if checked else []),
+                 [[f"`{c[0]}`", *c[1:]] for c in (_model_cells(e, checked) for e in rows(data))])
+    notes = [n for n in map(_model_note, rows(data)) if n]
+    if notes:
+        out += ["", "## Errors", ""] + [f"- {n}" for n in notes]
     return "\n".join(out) + "\n"
 
 

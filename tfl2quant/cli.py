@@ -221,14 +221,19 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes):
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "json", "html"]), default="text",
               show_default=True)
 @click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
-def report(paths, fmt, output):
-    """Fallback coverage of models (files or directories of .tflite files)."""
-    from runtime_check.report import coverage, render
+@click.option("--check", "run_check", is_flag=True, help="Also check each model against TFLite: its verdict.")
+@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
+              help="Models worked on at once, each in a process of its own (0: one per core).")
+def report(paths, fmt, output, run_check, jobs):
+    """Fallback coverage of models (files or directories of .tflite files): op instances per
+    path and per operator, the reasons, and with --check each model's verdict. Exit 1 when a
+    model could not be read or (with --check) did not pass."""
+    from runtime_check.report import coverage, failed, render
 
-    data = coverage(paths)
+    data = coverage(paths, run_check, jobs, progress=sys.stderr.isatty())
     with _output(output) as out:
         out.write(render(data, fmt))
-    if data["errors"]:
+    if failed(data):
         sys.exit(EXIT_MISMATCH)
 
 
