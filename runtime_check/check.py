@@ -68,7 +68,8 @@ class CheckResult:
     error: str | None = None
     reference: str = REFERENCE             # the TFLite op resolver compared with (NONE: TFLite cannot load it)
     reference_why: str | None = None       # why it is not BUILTIN_REF
-    first_divergence: LayerComparison | None = None
+    first_divergence: LayerComparison | None = None  # first op beyond its tolerance, end to end
+    first_difference: LayerComparison | None = None  # first integer result with any end-to-end difference
     samples: int = 1
     backend: str = "numpy"
 
@@ -93,6 +94,8 @@ class CheckResult:
             "backend": self.backend, "samples": self.samples,
             "outputs": [o.to_json() for o in self.outputs],
             "first_divergence": None if first is None else {"op": first.describe(), **first.to_json()},
+            "first_difference": None if self.first_difference is None else
+            {"op": self.first_difference.describe(), **self.first_difference.to_json()},
             "ops": self.ops,
             "stages_agree": self.stages_agree,
             "stages": {s: [o.to_json() for o in outs] for s, outs in self.stages.items()},
@@ -149,7 +152,7 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
     depends = [weakest({paths_by_index[k] for k in cone}) for cone in captured["cones"]]
     names = [o.name for o in interpreter.outputs_of(reference)]
     stages: dict[str, list[OutputComparison]] = {}
-    layer_runs, divergences = [], []
+    layer_runs, divergences, differences = [], [], []
     prepared = None if common["error"] else prepare_layers(_fresh_entry(path, input_shapes), rounding)
     for s, x in enumerate(inputs):
         _check_inputs(x, captured["infos"])
@@ -166,12 +169,15 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
             layers = evaluate_layers(*prepared, tensors, rounding, spread_tensors, s)
             layer_runs.append(layers)
             divergences += [next((layer for layer in layers if layer.diverges), None)]
+            differences += [next((layer for layer in layers if layer.chained_max_abs_diff
+                                  and layer.dtype is not None and layer.dtype[0] in "iu"), None)]
     layers = [max(same, key=lambda c: (not c.passed, c.diverges, _finite(c.max_abs_diff),
                                        _finite(c.chained_max_abs_diff))) for same in zip(*layer_runs)]
     first = min((d for d in divergences if d is not None), key=lambda d: d.index, default=None)
+    differs = min((d for d in differences if d is not None), key=lambda d: d.index, default=None)
     verdict = _verdict(common["error"], agree, [o for outs in stages.values() for o in outs], layers)
     return CheckResult(path, verdict, stages.get("final", []), stages=stages, layers=layers,
-                       first_divergence=first, **common)
+                       first_divergence=first, first_difference=differs, **common)
 
 
 def _verdict(error, agree: bool, outputs: list[OutputComparison], layers: list[LayerComparison]) -> str:

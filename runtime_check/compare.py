@@ -76,12 +76,13 @@ def float_tolerance(ref: np.ndarray, spread: float | None = None) -> float:
 
 def spread_of(a: np.ndarray, b: np.ndarray) -> float | None:
     """The largest difference of two TFLite runs of one float tensor (None: not comparable)."""
-    if a.shape != b.shape or a.dtype.kind not in "fc" or a.size == 0:
+    if a.shape != b.shape or a.dtype != b.dtype or a.dtype.kind not in "fc" or a.size == 0:
         return None
-    both_nan = np.isnan(a) & np.isnan(b)
-    wide = np.complex128 if a.dtype.kind == "c" else np.float64
-    delta = np.abs(a.astype(wide) - b.astype(wide))
-    return float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
+    with np.errstate(all="ignore"):  # scratch tensors may hold anything; NaN and inf are values here
+        both_nan = np.isnan(a) & np.isnan(b)
+        wide = np.complex128 if a.dtype.kind == "c" else np.float64
+        delta = np.abs(a.astype(wide) - b.astype(wide))
+        return float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
 
 
 def _difference(ours: np.ndarray, ref: np.ndarray) -> tuple[bool, float, float]:

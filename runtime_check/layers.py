@@ -17,7 +17,9 @@ The same one-op modules, run again each on our own results of the ops before it
 (from the model's inputs), give our end-to-end value of every TFLite tensor: the
 first op whose chained result is beyond its tolerance (integer: its per-layer
 bound; float: max(spread, floor) of compare.py, the spread measured on that
-tensor) is where the end-to-end outputs start to diverge.
+tensor; an integer result computed from float operands: one step, since a float
+within its tolerance may round to the neighbouring step) is where the end-to-end
+outputs start to diverge.
 """
 from __future__ import annotations
 
@@ -63,6 +65,7 @@ class LayerComparison:
     chained_tolerance: float | None = None
     spread: float | None = None  # |BUILTIN_REF - optimized kernels| on this tensor, end to end
     sample: int = 0              # the input set of these (worst) figures
+    dtype: str | None = None     # TFLite's type of the result these figures are of
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -161,10 +164,12 @@ def evaluate_layers(layers: list[Layer], overwritten: dict, tensors: dict[int, n
             ref = tensors[k]
             if ref.dtype.kind in "fc":
                 tol = float_tolerance(ref, spread.get(k))
+            elif any(tensors[f].dtype.kind in "fc" for f in layer.feeds if f in tensors):
+                tol = max(c.tolerance or 0, 1)  # a float input within its tolerance may round to the next step
             else:
                 tol = c.tolerance if c.tolerance is not None else 0
             diff = compare(op.name, mine, ref, layer.path).max_abs_diff
-            chain_diffs.append((not diff <= tol, diff, tol, spread.get(k)))
+            chain_diffs.append((not diff <= tol, diff, tol, spread.get(k), str(ref.dtype)))
         if not comparisons:
             reader, name = overwritten.get(layer.results[0], (None, None))
             why = (f"op {reader} ({name}) writes its state into this result in place; TFLite keeps only the "
@@ -173,10 +178,11 @@ def evaluate_layers(layers: list[Layer], overwritten: dict, tensors: dict[int, n
                                        skipped=why, sample=sample))
             continue
         worst = max(comparisons, key=lambda c: (not c.passed, c.max_abs_diff))
-        _, diff, tol, spr = max(chain_diffs, key=lambda d: (d[0], d[1]))
+        _, diff, tol, spr, dtype = max(chain_diffs, key=lambda d: (d[0], d[1]))
         out.append(LayerComparison(position, op.name, where, layer.path, worst.exact_fraction,
                                    worst.max_abs_diff, worst.tolerance, worst.passed,
-                                   chained_max_abs_diff=diff, chained_tolerance=tol, spread=spr, sample=sample))
+                                   chained_max_abs_diff=diff, chained_tolerance=tol, spread=spr, sample=sample,
+                                   dtype=dtype))
     return out
 
 

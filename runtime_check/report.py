@@ -43,6 +43,10 @@ def format_check(result) -> str:
         d = result.first_divergence
         lines.append(f"first diverges: {d.describe()} [{d.path}]: max diff {d.chained_max_abs_diff:.4g} "
                      f"(tol {d.chained_tolerance:.3g}) end to end")
+    d = result.first_difference
+    if d is not None and (result.first_divergence is None or d.index < result.first_divergence.index):
+        lines.append(f"first differs: {d.describe()} [{d.path}]: max diff {d.chained_max_abs_diff:.4g} "
+                     f"(within its tol {d.chained_tolerance:.3g}) end to end")
     checked = [layer for layer in result.layers if layer.skipped is None]
     unjudged = [layer for layer in checked if layer.tolerance is None]
     notes = []
