@@ -70,7 +70,7 @@ def open_reference(path: str, module: Operation, preserve_all_tensors: bool = Tr
             return fallback, interpreter.load(path, preserve_all_tensors, OPTIMIZED)
         except Tfl2QuantError as e:
             refused = str(e)
-    return Reference(NONE, refused.split(": ", 1)[-1] if ": " in refused else refused), None
+    return Reference(NONE, refused.split("cannot load the model: ", 1)[-1]), None
 
 
 def choose(path: str, module: Operation) -> Reference:
