@@ -93,6 +93,8 @@ class CheckResult:
             **({"reference_why": self.reference_why} if self.reference_why else {}),
             "backend": self.backend, "samples": self.samples,
             "outputs": [o.to_json() for o in self.outputs],
+            "largest_difference": None if self.largest_difference() is None else
+            {k: self.largest_difference().to_json()[k] for k in ("name", "max_abs_diff", "verdict", "sample")},
             "first_divergence": None if first is None else {"op": first.describe(), **first.to_json()},
             "first_difference": None if self.first_difference is None else
             {"op": self.first_difference.describe(), **self.first_difference.to_json()},

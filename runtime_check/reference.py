@@ -62,8 +62,12 @@ def open_reference(path: str, module: Operation, preserve_all_tensors: bool = Tr
         return chosen, interpreter.load(path, preserve_all_tensors, chosen.resolver, chosen.content)
     except Tfl2QuantError as e:
         refused = str(e)
-    if chosen.resolver == REFERENCE and "Didn't find op for" in refused:
+    missing = None
+    if "Didn't find op for " in refused:
         missing = refused.split("Didn't find op for ", 1)[1].split(".")[0]  # builtin opcode 'X' version 'N'
+    elif "unresolved custom op: " in refused:  # the optimized resolver has a few custom ops more
+        missing = "custom op " + refused.split("unresolved custom op: ", 1)[1].split(".")[0]
+    if chosen.resolver == REFERENCE and missing:
         fallback = Reference(OPTIMIZED, f"BUILTIN_REF has no kernel for {missing}, so every op is compared "
                                         "with TFLite's optimized kernels")
         try:
