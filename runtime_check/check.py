@@ -116,6 +116,8 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
     `backend` "iree" also compiles the final IR with iree-compile and runs it."""
     if samples < 1:
         raise Tfl2QuantError(f"--samples must be at least 1, got {samples}")
+    if inputs_file and samples > 1:
+        raise Tfl2QuantError("--samples makes seeded inputs; --inputs gives one input set", inputs_file)
     captured: dict = {}
 
     def on_stage(stage: str, module: Operation) -> None:
