@@ -154,3 +154,9 @@ def test_iree_backend_runs_the_final_ir_too(tmp_path):
     assert data["backend"] == "iree"
     assert [(o["verdict"], o["depends_on"]) for o in data["stages"]["iree"]] == [("exact", "integer")]
     assert "\niree " in out
+
+
+def test_without_tflite_iree_is_held_to_the_final_stage(tmp_path):
+    path = one_op(tmp_path, "TransformLandmarks", [(1, 5, 3), (1, 4, 4)], [(1, 5, 3)], b"")
+    result = check_model(path, backend="iree", samples=2)
+    assert result.verdict == NOT_COMPARED and result.stages_agree and result.samples == 2
