@@ -34,6 +34,7 @@ seed+N-1) and keeps each figure's worst, with the sample it comes from.
 """
 from __future__ import annotations
 
+import multiprocessing
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -129,7 +130,8 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
                 interpreter.resize_inputs(reference, shapes)
             infos = interpreter.inputs_of(reference) if reference is not None else module_inputs(module)
             captured.update(reference=reference, chosen=chosen, infos=infos, cones=output_cones(module),
-                            other=_other_kernels(path, chosen, shapes if input_shapes else None))
+                            measure=chosen.resolver == REFERENCE and _computes_floats(module),
+                            shapes=shapes if input_shapes else None)
             captured["inputs"] = ([load_inputs(inputs_file, infos)] if inputs_file else
                                   [make_inputs(module, infos, seed + s) for s in range(samples)])
             return
@@ -163,11 +165,13 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
     stages: dict[str, list[OutputComparison]] = {}
     layer_runs, divergences, differences = [], [], []
     prepared = None if common["error"] else prepare_layers(_fresh_entry(path, input_shapes), rounding)
-    for s, x in enumerate(inputs):
+    for x in inputs:
         _check_inputs(x, captured["infos"])
+    other = _other_kernels(path, captured["shapes"], inputs) if captured["measure"] else None
+    for s, x in enumerate(inputs):
         expected = interpreter.run(reference, x)
         tensors = all_tensors(reference)
-        spread_out, spread_tensors = _spread(captured["other"], x, expected, tensors)
+        spread_out, spread_tensors = _spread(other[s] if other else None, expected, tensors)
         for stage, results in runs.items():
             row = [compare(name, ours, ref, dep, spread=spr) for name, ours, ref, dep, spr
                    in zip(names, results[s], expected, depends, spread_out)]
@@ -210,29 +214,58 @@ def _finite(x) -> float:
     return -1.0 if x is None or x != x else x
 
 
-def _other_kernels(path: str, chosen, shapes):
-    """TFLite's optimized kernels on the same model, to measure the float spread: only when the
-    reference is BUILTIN_REF (otherwise no second trustworthy kernel set) and they load."""
-    if chosen.resolver != REFERENCE:
-        return None
+def _computes_floats(module: Operation) -> bool:
+    """Whether an operator of the entry function has a float or complex result (only those
+    need the spread of TFLite's kernel sets)."""
+    main = next(iter(module.functions()))
+    for op in operators(main):
+        for r in op.results:
+            try:
+                if numpy_dtype(element_type(r.type)).kind in "fc":
+                    return True
+            except (TypeError, KeyError):
+                continue
+    return False
+
+
+def _other_kernels(path: str, shapes, inputs) -> list | None:
+    """TFLite's optimized kernels on the same model and inputs: per input set, the outputs and the
+    float tensors. They run in a child process: they crash (SIGSEGV) on some models the reference
+    kernels run, and a crash there only means no spread was measured (None)."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_run_other_kernels, args=(path, shapes, inputs, send))
+    child.start()
+    send.close()
+    try:
+        runs = receive.recv()
+    except EOFError:
+        runs = None
+    child.join()
+    return runs if child.exitcode == 0 else None
+
+
+def _run_other_kernels(path: str, shapes, inputs, send) -> None:
     try:
         other = interpreter.load(path, True, OPTIMIZED)
         if shapes:
             interpreter.resize_inputs(other, shapes)
-        return other
-    except Tfl2QuantError:
-        return None
+        runs = []
+        for x in inputs:
+            outputs = interpreter.run(other, x)
+            runs.append((outputs, {k: v for k, v in all_tensors(other).items() if v.dtype.kind in "fc"}))
+        send.send(runs)
+    except Exception:  # noqa: BLE001  (any failure: no spread, and never a traceback from the child)
+        send.send(None)
+    finally:
+        send.close()
 
 
-def _spread(other, x, expected, tensors) -> tuple[list, dict[int, float]]:
-    """|BUILTIN_REF - optimized| per float output and per float tensor, on inputs `x`."""
+def _spread(other, expected, tensors) -> tuple[list, dict[int, float]]:
+    """|BUILTIN_REF - optimized| per float output and per float tensor, on one input set."""
     if other is None:
         return [None] * len(expected), {}
-    try:
-        theirs = interpreter.run(other, x)
-    except Tfl2QuantError:
-        return [None] * len(expected), {}
-    other_tensors = all_tensors(other)
+    theirs, other_tensors = other
     per_tensor = {}
     for k, ref in tensors.items():
         if ref.dtype.kind in "fc" and k in other_tensors:
