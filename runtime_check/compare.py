@@ -1,18 +1,36 @@
-"""Comparing our outputs with TFLite's: bit-exact fraction and max difference.
+"""Comparing our results with TFLite's: bit-exact fraction, max difference, a verdict.
 
-Tolerances are in storage units (one quantization step), set by the paths
-the result depends on: 0 when every op feeding it took the integer path,
-1 for the result of a fallback op run on TFLite's own inputs (the per-layer
-check). End to end, an output that a fallback op feeds is reported but not
-judged: a one-step difference may legitimately grow through later ops, and
-the per-layer check already judges every op. A float result of a fallback op
-(a hybrid op whose pattern declined: TFLite quantizes its activations on the
-fly, so no one-step bound applies) has no tolerance and fails the per-layer
-check: "not judged" is not a pass. Hybrid ops on the integer path
-(legalize/hybrid.py) compute TFLite's float results exactly. Float results
-(float models, and `unlowered` ops run by the executor's own tfl kernels) are
-held to a relative tolerance; integer results of `unlowered` ops, which sit
-between dequantize and quantize, to one step.
+End to end (a model's final outputs), each output gets one of four verdicts:
+
+    exact              every element equals TFLite's
+    within N steps     an integer output N storage units (quantization steps) from
+                       TFLite's, fed by a fallback or unlowered op: a one-step
+                       difference of such an op may grow through later ops, so it is
+                       judged per layer, not here
+    float within tol   a float output at most `tol` from TFLite's
+    differs            anything else: an integer-path output not bit-exact, a float
+                       output beyond its tolerance, or another shape
+
+Float tolerance (end to end, and for the chained run of layers.py):
+
+    tol = max(spread, FLOAT_FLOOR * max(1, max|TFLite's value|))
+
+`spread` is measured, not chosen: the largest difference between what TFLite's
+reference kernels (BUILTIN_REF) and its optimized kernels
+(BUILTIN_WITHOUT_DEFAULT_DELEGATES) compute for that tensor on the same model
+inputs. Both are TFLite; a third implementation that stays as close to the
+reference as TFLite's own two do conforms. The floor (1e-5, absolute below 1,
+relative above) covers float ops summed in another order where both kernel sets
+happen to agree. When the model is compared with the optimized kernels
+(reference.py) there is no second trustworthy set: spread is 0, the floor alone.
+
+Per layer (`per_layer=True`: one op run on TFLite's own inputs), tolerances are
+in storage units: 0 when the op took the integer path, 1 for a fallback or
+unlowered op's integer result (dequantize, a float computation, quantize). A
+float result of a fallback op (a hybrid op whose pattern declined: TFLite
+quantizes its activations on the fly, so no one-step bound applies) has no
+tolerance and fails: "not judged" is not a pass. Float results of float and
+unlowered ops are held to the floor alone (a single op: no accumulated spread).
 """
 from __future__ import annotations
 
@@ -21,7 +39,9 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 TOLERANCE = {"integer": 0, "fallback": 1}  # storage units, never a bare float
-FLOAT_RTOL = 1e-5                            # float models: float ops in another order
+FLOAT_FLOOR = 1e-5                           # float ops in another order
+FLOAT_RTOL = FLOAT_FLOOR                     # the name older callers use
+EXACT, WITHIN, FLOAT_WITHIN, DIFFERS = "exact", "within {} steps", "float within tol", "differs"
 
 
 @dataclass
@@ -31,9 +51,12 @@ class OutputComparison:
     shape: list
     exact_fraction: float
     max_abs_diff: float       # storage units for integer outputs
-    tolerance: float | None   # None: not judged here (see the module docstring)
+    tolerance: float | None   # None: no bound (per layer: fails)
     depends_on: str           # "integer", "fallback", "float" or "unlowered": the weakest path feeding it
-    passed: bool
+    passed: bool              # end to end: exact or float within tol; per layer: within tolerance
+    verdict: str = ""         # end to end: exact, within N steps, float within tol, differs
+    spread: float | None = None  # float: |BUILTIN_REF - optimized kernels| on this output
+    sample: int = 0           # which input set (check --samples) this worst figure comes from
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -46,27 +69,62 @@ def weakest(paths: set[str]) -> str:
     return "integer"
 
 
-def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
-            per_layer: bool = False) -> OutputComparison:
-    """Compare one result of a model (or, `per_layer`, of one op run on TFLite's inputs)."""
+def float_tolerance(ref: np.ndarray, spread: float | None = None) -> float:
+    floor = FLOAT_FLOOR * max(1.0, float(np.max(np.abs(ref))) if ref.size else 1.0)
+    return max(floor, spread or 0.0)
+
+
+def spread_of(a: np.ndarray, b: np.ndarray) -> float | None:
+    """The largest difference of two TFLite runs of one float tensor (None: not comparable)."""
+    if a.shape != b.shape or a.dtype != b.dtype or a.dtype.kind not in "fc" or a.size == 0:
+        return None
+    with np.errstate(all="ignore"):  # scratch tensors may hold anything; NaN and inf are values here
+        both_nan = np.isnan(a) & np.isnan(b)
+        wide = np.complex128 if a.dtype.kind == "c" else np.float64
+        delta = np.abs(a.astype(wide) - b.astype(wide))
+        return float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
+
+
+def _difference(ours: np.ndarray, ref: np.ndarray) -> tuple[bool, float, float]:
     if ours.dtype.kind in "iu" and ref.dtype.kind in "iu" and ours.dtype.itemsize == ref.dtype.itemsize:
         ours = ours.view(ref.dtype)  # signless storage container -> TFLite's (u)int type
-    shape_ok = ours.shape == ref.shape
-    if not shape_ok or ref.size == 0:
-        exact, diff = (0.0, float("inf")) if not shape_ok else (1.0, 0.0)
+    if ours.shape != ref.shape:
+        return False, 0.0, float("inf")
+    if ref.size == 0:
+        return True, 1.0, 0.0
+    both_nan = np.isnan(ours) & np.isnan(ref) if ref.dtype.kind in "fc" else False
+    exact = float(np.mean((ours == ref) | both_nan))
+    wide = np.complex128 if ref.dtype.kind == "c" else np.float64  # complex: |difference| of the values
+    delta = np.abs(ours.astype(wide) - ref.astype(wide))
+    return True, exact, float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
+
+
+def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
+            per_layer: bool = False, spread: float | None = None) -> OutputComparison:
+    """Compare one result of a model (or, `per_layer`, of one op run on TFLite's inputs)."""
+    shape_ok, exact, diff = _difference(ours, ref)
+    if per_layer:
+        return _per_layer(name, ref, depends_on, shape_ok, exact, diff)
+    if ref.dtype.kind in "fc":
+        tolerance = float_tolerance(ref, spread)
+        verdict = EXACT if shape_ok and diff == 0 else FLOAT_WITHIN if shape_ok and diff <= tolerance else DIFFERS
     else:
-        both_nan = np.isnan(ours) & np.isnan(ref) if ref.dtype.kind in "fc" else False
-        exact = float(np.mean((ours == ref) | both_nan))
-        wide = np.complex128 if ref.dtype.kind == "c" else np.float64  # complex: |difference| of the values
-        delta = np.abs(ours.astype(wide) - ref.astype(wide))
-        diff = float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
-    if depends_on == "integer" or ref.dtype.kind == "b" and per_layer:
+        tolerance = 0
+        fallback_fed = depends_on in ("fallback", "unlowered") and ref.dtype.kind in "iu"
+        verdict = (EXACT if shape_ok and diff == 0 else
+                   WITHIN.format(f"{diff:.0f}") if shape_ok and fallback_fed else DIFFERS)
+    return OutputComparison(name, str(ref.dtype), list(ref.shape), exact, diff, tolerance, depends_on,
+                            verdict in (EXACT, FLOAT_WITHIN), verdict, spread)
+
+
+def _per_layer(name, ref, depends_on, shape_ok, exact, diff) -> OutputComparison:
+    if depends_on == "integer" or ref.dtype.kind == "b":
         tolerance = 0  # integer arithmetic, or a truth value: nothing to round
-    elif depends_on in ("fallback", "unlowered") and per_layer and ref.dtype.kind in "iu":
+    elif depends_on in ("fallback", "unlowered") and ref.dtype.kind in "iu":
         tolerance = TOLERANCE["fallback"]  # dequantize, a float computation, quantize
-    elif depends_on == "float" or depends_on == "unlowered" and ref.dtype.kind == "f":
-        tolerance = FLOAT_RTOL * max(1.0, float(np.max(np.abs(ref))) if ref.size else 1.0)
+    elif depends_on == "float" or depends_on == "unlowered" and ref.dtype.kind in "fc":
+        tolerance = float_tolerance(ref)
     else:
         tolerance = None
-    passed = shape_ok and (diff <= tolerance if tolerance is not None else not per_layer)
+    passed = shape_ok and tolerance is not None and diff <= tolerance
     return OutputComparison(name, str(ref.dtype), list(ref.shape), exact, diff, tolerance, depends_on, passed)

@@ -57,7 +57,11 @@ class Executor:
     def run_block(self, block: Block, env: dict[Value, np.ndarray]) -> list[np.ndarray]:
         """Run `block` (values of enclosing scopes in `env`); return the terminator's operands."""
         for op in block.ops:
-            operands = [env[v] for v in op.operands]
+            try:
+                operands = [env[v] for v in op.operands]
+            except KeyError:  # IR that reads a value before (or outside) its definition: a finding, named
+                raise ExecutionError(f"'{op.name}' at {op.location.describe()} reads a value that is not "
+                                     "defined before it") from None
             if op.has_trait(TERMINATOR):
                 return operands
             results = self.run_op(op, operands, env)

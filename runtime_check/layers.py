@@ -12,10 +12,18 @@ TFLite's recurrent kernels write their new state into their state operands
 its producer wrote. When an op produces one (a DEQUANTIZE of an fp16 initial state,
 say), its result cannot be compared; the layers that read it get the value the
 producer computed here, on TFLite's inputs.
+
+The same one-op modules, run again each on our own results of the ops before it
+(from the model's inputs), give our end-to-end value of every TFLite tensor: the
+first op whose chained result is beyond its tolerance (integer: its per-layer
+bound; float: max(spread, floor) of compare.py, the spread measured on that
+tensor; an integer result computed from float operands: one step, since a float
+within its tolerance may round to the neighbouring step) is where the end-to-end
+outputs start to diverge.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
@@ -29,7 +37,7 @@ from tfl2quant.ir.types import FunctionType
 from tfl2quant.passes import Rounding
 from tfl2quant.pipeline import run_pipeline
 
-from .compare import compare
+from .compare import compare, float_tolerance
 from .executor import Executor, ExecutorOptions
 
 LOCAL = CONSTANT_OPS | {"quantfork.stats"}  # copied into the one-op module with the op
@@ -51,17 +59,47 @@ class LayerComparison:
     tolerance: float
     passed: bool
     skipped: str | None = None   # why this op could not be checked alone
+    # end to end (chained): this op's result when every op runs on our own results from the
+    # model's inputs, against TFLite's tensor; float tolerance max(spread, floor) (compare.py)
+    chained_max_abs_diff: float | None = None
+    chained_tolerance: float | None = None
+    spread: float | None = None  # |BUILTIN_REF - optimized kernels| on this tensor, end to end
+    sample: int = 0              # the input set of these (worst) figures
+    dtype: str | None = None     # TFLite's type of the result these figures are of
 
     def to_json(self) -> dict:
         return asdict(self)
+
+    @property
+    def diverges(self) -> bool:
+        """The chained result is beyond its tolerance."""
+        return self.chained_max_abs_diff is not None and not self.chained_max_abs_diff <= self.chained_tolerance
+
+    def describe(self) -> str:
+        """`op 12 MUL at "loc"`: the TFLite operator, as a user reads it."""
+        return f"op {self.index} {self.name.removeprefix('tfl.').upper()} at {self.location}"
+
+
+@dataclass
+class Layer:
+    """One operator, converted alone once, run on any number of input sets."""
+    position: int
+    op: Operation
+    where: str
+    module: ModuleOp | None = None
+    feeds: list[int] = field(default_factory=list)   # TFLite tensor indices of its arguments
+    results: list[int | None] = field(default_factory=list)
+    path: str = "unknown"
+    skipped: str | None = None
 
 
 def operators(func: FuncOp) -> list[Operation]:
     return [op for op in func.body.ops if op.name.startswith("tfl.") and op.name not in LOCAL]
 
 
-def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Rounding) -> list[LayerComparison]:
-    """`tensors`: every tensor TFLite computed, by index; `func` the imported subgraph 0."""
+def prepare_layers(func: FuncOp, rounding: Rounding) -> tuple[list[Layer], dict[int, tuple[int, str]]]:
+    """Every operator of `func` (the imported subgraph 0) converted alone; and the tensors
+    TFLite overwrites in place (index -> the position and name of the op that does)."""
     index_of = {v: k for k, v in func.tensor_values.items()}
     for v, k in list(index_of.items()):  # a tensor with min/max statistics: its value is the
         producer = v.owner_op            # quantfork.stats result; the op's own result is the same tensor
@@ -70,36 +108,81 @@ def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Roundin
     ops = operators(func)
     overwritten = {index_of[op.operands[k]]: (position, op.name) for position, op in enumerate(ops)
                    for k in IN_PLACE_STATES.get(op.name, ()) if k < len(op.operands) and op.operands[k] in index_of}
-    ours = {}  # tensor index -> the value computed here, for tensors TFLite overwrites
-    out = []
+    layers = []
     for position, op in enumerate(ops):
-        where = op.location.describe()
+        layer = Layer(position, op, op.location.describe(), results=[index_of.get(v) for v in op.results])
         try:
-            module, feeds = _one_op_module(op, index_of)
-            conversion = run_pipeline(module, "final", rounding=rounding)
+            layer.module, layer.feeds = _one_op_module(op, index_of)
+            conversion = run_pipeline(layer.module, "final", rounding=rounding)
             (record,) = conversion.report.records
-            inputs = [ours[k] if k in ours else tensors[k] for k in feeds]
-            results = Executor(module, ExecutorOptions(rounding=rounding)).run(inputs)
+            layer.path = record.path
         except (Tfl2QuantError, KeyError, ValueError) as e:
+            layer.module, layer.skipped = None, str(e)
+        layers.append(layer)
+    return layers, overwritten
+
+
+def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Rounding) -> list[LayerComparison]:
+    """`tensors`: every tensor TFLite computed, by index; `func` the imported subgraph 0."""
+    layers, overwritten = prepare_layers(func, rounding)
+    return evaluate_layers(layers, overwritten, tensors, rounding)
+
+
+def evaluate_layers(layers: list[Layer], overwritten: dict, tensors: dict[int, np.ndarray], rounding: Rounding,
+                    spread: dict[int, float] | None = None, sample: int = 0) -> list[LayerComparison]:
+    """Each layer on TFLite's own inputs (per layer), and chained on our own results (end to
+    end). Where an op cannot run alone, the chain goes on from TFLite's values of its results."""
+    spread = spread or {}
+    ours = {}     # tensor index -> the value computed here, for tensors TFLite overwrites
+    chained = {}  # tensor index -> the value the chain computed
+    out = []
+    for layer in layers:
+        op, position, where = layer.op, layer.position, layer.where
+        if layer.module is None:
             out.append(LayerComparison(position, op.name, where, "unknown", 0.0, float("nan"), 0.0, True,
-                                       skipped=str(e)))
+                                       skipped=layer.skipped, sample=sample))
             continue
-        comparisons = []
-        for result, value in zip(results, op.results):
-            k = index_of.get(value)
+        options = ExecutorOptions(rounding=rounding)  # one executor per run: it keeps resource variables
+        try:
+            results = Executor(layer.module, options).run([ours[k] if k in ours else tensors[k] for k in layer.feeds])
+            chain = Executor(layer.module, options).run([chained[k] if k in chained else tensors[k]
+                                                         for k in layer.feeds])
+        except (Tfl2QuantError, KeyError, ValueError) as e:
+            out.append(LayerComparison(position, op.name, where, layer.path, 0.0, float("nan"), 0.0, True,
+                                       skipped=str(e), sample=sample))
+            continue
+        comparisons, chain_diffs = [], []
+        for result, mine, k in zip(results, chain, layer.results):
+            if k is None or k not in tensors:
+                continue  # no tensor of TFLite's to compare with
+            chained[k] = mine
             if k in overwritten:
                 ours[k] = result
+                continue
+            c = compare(op.name, result, tensors[k], layer.path, per_layer=True)
+            comparisons.append(c)
+            ref = tensors[k]
+            if ref.dtype.kind in "fc":
+                tol = float_tolerance(ref, spread.get(k))
+            elif any(tensors[f].dtype.kind in "fc" for f in layer.feeds if f in tensors):
+                tol = max(c.tolerance or 0, 1)  # a float input within its tolerance may round to the next step
             else:
-                comparisons.append(compare(op.name, result, tensors[k], record.path, per_layer=True))
+                tol = c.tolerance if c.tolerance is not None else 0
+            diff = compare(op.name, mine, ref, layer.path).max_abs_diff
+            chain_diffs.append((not diff <= tol, diff, tol, spread.get(k), str(ref.dtype)))
         if not comparisons:
-            reader, name = overwritten[index_of[op.results[0]]]
-            out.append(LayerComparison(position, op.name, where, record.path, 0.0, float("nan"), 0.0, True,
-                                       skipped=f"op {reader} ({name}) writes its state into this result in place; "
-                                               "TFLite keeps only the last state"))
+            reader, name = overwritten.get(layer.results[0], (None, None))
+            why = (f"op {reader} ({name}) writes its state into this result in place; TFLite keeps only the "
+                   "last state" if reader is not None else "TFLite kept none of its results")
+            out.append(LayerComparison(position, op.name, where, layer.path, 0.0, float("nan"), 0.0, True,
+                                       skipped=why, sample=sample))
             continue
         worst = max(comparisons, key=lambda c: (not c.passed, c.max_abs_diff))
-        out.append(LayerComparison(position, op.name, where, record.path, worst.exact_fraction,
-                                   worst.max_abs_diff, worst.tolerance, worst.passed))
+        _, diff, tol, spr, dtype = max(chain_diffs, key=lambda d: (d[0], d[1]))
+        out.append(LayerComparison(position, op.name, where, layer.path, worst.exact_fraction,
+                                   worst.max_abs_diff, worst.tolerance, worst.passed,
+                                   chained_max_abs_diff=diff, chained_tolerance=tol, spread=spr, sample=sample,
+                                   dtype=dtype))
     return out
 
 

@@ -12,6 +12,16 @@ EvalBlockwise4Bit also never applies the op's fused activation (XNNPACK's blockw
 kernel does). Our pattern applies it, so the model TFLite runs for comparison is a copy
 with each such activation as an operator of its own after the FULLY_CONNECTED: every
 original tensor keeps its index, and the op's output tensor holds the activated values.
+
+BUILTIN_REF's int16 SUM reads the int16 buffers as bytes (reduce.cc:
+QuantizedMeanOrSum<uint8_t>, legalize/reduction.py declines it for that reason): a
+model with one is compared with the optimized kernels too, which compute it.
+
+Some ops have no kernel in BUILTIN_REF at all (HASHTABLE and its friends, some op
+versions): when BUILTIN_REF refuses to load the model for that, the optimized kernels
+are the reference, and the result says which op. When no resolver loads it (a custom op
+only its own runtime registers), there is no reference: `"reference": "none"`, and
+check can only cross-check our own stages.
 """
 from __future__ import annotations
 
@@ -20,23 +30,61 @@ from typing import Optional
 
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType, quantized_element_type
 from tfl2quant.dialects.tfl import activation
+from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.core import Operation
+
+from . import interpreter
 
 REFERENCE = "BUILTIN_REF"
 OPTIMIZED = "BUILTIN_WITHOUT_DEFAULT_DELEGATES"
 ACTIVATION_OPS = {"RELU": "RELU", "RELU6": "RELU6", "RELU_N1_TO_1": "RELU_N1_TO_1"}
 
 
+NONE = "none"
+
+
 @dataclass(frozen=True)
 class Reference:
-    resolver: str                   # the OpResolverType TFLite runs with
+    resolver: str                   # the OpResolverType TFLite runs with, or NONE
     why: Optional[str] = None       # why not BUILTIN_REF
     content: Optional[bytes] = None  # the model TFLite runs, when it is not the file itself
+
+    @property
+    def label(self) -> str:
+        """What the JSON calls it: BUILTIN_REF, default (the optimized kernels) or none."""
+        return {REFERENCE: REFERENCE, NONE: NONE}.get(self.resolver, "default")
+
+
+def open_reference(path: str, module: Operation, preserve_all_tensors: bool = True):
+    """The chosen Reference and its loaded interpreter (None when TFLite cannot load the model)."""
+    chosen = choose(path, module)
+    try:
+        return chosen, interpreter.load(path, preserve_all_tensors, chosen.resolver, chosen.content)
+    except Tfl2QuantError as e:
+        refused = str(e)
+    missing = None
+    if "Didn't find op for " in refused:
+        missing = refused.split("Didn't find op for ", 1)[1].split(".")[0]  # builtin opcode 'X' version 'N'
+    elif "unresolved custom op: " in refused:  # the optimized resolver has a few custom ops more
+        missing = "custom op " + refused.split("unresolved custom op: ", 1)[1].split(".")[0]
+    if chosen.resolver == REFERENCE and missing:
+        fallback = Reference(OPTIMIZED, f"BUILTIN_REF has no kernel for {missing}, so every op is compared "
+                                        "with TFLite's optimized kernels")
+        try:
+            return fallback, interpreter.load(path, preserve_all_tensors, OPTIMIZED)
+        except Tfl2QuantError as e:
+            refused = str(e)
+    return Reference(NONE, refused.split("cannot load the model: ", 1)[-1]), None
 
 
 def choose(path: str, module: Operation) -> Reference:
     blockwise = [op for func in module.functions() for op in func.body.ops if _blockwise_hybrid(op)]
     if not blockwise:
+        sums = [op for func in module.functions() for op in func.body.ops if _int16_sum(op)]
+        if sums:
+            return Reference(OPTIMIZED, f"{len(sums)} int16 SUM: BUILTIN_REF reads its int16 buffers as bytes "
+                                        "(reduce.cc: QuantizedMeanOrSum<uint8_t>), so every op is compared with "
+                                        "TFLite's optimized kernels")
         return Reference(REFERENCE)
     why = (f"{len(blockwise)} FULLY_CONNECTED with blockwise int4 weights: BUILTIN_REF has no kernel "
            f"for them (it returns the bias), so every op is compared with TFLite's optimized kernels")
@@ -45,6 +93,11 @@ def choose(path: str, module: Operation) -> Reference:
         return Reference(OPTIMIZED, why)
     return Reference(OPTIMIZED, why + f"; the fused activation of {len(activated)} of them, which that kernel "
                      f"omits, runs as an op of its own", explicit_activations(path))
+
+
+def _int16_sum(op: Operation) -> bool:
+    q = quantized_element_type(op.operands[0].type) if op.name == "tfl.sum" and op.operands else None
+    return q is not None and q.storage_width == 16
 
 
 def _blockwise_hybrid(op: Operation) -> bool:

@@ -15,7 +15,7 @@ from .conftest import ROOT
 
 REPORT = ROOT / "models" / "REPORT.md"
 REGENERATE = "regenerate it from the repository root: tfl2quant report models --check --format md -o models/REPORT.md"
-RANK = {"PASS": 2, "PASS (per layer)": 1}  # anything else (FAIL, ERROR) ranks 0
+RANK = {"PASS": 2, "PASS (per layer)": 1, "NOT COMPARED": 1}  # anything else (FAIL, ERROR) ranks 0
 
 
 def committed_verdicts(text: str) -> dict[str, str]:

@@ -2,7 +2,8 @@
 
 Every user-facing error is a `Tfl2QuantError`, caught once here and printed
 as one line; exit codes: 0 ok, 1 check found a mismatch (or report an error),
-2 bad usage or bad input.
+2 bad usage or bad input; `check` also exits 3 for PASS (per layer) (0 with
+--per-layer-ok) and 4 for NOT COMPARED (TFLite cannot load the model).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import click
 
 from .errors import InternalError, Tfl2QuantError
 
-EXIT_MISMATCH, EXIT_INPUT_ERROR = 1, 2
+EXIT_MISMATCH, EXIT_INPUT_ERROR, EXIT_PER_LAYER, EXIT_NOT_COMPARED = 1, 2, 3, 4
 ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
 
 
@@ -198,22 +199,33 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
 @click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True)
 @click.option("--input-shape", "input_shapes", multiple=True, metavar="[NAME:]DIMS",
               help="Pin an input's dynamic dimensions as convert does; TFLite runs at those shapes.")
-def check(model, inputs_file, seed, json_file, rounding, input_shapes):
-    """Run MODEL through every stage and through TFLite; compare the outputs."""
+@click.option("--samples", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Input sets to check (seeds SEED .. SEED+N-1); each figure is the worst.")
+@click.option("--backend", type=click.Choice(["numpy", "iree"]), default="numpy", show_default=True,
+              help="iree: also compile the final IR with iree-compile (llvm-cpu) and run it.")
+@click.option("--per-layer-ok", is_flag=True, help="Exit 0, not 3, for PASS (per layer).")
+def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, backend, per_layer_ok):
+    """Run MODEL through every stage and through TFLite; compare the outputs.
+
+    Exit codes: 0 PASS; 1 FAIL; 3 PASS (per layer): every op matches TFLite on its own
+    inputs, but an output fed by fallback ops differs end to end (0 with --per-layer-ok);
+    4 NOT COMPARED: TFLite cannot load the model, our stages agree; 2 bad input."""
     from runtime_check.check import check_model
     from runtime_check.report import format_check
     from .importer.pinned import parse_input_shape
     from .passes import Rounding
 
     shapes = [parse_input_shape(s) for s in input_shapes]
-    result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding), shapes)
+    result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding), shapes, samples, backend)
     click.echo(format_check(result))
     if json_file:
         with _output(json_file) as out:
             json.dump(result.to_json(), out, indent=2)
             out.write("\n")
-    if not result.passed:
-        sys.exit(EXIT_MISMATCH)
+    code = {"PASS": 0, "PASS (per layer)": 0 if per_layer_ok else EXIT_PER_LAYER,
+            "NOT COMPARED": EXIT_NOT_COMPARED}.get(result.verdict, EXIT_MISMATCH)
+    if code:
+        sys.exit(code)
 
 
 @main.command(cls=_Command)

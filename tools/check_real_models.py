@@ -52,7 +52,7 @@ def main() -> int:
         ops = " / ".join(str(r.ops[k]) for k in ("integer", "fallback", "float", "unlowered"))
         diff = max((o.max_abs_diff for o in r.outputs), default=0.0)
         exact = all(o.exact_fraction == 1.0 for o in r.outputs) and bool(r.outputs)
-        verdict = "PASS" if r.passed else ("FAIL: " + r.error if r.error else "FAIL")
+        verdict = r.verdict + (": " + r.error if r.error else "")
         failures += not r.passed
         print(f"| {m['file']} | {ops} | {diff:g} | {'yes' if exact else 'no'} | {verdict} | "
               f"{time.time() - start:.0f} |", flush=True)
