@@ -111,3 +111,32 @@ def constant(b, value, t: Type) -> Value:
     else:
         raise TypeError(f"no constant of type {t}")
     return b.value("arith.constant", [], t, {"value": attr})
+
+
+# --- custom assembly (upstream's ArithOps.td assemblyFormat) ---------------------------------
+from .assembly_format import Enum, Keyword, declare, shaped_like  # noqa: E402
+
+_FASTMATH = {"fastmath": Enum("arith", "fastmath")}
+_OVERFLOW = {"overflowFlags": Enum("arith", "overflow")}
+declare("""arith.addi arith.subi arith.muli arith.shli""",
+        "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)",
+        operands="lhs rhs", attrs=_OVERFLOW, same=["lhs rhs result"])
+declare("""arith.divsi arith.divui arith.remsi arith.remui arith.ceildivsi arith.floordivsi
+           arith.andi arith.ori arith.xori arith.shrsi arith.shrui
+           arith.maxsi arith.minsi arith.maxui arith.minui""",
+        "$lhs `,` $rhs attr-dict `:` type($result)", operands="lhs rhs", same=["lhs rhs result"])
+declare("""arith.addf arith.subf arith.mulf arith.divf arith.remf
+           arith.maximumf arith.minimumf arith.maxnumf arith.minnumf""",
+        "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        operands="lhs rhs", attrs=_FASTMATH, same=["lhs rhs result"])
+declare("arith.negf", "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        operands="operand", attrs=_FASTMATH, same=["operand result"])
+declare("""arith.extsi arith.extui arith.trunci arith.extf arith.truncf arith.sitofp arith.uitofp
+           arith.fptosi arith.fptoui arith.index_cast arith.bitcast""",
+        "$in attr-dict `:` type($in) `to` type($out)", operands="in", results="out")
+declare("arith.cmpi", "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)", operands="lhs rhs",
+        attrs={"predicate": Keyword(tuple(assembly.CMPI))}, same=["lhs rhs"],
+        infer=shaped_like("lhs", "result", IntegerType(1)))
+declare("arith.cmpf", "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
+        operands="lhs rhs", attrs={"predicate": Keyword(tuple(assembly.CMPF)), **_FASTMATH}, same=["lhs rhs"],
+        infer=shaped_like("lhs", "result", IntegerType(1)))

@@ -104,3 +104,10 @@ def fill(b: Builder, value: Value, result_type: RankedTensorType, dynamic_sizes:
     Builder(block=block, location=b.location).create("linalg.yield", [block.args[0]])
     return b.value("linalg.fill", [value, init], result_type,
                    {"operandSegmentSizes": DenseArrayAttr(i32, (1, 1))}, regions=[Region([block])])
+
+
+# --- custom assembly -------------------------------------------------------------------------
+from .assembly_format import Int, declare  # noqa: E402
+
+declare("linalg.index", "$dim attr-dict `:` type($result)", attrs={"dim": Int(i64)})
+declare("linalg.yield", "attr-dict ($values^ `:` type($values))?", operands="values*", results="")

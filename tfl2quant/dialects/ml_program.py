@@ -59,3 +59,11 @@ for _name, _verify in (("ml_program.global", _verify_global), ("ml_program.globa
                        ("ml_program.global_store", _verify_access)):
     for _cls in register_simple_ops(_name, traits=frozenset()).values():
         _cls.verify_ = _verify
+
+
+# --- custom assembly (upstream's MLProgramOps.td) ----------------------------------------------
+from .assembly_format import SYMBOL, declare  # noqa: E402
+
+declare("ml_program.global_load", "$global attr-dict `:` type($result)", attrs={"global": SYMBOL})
+declare("ml_program.global_store", "$global `=` $value attr-dict `:` type($value)", operands="value",
+        results="", attrs={"global": SYMBOL})

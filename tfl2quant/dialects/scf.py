@@ -75,3 +75,11 @@ def _verify_if(self: Operation) -> None:
 for _name, _verify in (("scf.while", _verify_while), ("scf.if", _verify_if)):
     for _cls in register_simple_ops(_name, traits=frozenset()).values():
         _cls.verify_ = _verify
+
+
+# --- custom assembly (upstream's SCFOps.td) ----------------------------------------------------
+from .assembly_format import declare, fixed  # noqa: E402
+
+declare("scf.yield", "attr-dict ($results^ `:` type($results))?", operands="results*", results="")
+declare("scf.condition", "`(` $condition `)` attr-dict ($args^ `:` type($args))?", operands="condition args*",
+        results="", infer=fixed("condition", IntegerType(1)))

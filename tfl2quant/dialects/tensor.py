@@ -35,3 +35,27 @@ def dynamic_sizes(b, v: Value, shape=None) -> list[Value]:
     shape = v.type.shape if shape is None else shape
     return [b.value("tensor.dim", [v, b.value("arith.constant", [], index, {"value": IntegerAttr(k, index)})], index)
             for k, d in enumerate(shape) if d is None]
+
+
+# --- custom assembly (upstream's TensorOps.td assemblyFormat) --------------------------------
+from .assembly_format import declare, element_of, fixed, rules  # noqa: E402
+
+declare("tensor.empty", "`(`$dynamicSizes`)` attr-dict `:` type($result)", operands="dynamicSizes*",
+        infer=fixed("dynamicSizes", index))
+declare("tensor.splat", "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)",
+        operands="input dynamicSizes*", results="aggregate",
+        infer=rules(element_of("aggregate", "input"), fixed("dynamicSizes", index)))
+declare("tensor.reshape", "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+        operands="source shape")
+declare("tensor.from_elements", "$elements attr-dict `:` type($result)", operands="elements*",
+        infer=element_of("result", "elements"))
+declare("tensor.dim", "attr-dict $source `,` $index `:` type($source)", operands="source index",
+        infer=rules(fixed("index", index), fixed("result", index)))
+declare("tensor.extract", "$tensor `[` $indices `]` attr-dict `:` type($tensor)", operands="tensor indices*",
+        infer=rules(fixed("indices", index), element_of("tensor", "result")))
+declare("tensor.insert", "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)",
+        operands="scalar dest indices*", same=["dest result"],
+        infer=rules(fixed("indices", index), element_of("dest", "scalar")))
+declare("tensor.cast", "$source attr-dict `:` type($source) `to` type($dest)", operands="source", results="dest")
+declare("tensor.rank", "$tensor attr-dict `:` type($tensor)", operands="tensor", infer=fixed("result", index))
+declare("tensor.yield", "$value attr-dict `:` type($value)", operands="value", results="")

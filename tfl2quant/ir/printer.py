@@ -1,6 +1,10 @@
 """The MLIR text printer.
 
-Prints the generic op form for every op without custom assembly, and streams
+Prints each op in its custom assembly (an op class's `assembly`, see
+dialects/assembly_format.py) when it can reproduce the op, else in the generic
+form; `generic=True` (`--mlir-print-op-generic`) prints the generic form except
+for the ops that always printed custom (func, module, quant casts, arith.constant:
+`print_custom`), so that golden tests written against that form keep. Streams
 to a file so that large constants never become one giant Python string.
 Quantized types with long parameter lists are printed once as type aliases
 (`!q0 = !quant.uniform<...>`), like MLIR's alias printing.
@@ -20,9 +24,10 @@ ALIAS_MIN_LENGTH = 60  # quantized types spelled longer than this get an alias
 
 
 class Printer:
-    def __init__(self, out: TextIO, debuginfo: bool = False):
+    def __init__(self, out: TextIO, debuginfo: bool = False, generic: bool = False):
         self.out = out
         self.debuginfo = debuginfo
+        self.generic = generic
         self.aliases: dict[Type, str] = {}
         self._names: list[dict[Value, str]] = [{}]
         self._counters: list[list[int]] = [[0, 0]]  # [next result number, next arg number]
@@ -161,8 +166,11 @@ class Printer:
     def print_op(self, op: Operation) -> None:
         if op.results:
             self.out.write(self._name_result_group(op) + " = ")
+        assembly = None if self.generic else getattr(op, "assembly", None)
         custom = getattr(op, "print_custom", None)
-        if custom is not None:
+        if assembly is not None and assembly.can_print(op):
+            assembly.print(op, self)
+        elif custom is not None:
             custom(self)
         else:
             self.print_generic(op)
@@ -223,12 +231,13 @@ class Printer:
         return self._labels.get(b, "^bb?")
 
 
-def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False) -> str | None:
+def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False,
+                 generic: bool = False) -> str | None:
     """Print `op` (normally a builtin.module) to `out`, or return the text."""
     if out is not None:
-        Printer(out, debuginfo).print_top(op)
+        Printer(out, debuginfo, generic).print_top(op)
         return None
     buf = io.StringIO()
-    Printer(buf, debuginfo).print_top(op)
+    Printer(buf, debuginfo, generic).print_top(op)
     return buf.getvalue()
 
