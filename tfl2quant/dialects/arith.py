@@ -140,3 +140,25 @@ declare("arith.cmpi", "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)", o
 declare("arith.cmpf", "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
         operands="lhs rhs", attrs={"predicate": Keyword(tuple(assembly.CMPF)), **_FASTMATH}, same=["lhs rhs"],
         infer=shaped_like("lhs", "result", IntegerType(1)))
+
+
+class _SelectAssembly:
+    """`arith.select %c, %a, %b : t`, or `: tensor<..xi1>, t` when the condition is not a
+    scalar i1 (ArithOps.cpp's SelectOp::print); assembly.parse_select reads it."""
+
+    def can_print(self, op) -> bool:
+        return (len(op.operands) == 3 and len(op.results) == 1 and not op.regions
+                and op.operands[1].type == op.operands[2].type == op.result.type)
+
+    def print(self, op, p) -> None:
+        p.out.write("arith.select " + ", ".join(p.name_of(v) for v in op.operands))
+        if op.attributes:
+            p.out.write(" ")
+            p.write_attr_dict(op.attributes)
+        cond = op.operands[0].type
+        p.out.write(" : " + ("" if cond == IntegerType(1) else p.type(cond) + ", ") + p.type(op.result.type))
+
+
+from ..ir.core import OP_CLASSES  # noqa: E402
+
+OP_CLASSES["arith.select"].assembly = _SelectAssembly()

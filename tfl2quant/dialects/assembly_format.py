@@ -338,6 +338,8 @@ class Format:
         return names
 
     def _expand(self, name: str) -> set:
+        if name in dict(self.operands + self.results):
+            return {name}
         if name == "operands":
             return {n for n, _ in self.operands}
         if name == "results":
@@ -407,11 +409,11 @@ class Format:
                         self.attrs[e.name].print(p, op.attributes[e.name])
                         state["space"] = True
                 else:
-                    values = op.operands if e.name == "operands" else groups[e.name]
+                    values = groups[e.name] if e.name in groups else op.operands
                     self._emit(p, ", ".join(p.name_of(v) for v in values), state)
             elif isinstance(e, TypeOf):
-                values = (op.operands if e.name == "operands" else op.results if e.name == "results"
-                          else groups.get(e.name, rgroups.get(e.name)))
+                values = (groups[e.name] if e.name in groups else rgroups[e.name] if e.name in rgroups
+                          else op.operands if e.name == "operands" else op.results)
                 self._emit(p, p.types(v.type for v in values), state)
             elif isinstance(e, FunctionalType):
                 self._emit(p, p.type(FunctionType(op.operand_types, op.result_types)), state)

@@ -83,3 +83,111 @@ from .assembly_format import declare, fixed  # noqa: E402
 declare("scf.yield", "attr-dict ($results^ `:` type($results))?", operands="results*", results="")
 declare("scf.condition", "`(` $condition `)` attr-dict ($args^ `:` type($args))?", operands="condition args*",
         results="", infer=fixed("condition", IntegerType(1)))
+
+
+def _ensure_yield(region, loc) -> None:
+    """The implicit `scf.yield` (no values) a custom-form region may leave out, as upstream's
+    parser adds it (SingleBlockImplicitTerminator)."""
+    from ..ir.core import Block
+    if not region.blocks:
+        region.append(Block())
+    block = region.blocks[0]
+    if not block.ops or not block.ops[-1].has_trait(TERMINATOR):
+        block.append(Operation.create("scf.yield", [], [], {}, location=loc))
+
+
+class _IfAssembly:
+    """`scf.if %c -> (t, ...) { ... } else { ... } {attrs}?` (SCF.cpp's IfOp::print); without
+    results the regions' empty `scf.yield` is implicit and an empty else region is left out."""
+
+    def can_print(self, op) -> bool:
+        if len(op.operands) != 1 or len(op.regions) != 2 or op.successors:
+            return False
+        for k, region in enumerate(op.regions):
+            if k == 1 and not region.blocks:
+                continue
+            if len(region.blocks) != 1 or region.blocks[0].args or not region.blocks[0].ops or \
+                    region.blocks[0].ops[-1].name != "scf.yield":
+                return False
+        return bool(op.regions[0].blocks)
+
+    def print(self, op, p) -> None:
+        w = p.out.write
+        w(f"scf.if {p.name_of(op.operands[0])}")
+        if op.results:
+            w(" -> (" + p.types(op.result_types) + ")")
+        w(" ")
+        p.print_region(op.regions[0], print_entry_args=False, print_terminator=bool(op.results))
+        if op.regions[1].blocks:
+            w(" else ")
+            p.print_region(op.regions[1], print_entry_args=False, print_terminator=bool(op.results))
+        if op.attributes:
+            w(" ")
+            p.write_attr_dict(op.attributes)
+
+
+def _parse_if(cls, p, loc):
+    from ..ir.core import Region
+    cond = p.resolve_operand(p.parse_operand(), IntegerType(1))
+    results = []
+    if p.consume_if("->"):
+        results = p.parse_list("(", ")", p.parse_type, "in result type list") if p.at("(") else [p.parse_type()]
+    then, other = p.parse_region(), Region()
+    if p.consume_keyword_if("else"):
+        p.parse_region(other)
+        _ensure_yield(other, loc)
+    _ensure_yield(then, loc)
+    return cls([cond], results, p.parse_optional_attr_dict(), regions=[then, other], location=loc)
+
+
+class _WhileAssembly:
+    """`scf.while (%a = %init, ...) : (t, ...) -> (t, ...) { before } do { ^bb0(...): after }
+    attributes {...}?` (SCF.cpp's WhileOp::print)."""
+
+    def can_print(self, op) -> bool:
+        return (len(op.regions) == 2 and all(len(r.blocks) == 1 for r in op.regions) and not op.successors
+                and [a.type for a in op.regions[0].blocks[0].args] == list(op.operand_types))
+
+    def print(self, op, p) -> None:
+        from ..ir.types import FunctionType
+        w = p.out.write
+        w("scf.while")
+        before = op.regions[0].blocks[0]
+        names = p.name_block_args(before)
+        if op.operands:
+            w(" (" + ", ".join(f"{n} = {p.name_of(v)}" for n, v in zip(names, op.operands)) + ")")
+        w(" : " + p.type(FunctionType(op.operand_types, op.result_types)) + " ")
+        p.print_region(op.regions[0], print_entry_args=False)
+        w(" do ")
+        p.print_region(op.regions[1], print_entry_args=True)
+        if op.attributes:
+            w(" attributes ")
+            p.write_attr_dict(op.attributes)
+
+
+def _parse_while(cls, p, loc):
+    from ..ir.parser import Argument
+    from ..ir.lexer import PERCENT
+    pairs = []
+    if p.at("("):
+        def pair():
+            tok = p.expect(PERCENT)
+            p.expect("=", "in the scf.while initialization list")
+            return tok, p.parse_operand()
+        pairs = p.parse_list("(", ")", pair, "in the scf.while initialization list")
+    ftype = p.parse_colon_function_type()
+    if len(ftype.inputs) != len(pairs):
+        raise p.error(f"expected as many initial values as types in {ftype}, got {len(pairs)}")
+    operands = p.resolve_operands([u for _, u in pairs], ftype.inputs)
+    before = p.parse_region(entry_args=[Argument(tok, t, {}, None) for (tok, _), t in zip(pairs, ftype.inputs)])
+    p.expect_keyword("do")
+    after = p.parse_region()
+    return cls(operands, ftype.results, p.parse_optional_attr_dict_with_keyword(), regions=[before, after],
+               location=loc)
+
+
+from ..ir.core import OP_CLASSES  # noqa: E402
+
+for _name, _assembly, _parse in (("scf.if", _IfAssembly(), _parse_if), ("scf.while", _WhileAssembly(), _parse_while)):
+    OP_CLASSES[_name].assembly = _assembly
+    OP_CLASSES[_name].parse_custom = classmethod(_parse)

@@ -59,3 +59,70 @@ declare("tensor.insert", "$scalar `into` $dest `[` $indices `]` attr-dict `:` ty
 declare("tensor.cast", "$source attr-dict `:` type($source) `to` type($dest)", operands="source", results="dest")
 declare("tensor.rank", "$tensor attr-dict `:` type($tensor)", operands="tensor", infer=fixed("result", index))
 declare("tensor.yield", "$value attr-dict `:` type($value)", operands="value", results="")
+
+
+_SLICE = ("static_offsets", "static_sizes", "static_strides")
+
+
+class _ExtractSliceAssembly:
+    """`tensor.extract_slice %t[0, %i] [2, %n] [1, 1] : t to t'`: each entry of the offset, size
+    and stride lists is a static value or, where the static array holds kDynamic, the next
+    operand (TensorOps.td: custom<DynamicIndexList>)."""
+
+    def can_print(self, op) -> bool:
+        from ..ir.attributes import DenseArrayAttr
+        a = op.attributes
+        seg = a.get("operandSegmentSizes")
+        if not all(isinstance(a.get(k), DenseArrayAttr) for k in _SLICE) or not isinstance(seg, DenseArrayAttr):
+            return False
+        counts = [sum(1 for v in a[k].value if v == DYNAMIC) for k in _SLICE]
+        return list(seg.value) == [1] + counts and len(op.operands) == 1 + sum(counts) and len(op.results) == 1
+
+    def print(self, op, p) -> None:
+        w = p.out.write
+        w(f"tensor.extract_slice {p.name_of(op.operands[0])}")
+        dynamic = iter(op.operands[1:])
+        for k, key in enumerate(_SLICE):
+            items = [p.name_of(next(dynamic)) if v == DYNAMIC else str(v) for v in op.attributes[key].value]
+            w(("" if k == 0 else " ") + "[" + ", ".join(items) + "]")
+        rest = {k: v for k, v in op.attributes.items() if k not in _SLICE + ("operandSegmentSizes",)}
+        if rest:
+            w(" ")
+            p.write_attr_dict(rest)
+        w(f" : {p.type(op.operands[0].type)} to {p.type(op.result.type)}")
+
+
+def _parse_extract_slice(cls, p, loc):
+    from ..ir.attributes import DenseArrayAttr
+    from ..ir.lexer import PERCENT
+    from ..ir.types import i32, i64
+    source = p.parse_operand()
+    statics, uses, counts = {}, [], []
+    for key in _SLICE:
+        values, n = [], 0
+
+        def entry():
+            nonlocal n
+            if p.at(PERCENT):
+                uses.append(p.parse_operand())
+                values.append(DYNAMIC)
+                n += 1
+            else:
+                values.append(p.parse_integer("(a static offset, size or stride)"))
+        p.parse_list("[", "]", entry, "in the slice's index list")
+        statics[key] = DenseArrayAttr(i64, tuple(values))
+        counts.append(n)
+    attrs = p.parse_optional_attr_dict()
+    p.expect(":", "before the slice's types")
+    src_t = p.parse_type()
+    p.expect_keyword("to")
+    result_t = p.parse_type()
+    operands = [p.resolve_operand(source, src_t)] + p.resolve_operands(uses, [index] * len(uses))
+    return cls(operands, [result_t], {**statics, "operandSegmentSizes": DenseArrayAttr(i32, (1, *counts)), **attrs},
+               location=loc)
+
+
+from ..ir.core import OP_CLASSES  # noqa: E402
+
+OP_CLASSES["tensor.extract_slice"].assembly = _ExtractSliceAssembly()
+OP_CLASSES["tensor.extract_slice"].parse_custom = classmethod(_parse_extract_slice)

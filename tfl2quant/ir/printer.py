@@ -16,7 +16,7 @@ from typing import Iterable, TextIO
 
 from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
                          UnitAttr, escape_string, _is_bare_identifier)
-from .core import ISOLATED, Block, Operation, Region, Value
+from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
 from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
 
@@ -202,7 +202,9 @@ class Printer:
         else:
             w(f"({self.types(results)})")
 
-    def print_region(self, region: Region, print_entry_args: bool, isolated: bool = False) -> None:
+    def print_region(self, region: Region, print_entry_args: bool, isolated: bool = False,
+                     print_terminator: bool = True) -> None:
+        """`{ ops }`; custom forms leave out an implicit terminator (`print_terminator=False`)."""
         if isolated:
             self.push_scope()
         self._labels = getattr(self, "_labels", {})
@@ -219,6 +221,8 @@ class Printer:
                         f"{n}: {self.type(a.type)}" for n, a in zip(names, block.args)) + ")")
                 self.out.write(":")
             for op in block.ops:
+                if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
+                    continue
                 self.newline()
                 self.print_op(op)
         self.indent -= 1
