@@ -191,3 +191,89 @@ from ..ir.core import OP_CLASSES  # noqa: E402
 for _name, _assembly, _parse in (("scf.if", _IfAssembly(), _parse_if), ("scf.while", _WhileAssembly(), _parse_while)):
     OP_CLASSES[_name].assembly = _assembly
     OP_CLASSES[_name].parse_custom = classmethod(_parse)
+
+
+# --- scf.for: read and printed (hand-written MLIR uses it); the lowering does not emit it ----
+
+def _verify_for(self: Operation) -> None:
+    """Bounds and step of the induction variable's type; the body takes the induction variable
+    and the loop-carried values (the inits' types, also the results') and yields the latter."""
+    if len(self.operands) < 3 or len(self.regions) != 1:
+        raise self.error("expects a lower bound, an upper bound, a step, the initial values and one region")
+    yielded = _terminator(self, 0, "scf.yield")
+    body = self.regions[0].blocks[0]
+    bounds, inits = self.operands[:3], self.operands[3:]
+    if not body.args or any(v.type != body.args[0].type for v in bounds):
+        raise self.error("the bounds and step must have the induction variable's type")
+    carried = [a.type for a in body.args[1:]]
+    if carried != [v.type for v in inits] or carried != list(self.result_types) or \
+            carried != list(yielded.operand_types):
+        raise self.error(f"the loop-carried values {_types(inits)}, the body's arguments, the yielded "
+                         f"values {_types(yielded.operands)} and the results {_types(self.results)} "
+                         f"must have the same types")
+
+
+class _ForAssembly:
+    """`scf.for %i = %lb to %ub step %s iter_args(%a = %init) -> (t) : i32? { ... }`
+    (SCF.cpp's ForOp::print): `: type` only for a non-index induction variable; without
+    loop-carried values the body's empty scf.yield is implicit."""
+
+    def can_print(self, op) -> bool:
+        regions = op.regions
+        return (len(op.operands) >= 3 and len(regions) == 1 and len(regions[0].blocks) == 1
+                and len(regions[0].blocks[0].args) == len(op.operands) - 2)
+
+    def print(self, op, p) -> None:
+        from ..ir.types import IndexType
+        w = p.out.write
+        body = op.regions[0].blocks[0]
+        names = p.name_block_args(body)
+        lb, ub, step = (p.name_of(v) for v in op.operands[:3])
+        w(f"scf.for {names[0]} = {lb} to {ub} step {step}")
+        inits = op.operands[3:]
+        if inits:
+            w(" iter_args(" + ", ".join(f"{n} = {p.name_of(v)}" for n, v in zip(names[1:], inits)) + ")")
+            w(" -> (" + p.types(v.type for v in inits) + ")")
+        if not isinstance(body.args[0].type, IndexType):
+            w(" : " + p.type(body.args[0].type))
+        w(" ")
+        p.print_region(op.regions[0], print_entry_args=False, print_terminator=bool(inits))
+        if op.attributes:
+            w(" ")
+            p.write_attr_dict(op.attributes)
+
+
+def _parse_for(cls, p, loc):
+    from ..ir.lexer import PERCENT
+    from ..ir.parser import Argument
+    from ..ir.types import index
+    iv = p.expect(PERCENT)
+    p.expect("=", "after the induction variable")
+    lb = p.parse_operand()
+    p.expect_keyword("to")
+    ub = p.parse_operand()
+    p.expect_keyword("step")
+    step = p.parse_operand()
+    pairs, types = [], []
+    if p.consume_keyword_if("iter_args"):
+        def pair():
+            tok = p.expect(PERCENT)
+            p.expect("=", "in the iter_args list")
+            return tok, p.parse_operand()
+        pairs = p.parse_list("(", ")", pair, "in the iter_args list")
+        p.expect("->", "after iter_args")
+        types = p.parse_list("(", ")", p.parse_type, "in the loop-carried types")
+        if len(types) != len(pairs):
+            raise p.error(f"{len(pairs)} iter_args but {len(types)} types")
+    iv_type = p.parse_type() if p.consume_if(":") else index
+    operands = p.resolve_operands([lb, ub, step], [iv_type] * 3) + p.resolve_operands([u for _, u in pairs], types)
+    args = [Argument(iv, iv_type, {}, None)] + [Argument(tok, t, {}, None) for (tok, _), t in zip(pairs, types)]
+    body = p.parse_region(entry_args=args)
+    _ensure_yield(body, loc)
+    return cls(operands, types, p.parse_optional_attr_dict(), regions=[body], location=loc)
+
+
+for _cls in register_simple_ops("scf.for", traits=frozenset()).values():
+    _cls.verify_ = _verify_for
+    _cls.assembly = _ForAssembly()
+    _cls.parse_custom = classmethod(_parse_for)

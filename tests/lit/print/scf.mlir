@@ -47,3 +47,24 @@ func.func @while_if(%n: tensor<i32>, %x: tensor<2xf32>, %c: i1) -> (tensor<i32>,
 }
 
 func.func private @effect()
+
+// CHECK-LABEL: func.func @for
+func.func @for(%lb: index, %ub: index, %x: f32, %n: i32) -> f32 {
+  // CHECK: %[[STEP:.*]] = arith.constant 1 : index
+  %step = arith.constant 1 : index
+  // CHECK: scf.for %[[I:.*]] = %arg0 to %arg1 step %[[STEP]] iter_args(%[[A:.*]] = %arg2) -> (f32) {
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[A]], %[[A]] : f32
+  // CHECK-NEXT: scf.yield %[[S]] : f32
+  // CHECK-NEXT: }
+  %r = scf.for %i = %lb to %ub step %step iter_args(%a = %x) -> (f32) {
+    %s = arith.addf %a, %a : f32
+    scf.yield %s : f32
+  }
+  // CHECK: scf.for %{{.*}} = %arg3 to %arg3 step %arg3 : i32 {
+  // CHECK-NEXT: func.call @effect() : () -> ()
+  // CHECK-NEXT: }
+  scf.for %j = %n to %n step %n : i32 {
+    func.call @effect() : () -> ()
+  }
+  return %r : f32
+}
