@@ -80,21 +80,18 @@ def _verify(self: Operation) -> None:
     VERIFIERS[self.name](self)
 
 
-for parse, names in ((assembly.parse_binary, """
+for _cls in register_simple_ops("""
     arith.addi arith.subi arith.muli arith.divsi arith.divui arith.remsi arith.remui
     arith.ceildivsi arith.floordivsi arith.andi arith.ori arith.xori arith.shli arith.shrsi arith.shrui
     arith.maxsi arith.minsi arith.maxui arith.minui
     arith.addf arith.subf arith.mulf arith.divf arith.remf
-    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf"""),
-                     (assembly.parse_unary, "arith.negf"),
-                     (assembly.parse_cast, """
+    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf arith.negf
     arith.extsi arith.extui arith.trunci arith.extf arith.truncf
-    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast"""),
-                     (assembly.parse_compare(assembly.CMPI), "arith.cmpi"),
-                     (assembly.parse_compare(assembly.CMPF), "arith.cmpf"),
-                     (assembly.parse_select, "arith.select")):
-    for _cls in register_simple_ops(names, parse=parse).values():
-        _cls.verify_ = _verify
+    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast
+    arith.cmpi arith.cmpf""").values():
+    _cls.verify_ = _verify
+for _cls in register_simple_ops("arith.select", parse=assembly.parse_select).values():
+    _cls.verify_ = _verify
 
 
 def constant(b, value, t: Type) -> Value:
