@@ -19,7 +19,7 @@ Spacing follows OpFormatGen: no space before `( ) [ ] < > { } ,` nor after `( [ 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..ir.attributes import (Attribute, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
@@ -279,8 +279,6 @@ class Format:
     attrs: dict               # name -> kind
     same: list                # [[name, ...]]: equal types
     infer: Optional[Callable] = None
-    elided: tuple = ()        # attributes the format implies (operandSegmentSizes)
-    derived: dict = field(default_factory=dict)
 
     # --- operand and result groups ----------------------------------------------------
     def _groups(self, values: list, spec: list) -> Optional[dict]:
@@ -418,7 +416,7 @@ class Format:
             elif isinstance(e, FunctionalType):
                 self._emit(p, p.type(FunctionType(op.operand_types, op.result_types)), state)
             elif isinstance(e, AttrDict):
-                rest = {k: v for k, v in op.attributes.items() if k not in self.attrs and k not in self.elided}
+                rest = {k: v for k, v in op.attributes.items() if k not in self.attrs}
                 if rest:
                     if state["space"]:
                         p.out.write(" ")
@@ -449,10 +447,9 @@ class Format:
         derived = self._derive(types, st["attrs"], arity)
         operands = []
         for n, _ in self.operands:
-            want = derived.get(n)
-            if want is None or len(want) != len(uses[n]):
+            if derived.get(n) is None:
                 raise p.error(f"'{self.name}': cannot tell the types of operand group '{n}'")
-            operands += p.resolve_operands(uses[n], want)
+            operands += p.resolve_operands(uses[n], derived[n])  # "2 operands present, but expected 1"
         results = []
         for n, _ in self.results:
             if n not in derived:
@@ -536,11 +533,13 @@ def _spec(text: str) -> list:
 
 
 def declare(names: str, fmt: str, operands: str = "", results: str = "result", attrs=None, same=(),
-            infer=None, elided=()) -> None:
+            infer=None) -> None:
     """Give each registered op in `names` the custom assembly `fmt`."""
+    for spec in (operands, results):
+        assert sum(w[-1] in "*?" for w in spec.split()) <= 1, f"{names}: one variadic group at most"
     for name in names.split():
         f = Format(name, _compile(fmt), _spec(operands), _spec(results), dict(attrs or {}),
-                   [g.split() for g in same], infer, tuple(elided))
+                   [g.split() for g in same], infer)
         cls = OP_CLASSES[name]
         cls.assembly = f
         cls.parse_custom = classmethod(lambda c, p, loc, f=f: f.parse(c, p, loc))
