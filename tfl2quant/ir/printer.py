@@ -7,13 +7,15 @@ for the ops that always printed custom (func, module, quant casts, arith.constan
 `print_custom`), so that golden tests written against that form keep. Streams
 to a file so that large constants never become one giant Python string.
 Quantized types with long parameter lists are printed once as type aliases
-(`!q0 = !quant.uniform<...>`), like MLIR's alias printing.
+(`!q0 = !quant.uniform<...>`), like MLIR's alias printing, and so are affine
+maps in the custom form (`#map = affine_map<...>`, as upstream prints them).
 """
 from __future__ import annotations
 
 import io
 from typing import Iterable, TextIO
 
+from .affine import AffineMapAttr
 from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
                          UnitAttr, escape_string, _is_bare_identifier)
 from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
@@ -29,6 +31,7 @@ class Printer:
         self.debuginfo = debuginfo
         self.generic = generic
         self.aliases: dict[Type, str] = {}
+        self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
         self._names: list[dict[Value, str]] = [{}]
         self._counters: list[list[int]] = [[0, 0]]  # [next result number, next arg number]
         self.indent = 0
@@ -36,6 +39,8 @@ class Printer:
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
         self._collect_aliases(op)
+        for a, alias in self.attr_aliases.items():
+            self.out.write(f"{alias} = {a}\n")
         for t, alias in self.aliases.items():
             self.out.write(f"{alias} = {t}\n")
         self.print_op(op)
@@ -95,6 +100,9 @@ class Printer:
         return ", ".join(self.type(t) for t in ts)
 
     def attr(self, a: Attribute) -> str:
+        alias = self.attr_aliases.get(a)
+        if alias is not None:
+            return alias
         if isinstance(a, TypeAttr):
             return self.type(a.value)
         if isinstance(a, ArrayAttr):
@@ -143,6 +151,8 @@ class Printer:
                     self.aliases[t] = f"!q{len(self.aliases)}"
 
         def visit_attr(a: Attribute):
+            if isinstance(a, AffineMapAttr) and not self.generic and a not in self.attr_aliases:
+                self.attr_aliases[a] = f"#map{len(self.attr_aliases) or ''}"
             if isinstance(a, TypeAttr):
                 visit(a.value)
             elif isinstance(a, (ArrayAttr, DictionaryAttr)):
