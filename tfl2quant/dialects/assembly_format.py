@@ -184,6 +184,8 @@ def _fits(kind, a: Attribute) -> bool:
         return kind.can_print(a)
     if isinstance(kind, Symbol):
         return type(a).__name__ == "SymbolRefAttr"
+    if hasattr(kind, "fits"):  # a kind declared next to its op
+        return kind.fits(a)
     return not isinstance(a, UnitAttr)
 
 

@@ -33,5 +33,9 @@ func.func @tensor(%t: tensor<?x3xi8>, %s: tensor<2xi64>, %v: tensor<6xf32>, %i: 
   %rk = tensor.rank %t : tensor<?x3xi8>
   // CHECK: tensor.extract_slice %arg2[0] [%[[D]]] [1] : tensor<6xf32> to tensor<?xf32>
   %sl = tensor.extract_slice %v[0] [%d] [1] : tensor<6xf32> to tensor<?xf32>
+  // CHECK: tensor.insert_slice %{{.*}} into %arg2[1] [%[[D]]] [1] : tensor<?xf32> into tensor<6xf32>
+  %is = tensor.insert_slice %sl into %v[1] [%d] [1] : tensor<?xf32> into tensor<6xf32>
+  // CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x3xi8> into tensor<6xi8>
+  %co = tensor.collapse_shape %cs [[0, 1]] : tensor<2x3xi8> into tensor<6xi8>
   return %e, %x, %fe, %sl : tensor<3x?xi8>, i8, tensor<2xi32>, tensor<?xf32>
 }
