@@ -39,7 +39,7 @@ def test_convert_emits_each_stage_to_a_file(tmp_path, stage):
     assert r.returncode == 0, r.stderr
     text = out.read_text()
     expected = {"tfl": '"tfl.conv_2d"', "legalized": "quant.scast", "lowered": "arith.fptosi",
-                "final": '"tosa.conv2d"'}[stage]
+                "final": "= tosa.conv2d "}[stage]
     assert expected in text
     assert iree_verify(text, allow_unregistered=stage == "tfl").returncode == 0
 

@@ -348,7 +348,7 @@ def test_case_runs_the_indexed_branch_as_optimized_tflite(tmp_path):
     x1, x2 = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
     conversion = convert(str(file), "final")
     text = print_module(conversion.module)
-    assert text.count('"scf.if"') == 2 and '"tfl.' not in text
+    assert text.count("= scf.if ") == 2 and '"tfl.' not in text
     assert [(r.name, r.path) for r in conversion.report.records if r.function == "main"] == \
         [("tfl.stablehlo_case", "float")]
     vmfb = iree_backend.compile_mlir(text)

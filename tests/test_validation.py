@@ -217,7 +217,7 @@ def test_a_dynamic_batch_quantize_reconciles_its_shapes(tmp_path):
     g.op("QUANTIZE", [x], [y])
     g.output(y)
     text = converts(write(tmp_path, m))
-    assert '"tensor.cast"' not in text and "-> tensor<?x3xi8> attributes" in text
+    assert "tensor.cast" not in text and "-> tensor<?x3xi8> attributes" in text
 
 
 # --- the newer float lowerings: malformed operators are refused before a pattern reads them ----

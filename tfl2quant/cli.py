@@ -91,11 +91,13 @@ def main() -> None:
 @click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
               help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
+@click.option("--mlir-print-op-generic", "generic", is_flag=True,
+              help="Print ops in the generic form instead of their custom assembly.")
 @click.option("--input-shape", "input_shapes", multiple=True, metavar="[NAME:]DIMS",
               help="Pin an input's dynamic dimensions, e.g. 4x16x16x3 (once per input, in order, or by "
                    "name); TFLite derives the other tensors' shapes.")
 def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo,
-            input_shapes):
+            generic, input_shapes):
     """Convert MODEL.tflite to MLIR.
 
     \b
@@ -117,7 +119,7 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     options = dict(emit=emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
     if dump_pipeline:
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
-    after = print_ir_after(sys.stderr, debuginfo) if print_after_all else None
+    after = print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None
     result = run(path, after_pass=after, input_shapes=shapes, **options)
     left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
     if strict and left:
@@ -130,7 +132,7 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
         click.echo(f"{path}: warning: {len(records)} '{name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
     from .ir.printer import print_module
     with _output(output) as out:
-        print_module(result.module, out, debuginfo=debuginfo)
+        print_module(result.module, out, debuginfo=debuginfo, generic=generic)
 
 
 def _by_name(records) -> dict:
@@ -159,8 +161,10 @@ def _by_name(records) -> dict:
 @click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
               help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
+@click.option("--mlir-print-op-generic", "generic", is_flag=True,
+              help="Print ops in the generic form instead of their custom assembly.")
 def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo):
+        print_after_all, debuginfo, generic):
     """Run passes over MLIR text, like mlir-opt."""
     from .ir import diagnostics
     from .ir.printer import print_module
@@ -181,8 +185,8 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
             raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
 
     def process(module) -> str:
-        PassManager(passes, print_ir_after(sys.stderr, debuginfo) if print_after_all else None).run(module)
-        return print_module(module, debuginfo=debuginfo)
+        PassManager(passes, print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None).run(module)
+        return print_module(module, debuginfo=debuginfo, generic=generic)
 
     result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)
     with _output(output) as out:

@@ -80,21 +80,18 @@ def _verify(self: Operation) -> None:
     VERIFIERS[self.name](self)
 
 
-for parse, names in ((assembly.parse_binary, """
+for _cls in register_simple_ops("""
     arith.addi arith.subi arith.muli arith.divsi arith.divui arith.remsi arith.remui
     arith.ceildivsi arith.floordivsi arith.andi arith.ori arith.xori arith.shli arith.shrsi arith.shrui
     arith.maxsi arith.minsi arith.maxui arith.minui
     arith.addf arith.subf arith.mulf arith.divf arith.remf
-    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf"""),
-                     (assembly.parse_unary, "arith.negf"),
-                     (assembly.parse_cast, """
+    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf arith.negf
     arith.extsi arith.extui arith.trunci arith.extf arith.truncf
-    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast"""),
-                     (assembly.parse_compare(assembly.CMPI), "arith.cmpi"),
-                     (assembly.parse_compare(assembly.CMPF), "arith.cmpf"),
-                     (assembly.parse_select, "arith.select")):
-    for _cls in register_simple_ops(names, parse=parse).values():
-        _cls.verify_ = _verify
+    arith.sitofp arith.uitofp arith.fptosi arith.fptoui arith.index_cast arith.bitcast
+    arith.cmpi arith.cmpf""").values():
+    _cls.verify_ = _verify
+for _cls in register_simple_ops("arith.select", parse=assembly.parse_select).values():
+    _cls.verify_ = _verify
 
 
 def constant(b, value, t: Type) -> Value:
@@ -111,3 +108,54 @@ def constant(b, value, t: Type) -> Value:
     else:
         raise TypeError(f"no constant of type {t}")
     return b.value("arith.constant", [], t, {"value": attr})
+
+
+# --- custom assembly (upstream's ArithOps.td assemblyFormat) ---------------------------------
+from .assembly_format import Enum, Keyword, declare, shaped_like  # noqa: E402
+
+_FASTMATH = {"fastmath": Enum("arith", "fastmath")}
+_OVERFLOW = {"overflowFlags": Enum("arith", "overflow")}
+declare("""arith.addi arith.subi arith.muli arith.shli""",
+        "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)",
+        operands="lhs rhs", attrs=_OVERFLOW, same=["lhs rhs result"])
+declare("""arith.divsi arith.divui arith.remsi arith.remui arith.ceildivsi arith.floordivsi
+           arith.andi arith.ori arith.xori arith.shrsi arith.shrui
+           arith.maxsi arith.minsi arith.maxui arith.minui""",
+        "$lhs `,` $rhs attr-dict `:` type($result)", operands="lhs rhs", same=["lhs rhs result"])
+declare("""arith.addf arith.subf arith.mulf arith.divf arith.remf
+           arith.maximumf arith.minimumf arith.maxnumf arith.minnumf""",
+        "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        operands="lhs rhs", attrs=_FASTMATH, same=["lhs rhs result"])
+declare("arith.negf", "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        operands="operand", attrs=_FASTMATH, same=["operand result"])
+declare("""arith.extsi arith.extui arith.trunci arith.extf arith.truncf arith.sitofp arith.uitofp
+           arith.fptosi arith.fptoui arith.index_cast arith.bitcast""",
+        "$in attr-dict `:` type($in) `to` type($out)", operands="in", results="out")
+declare("arith.cmpi", "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)", operands="lhs rhs",
+        attrs={"predicate": Keyword(tuple(assembly.CMPI))}, same=["lhs rhs"],
+        infer=shaped_like("lhs", "result", IntegerType(1)))
+declare("arith.cmpf", "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
+        operands="lhs rhs", attrs={"predicate": Keyword(tuple(assembly.CMPF)), **_FASTMATH}, same=["lhs rhs"],
+        infer=shaped_like("lhs", "result", IntegerType(1)))
+
+
+class _SelectAssembly:
+    """`arith.select %c, %a, %b : t`, or `: tensor<..xi1>, t` when the condition is not a
+    scalar i1 (ArithOps.cpp's SelectOp::print); assembly.parse_select reads it."""
+
+    def can_print(self, op) -> bool:
+        return (len(op.operands) == 3 and len(op.results) == 1 and not op.regions
+                and op.operands[1].type == op.operands[2].type == op.result.type)
+
+    def print(self, op, p) -> None:
+        p.out.write("arith.select " + ", ".join(p.name_of(v) for v in op.operands))
+        if op.attributes:
+            p.out.write(" ")
+            p.write_attr_dict(op.attributes)
+        cond = op.operands[0].type
+        p.out.write(" : " + ("" if cond == IntegerType(1) else p.type(cond) + ", ") + p.type(op.result.type))
+
+
+from ..ir.core import OP_CLASSES  # noqa: E402
+
+OP_CLASSES["arith.select"].assembly = _SelectAssembly()

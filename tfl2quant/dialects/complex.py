@@ -29,3 +29,12 @@ def _verify_part(self: Operation) -> None:
 
 for _name, _cls in register_simple_ops("complex.create complex.re complex.im complex.abs").items():
     _cls.verify_ = _verify_create if _name == "complex.create" else _verify_part
+
+
+# --- custom assembly (upstream's ComplexOps.td assemblyFormat) -------------------------------
+from .assembly_format import Enum, complex_part, declare  # noqa: E402
+
+declare("complex.create", "$real `,` $imaginary attr-dict `:` type($complex)", operands="real imaginary",
+        results="complex", same=["real imaginary"], infer=complex_part("complex", "real"))
+declare("complex.re complex.im complex.abs", "$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)",
+        operands="complex", attrs={"fastmath": Enum("arith", "fastmath")}, infer=complex_part("complex", "result"))

@@ -1,4 +1,4 @@
-"""func.func, func.return, func.call and func.call_indirect."""
+"""func.func, func.return, func.call, func.call_indirect and func.constant."""
 from __future__ import annotations
 
 from typing import Optional
@@ -228,3 +228,20 @@ class CallIndirectOp(Operation):
 
 def build_call(b, callee: str, args: list[Value], result_types: list[Type]) -> Operation:
     return b.create("func.call", args, result_types, {"callee": SymbolRefAttr(callee)})
+
+
+def _callee_signature(types, attrs, arity) -> None:
+    """func.call_indirect: the operands and results are the callee's function type's."""
+    callee = types.get("callee")
+    if callee and isinstance(callee[0], FunctionType):
+        types.setdefault("callee_operands", list(callee[0].inputs))
+        types.setdefault("results", list(callee[0].results))
+
+
+from ._util import register_simple_ops  # noqa: E402
+from .assembly_format import SYMBOL, declare  # noqa: E402
+
+register_simple_ops("func.constant")  # a function as a value, for func.call_indirect
+declare("func.constant", "attr-dict $value `:` type($result)", attrs={"value": SYMBOL})
+declare("func.call_indirect", "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
+        operands="callee callee_operands*", results="results*", infer=_callee_signature)

@@ -1,6 +1,5 @@
 """The math dialect ops the lowering and fallback emit."""
 from ..ir.core import Operation
-from . import assembly
 from . import elementwise_rules as rules
 from ._util import register_simple_ops
 
@@ -19,6 +18,17 @@ def _verify(self: Operation) -> None:
     VERIFIERS[self.name](self)
 
 
-for _parse, _names in ((assembly.parse_unary, FLOAT_UNARY + " math.absi math.ctlz"), (assembly.parse_binary, "math.powf math.atan2")):
-    for _cls in register_simple_ops(_names, parse=_parse).values():
-        _cls.verify_ = _verify
+for _cls in register_simple_ops(FLOAT_UNARY + " math.absi math.ctlz math.powf math.atan2").values():
+    _cls.verify_ = _verify
+
+
+# --- custom assembly (upstream's MathOps.td assemblyFormat) ----------------------------------
+from .assembly_format import Enum, declare  # noqa: E402
+
+_FASTMATH = {"fastmath": Enum("arith", "fastmath")}
+declare(FLOAT_UNARY, "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        operands="operand", attrs=_FASTMATH, same=["operand result"])
+declare("math.absi math.ctlz", "$operand attr-dict `:` type($result)", operands="operand",
+        same=["operand result"])
+declare("math.powf math.atan2", "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        operands="lhs rhs", attrs=_FASTMATH, same=["lhs rhs result"])

@@ -59,3 +59,72 @@ for _name, _verify in (("ml_program.global", _verify_global), ("ml_program.globa
                        ("ml_program.global_store", _verify_access)):
     for _cls in register_simple_ops(_name, traits=frozenset()).values():
         _cls.verify_ = _verify
+
+
+# --- custom assembly (upstream's MLProgramOps.td) ----------------------------------------------
+from .assembly_format import SYMBOL, declare  # noqa: E402
+
+declare("ml_program.global_load", "$global attr-dict `:` type($result)", attrs={"global": SYMBOL})
+declare("ml_program.global_store", "$global `=` $value attr-dict `:` type($value)", operands="value",
+        results="", attrs={"global": SYMBOL})
+
+
+class _GlobalAssembly:
+    """`ml_program.global private mutable @name(initial value) : type {attrs}?`
+    (MLProgramOps.td: custom<SymbolVisibility>, custom<TypedInitialValue>)."""
+
+    def can_print(self, op) -> bool:
+        a = op.attributes
+        return (isinstance(a.get("sym_name"), StringAttr) and isinstance(a.get("type"), TypeAttr)
+                and isinstance(a.get("sym_visibility", StringAttr("")), StringAttr)
+                and isinstance(a.get("is_mutable", UnitAttr()), UnitAttr)
+                and not op.operands and not op.results and not op.regions)
+
+    def print(self, op, p) -> None:
+        from ..ir.attributes import _symbol
+        a = op.attributes
+        w = p.out.write
+        w("ml_program.global ")
+        if "sym_visibility" in a:
+            w(a["sym_visibility"].value + " ")
+        if "is_mutable" in a:
+            w("mutable ")
+        w("@" + _symbol(a["sym_name"].value))
+        if "value" in a:
+            w("(")
+            value = a["value"]
+            if isinstance(value, DenseElementsAttr):
+                for chunk in value.chunks():
+                    w(chunk)
+            else:
+                w(p.attr(value))
+            w(")")
+        w(" : " + p.type(a["type"].value))
+        rest = {k: v for k, v in a.items() if k not in ("sym_name", "sym_visibility", "is_mutable", "type", "value")}
+        if rest:
+            w(" ")
+            p.write_attr_dict(rest)
+
+
+def _parse_global(cls, p, loc):
+    attrs = {}
+    visibility = p.parse_optional_keyword("private", "public", "nested")
+    if visibility:
+        attrs["sym_visibility"] = StringAttr(visibility)
+    if p.consume_keyword_if("mutable"):
+        attrs["is_mutable"] = UnitAttr()
+    attrs["sym_name"] = StringAttr(p.parse_symbol_name())
+    if p.consume_if("("):
+        attrs["value"] = p.parse_attribute()
+        p.expect(")", "after the global's initial value")
+    p.expect(":", "before the global's type")
+    attrs["type"] = TypeAttr(p.parse_type())
+    attrs.update(p.parse_optional_attr_dict())
+    ordered = {k: attrs[k] for k in ("sym_name", "sym_visibility", "type", "value", "is_mutable") if k in attrs}
+    return cls([], [], {**ordered, **attrs}, location=loc)
+
+
+from ..ir.core import OP_CLASSES  # noqa: E402
+
+OP_CLASSES["ml_program.global"].assembly = _GlobalAssembly()
+OP_CLASSES["ml_program.global"].parse_custom = classmethod(_parse_global)

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
                              TypeAttr)
-from ..ir.core import CONSTANT, PURE, Operation, Value, register_op
+from ..ir.core import CONSTANT, OP_CLASSES, PURE, Operation, Value, register_op
 from ..ir.types import (IntegerType, Type, element_type, i8, i32,
                         i64, index, tensor)
 from ._util import register_simple_ops
@@ -185,3 +185,50 @@ def reduce(b, name: str, x: Value, axis: int) -> Value:
 
 __all__ = ["ShapeType", "const", "const_shape", "zero_point", "binary", "mul", "clamp", "cast",
            "reshape", "transpose", "rescale", "pad", "conv_attrs", "pool_attrs", "reduce"]
+
+
+# --- custom assembly ---------------------------------------------------------------------------
+# TOSA ops print their operands, then each inherent attribute in the op's declared order as
+# `name(value)` (the value without the type the op implies: `axis(1)`, `pad([0, 1, 0, 1])`) or,
+# for an enum, `name<VALUE>`; then other attributes and the functional type:
+#     %1 = tosa.reduce_max %0 axis(1) nan_mode<IGNORE> : (tensor<2x3xf32>) -> tensor<2x1xf32>
+# That is how iree-opt's MLIR prints and parses them (it rejects an attribute dictionary in
+# place of the named attributes). Every attribute present is printed, default values included,
+# so that the text gives back the same attributes.
+from .assembly_format import BOOL, FULL, TYPE, Array, Enum, Int, declare  # noqa: E402
+
+_NAN = ("nan_mode", Enum("tosa", "nan_mode"))
+_AXIS = ("axis", Int(i32))
+_CONV = [("pad", Array(i64)), ("stride", Array(i64)), ("dilation", Array(i64)), ("acc_type", TYPE),
+         ("local_bound", BOOL)]
+TOSA_ATTRIBUTES = {
+    "tosa.argmax": [_AXIS, _NAN],
+    "tosa.avg_pool2d": [("kernel", Array(i64)), ("stride", Array(i64)), ("pad", Array(i64)), ("acc_type", TYPE)],
+    "tosa.conv2d": _CONV, "tosa.depthwise_conv2d": _CONV, "tosa.conv3d": _CONV,
+    "tosa.transpose_conv2d": [("out_pad", Array(i64)), ("stride", Array(i64)), ("acc_type", TYPE),
+                              ("local_bound", BOOL)],
+    "tosa.max_pool2d": [("kernel", Array(i64)), ("stride", Array(i64)), ("pad", Array(i64)), _NAN],
+    "tosa.rfft2d": [("local_bound", BOOL)],
+    "tosa.clamp": [("min_val", FULL), ("max_val", FULL), _NAN],
+    "tosa.maximum": [_NAN], "tosa.minimum": [_NAN],
+    "tosa.arithmetic_right_shift": [("round", BOOL)],
+    "tosa.rescale": [("scale32", BOOL), ("rounding_mode", Enum("tosa", "rounding_mode")), ("per_channel", BOOL),
+                     ("input_unsigned", BOOL), ("output_unsigned", BOOL)],
+    "tosa.reduce_sum": [_AXIS], "tosa.reduce_product": [_AXIS], "tosa.reduce_all": [_AXIS],
+    "tosa.reduce_any": [_AXIS], "tosa.reduce_max": [_AXIS, _NAN], "tosa.reduce_min": [_AXIS, _NAN],
+    "tosa.concat": [_AXIS], "tosa.reverse": [_AXIS],
+    "tosa.transpose": [("perms", Array(i32))],
+    "tosa.resize": [("mode", Enum("tosa", "resize_mode"))],
+    "tosa.const": [("values", FULL)], "tosa.const_shape": [("values", FULL)],
+}
+
+
+def _tosa_format(attrs) -> str:
+    items = " ".join(f"(`{n}` `` $${n}^)?" if isinstance(k, Enum) else f"(`{n}` `(` $${n}^ `)`)?"
+                     for n, k in attrs).replace("$$", "$")
+    return f"operands {items} attr-dict `:` functional-type(operands, results)"
+
+
+for _name in [n for n in OP_CLASSES if n.startswith("tosa.")]:
+    _attrs = TOSA_ATTRIBUTES.get(_name, [])
+    declare(_name, _tosa_format(_attrs), operands="operands*", results="results*", attrs=dict(_attrs))

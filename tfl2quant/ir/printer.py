@@ -1,18 +1,24 @@
 """The MLIR text printer.
 
-Prints the generic op form for every op without custom assembly, and streams
+Prints each op in its custom assembly (an op class's `assembly`, see
+dialects/assembly_format.py) when it can reproduce the op, else in the generic
+form; `generic=True` (`--mlir-print-op-generic`) prints the generic form except
+for the ops that always printed custom (func, module, quant casts, arith.constant:
+`print_custom`), so that golden tests written against that form keep. Streams
 to a file so that large constants never become one giant Python string.
 Quantized types with long parameter lists are printed once as type aliases
-(`!q0 = !quant.uniform<...>`), like MLIR's alias printing.
+(`!q0 = !quant.uniform<...>`), like MLIR's alias printing, and so are affine
+maps in the custom form (`#map = affine_map<...>`, as upstream prints them).
 """
 from __future__ import annotations
 
 import io
 from typing import Iterable, TextIO
 
+from .affine import AffineMapAttr
 from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
                          UnitAttr, escape_string, _is_bare_identifier)
-from .core import ISOLATED, Block, Operation, Region, Value
+from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
 from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
 
@@ -20,10 +26,12 @@ ALIAS_MIN_LENGTH = 60  # quantized types spelled longer than this get an alias
 
 
 class Printer:
-    def __init__(self, out: TextIO, debuginfo: bool = False):
+    def __init__(self, out: TextIO, debuginfo: bool = False, generic: bool = False):
         self.out = out
         self.debuginfo = debuginfo
+        self.generic = generic
         self.aliases: dict[Type, str] = {}
+        self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
         self._names: list[dict[Value, str]] = [{}]
         self._counters: list[list[int]] = [[0, 0]]  # [next result number, next arg number]
         self.indent = 0
@@ -31,6 +39,8 @@ class Printer:
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
         self._collect_aliases(op)
+        for a, alias in self.attr_aliases.items():
+            self.out.write(f"{alias} = {a}\n")
         for t, alias in self.aliases.items():
             self.out.write(f"{alias} = {t}\n")
         self.print_op(op)
@@ -90,6 +100,9 @@ class Printer:
         return ", ".join(self.type(t) for t in ts)
 
     def attr(self, a: Attribute) -> str:
+        alias = self.attr_aliases.get(a)
+        if alias is not None:
+            return alias
         if isinstance(a, TypeAttr):
             return self.type(a.value)
         if isinstance(a, ArrayAttr):
@@ -138,6 +151,8 @@ class Printer:
                     self.aliases[t] = f"!q{len(self.aliases)}"
 
         def visit_attr(a: Attribute):
+            if isinstance(a, AffineMapAttr) and not self.generic and a not in self.attr_aliases:
+                self.attr_aliases[a] = f"#map{len(self.attr_aliases) or ''}"
             if isinstance(a, TypeAttr):
                 visit(a.value)
             elif isinstance(a, (ArrayAttr, DictionaryAttr)):
@@ -161,8 +176,11 @@ class Printer:
     def print_op(self, op: Operation) -> None:
         if op.results:
             self.out.write(self._name_result_group(op) + " = ")
+        assembly = None if self.generic else getattr(op, "assembly", None)
         custom = getattr(op, "print_custom", None)
-        if custom is not None:
+        if assembly is not None and assembly.can_print(op):
+            assembly.print(op, self)
+        elif custom is not None:
             custom(self)
         else:
             self.print_generic(op)
@@ -194,7 +212,9 @@ class Printer:
         else:
             w(f"({self.types(results)})")
 
-    def print_region(self, region: Region, print_entry_args: bool, isolated: bool = False) -> None:
+    def print_region(self, region: Region, print_entry_args: bool, isolated: bool = False,
+                     print_terminator: bool = True) -> None:
+        """`{ ops }`; custom forms leave out an implicit terminator (`print_terminator=False`)."""
         if isolated:
             self.push_scope()
         self._labels = getattr(self, "_labels", {})
@@ -211,6 +231,8 @@ class Printer:
                         f"{n}: {self.type(a.type)}" for n, a in zip(names, block.args)) + ")")
                 self.out.write(":")
             for op in block.ops:
+                if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
+                    continue
                 self.newline()
                 self.print_op(op)
         self.indent -= 1
@@ -223,12 +245,13 @@ class Printer:
         return self._labels.get(b, "^bb?")
 
 
-def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False) -> str | None:
+def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False,
+                 generic: bool = False) -> str | None:
     """Print `op` (normally a builtin.module) to `out`, or return the text."""
     if out is not None:
-        Printer(out, debuginfo).print_top(op)
+        Printer(out, debuginfo, generic).print_top(op)
         return None
     buf = io.StringIO()
-    Printer(buf, debuginfo).print_top(op)
+    Printer(buf, debuginfo, generic).print_top(op)
     return buf.getvalue()
 

@@ -3,7 +3,7 @@
 // integer patterns (one DOUBLE_ROUND tosa.rescale per MultiplyByQuantizedMultiplier, clamps
 // on the storage type, uint8 flipped to the int8 view q - 128 and back; 8-bit tables as one
 // tosa.table, int16 tables interpolated), and every reason a quantized instance falls back.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // Constants are float32: the float32 nearest each written value.

@@ -4,7 +4,7 @@
 // the storage type; uint8 flipped to the int8 view q - 128 and back), the float path (on float
 // tensors and on the plain integer tensors of float models), and every reason a quantized
 // instance takes the fallback.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // ADD's and SUB's multipliers (kernels/add.cc, sub.cc; left_shift k = 20 for 8-bit, 15 for int16):

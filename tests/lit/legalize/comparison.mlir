@@ -6,7 +6,7 @@
 // shift 30 - 8 = 22 then one with shift 31 - e, in i32; int16 LESS/GREATER(_EQUAL) the raw
 // stored values. Quantized SELECT moves stored values. The reasons each pattern declines an
 // instance, as remarks.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 

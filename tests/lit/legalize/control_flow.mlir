@@ -2,7 +2,7 @@
 // scf.if calling their subgraph functions (tfl.stablehlo_case: nested scf.if), quantized
 // values move through them on their storage types, resource variables become ml_program
 // globals and tfl.call_once an scf.if on a pending flag; what stays a tfl op says why.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // tfl.while (models/coverage/while-loop.float32.tflite): the before region calls the cond

@@ -4,7 +4,7 @@
 // int16x8 (two 8-bit planes of the input, summed in i64 with the kernel's int64 or int32
 // bias in a linalg.generic), grouped CONV_2D, the float path, and every reason the integer
 // pattern declines an instance (then dcast -> float conv -> qcast).
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // Multipliers are TFLite's PopulateConvolutionQuantizationParams: per output channel

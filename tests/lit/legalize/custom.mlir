@@ -2,7 +2,7 @@
 // mediapipe/util/tflite/operations/) picked by custom_code, their options read from the
 // custom_option bytes (a TfLitePoolParams / TfLiteTransposeConvParams struct, or a
 // flexbuffer map); any other custom operator stays tfl.custom with a reason naming it.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // Options: padding SAME (1), stride_width 2, stride_height 2. Rows: pad_total

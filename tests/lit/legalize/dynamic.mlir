@@ -2,7 +2,7 @@
 // batch_size=None) stays `?`. TOSA ops take it as it is; reshapes infer it (-1) and slices take it
 // whole (size -1); linalg.generic and linalg.fill read its size with tensor.dim; SHAPE, FILL and
 // RANGE compute with it at run time. The family files show what declines (two `?`, a `?` height).
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file -o /dev/null
 
 !x = !quant.uniform<i8:f32, 0.5:-3>

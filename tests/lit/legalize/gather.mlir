@@ -4,7 +4,7 @@
 // SPARSE_TO_DENSE and EMBEDDING_LOOKUP_SPARSE as one-hot folds (tosa.equal, tosa.select,
 // a reduction along the indices); DENSIFY of a densified sparse constant; the reasons each
 // pattern declines an instance, as remarks.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 

@@ -3,7 +3,7 @@
 // RFFT2D with REAL, IMAG and COMPLEX_ABS (complex<f32> tensors between tosa.rfft2d and
 // linalg.generic ops of complex dialect scalars), the random ops (TFLite's first Invoke from
 // the seeds: philox.py), and the reasons each declines.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // RANGE of constants (kernels/range.cc): 7, 7 - 3, ... while above -8: five values.

@@ -4,7 +4,7 @@
 // (symmetric); the first `depth - depth % 8` values rounded as trunc(p +- 0.5), the others
 // half away from zero; then an i8 x i8 -> i32 matmul, the zero point's correction with the
 // weights' row sums, and the float rescale `bias + float(acc) * (s * sw)`.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.020778954029083252, 0.026803528890013695}>

@@ -5,7 +5,7 @@
 // i8 x i8 -> i32 matmul, then `bias + float(acc - row_sum * z) * (s * sw)` with the weights'
 // row sums as a constant. Each step quantizes h the same way, adds its product to the step's
 // input part, and clamps at 0.
-// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --legalize-tfl | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // CHECK-LABEL: @hybrid_sequence_rnn

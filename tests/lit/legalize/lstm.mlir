@@ -5,7 +5,7 @@
 // added to the input side. Then Eigen's logistic on the forget gate: three cells leave no
 // whole SSE packet, so every lane takes the scalar path (glibc's expf in f64, its 32-entry
 // table); Eigen's tanh on the cell gate; c = f * c + g * (1 - f).
-// RUN: tfl2quant opt %s --legalize-tfl | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --legalize-tfl | filecheck %s
 // RUN: tfl2quant opt %s --legalize-tfl | iree-opt --allow-unregistered-dialect -o /dev/null
 
 // CHECK-LABEL: @hybrid_lstm_cifg

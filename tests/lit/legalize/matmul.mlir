@@ -4,7 +4,7 @@
 // filters, the int64 MBQM) in a linalg.generic; BATCH_MATMUL as one tosa.matmul on
 // [B, M, K] x [B, K, N] with a tosa.rescale; the float paths; every reason the integer
 // patterns decline.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // reference_integer_ops::FullyConnected[PerChannel] (BUILTIN_REF) computes

@@ -3,7 +3,7 @@
 // uint8; L2_NORMALIZATION int8 and uint8; the float paths of all four ops
 // (LOCAL_RESPONSE_NORMALIZATION has no integer kernel); every reason the integer patterns
 // decline. Constants are checked exactly; the comments derive them.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // ===--- SOFTMAX, integer path ---=== //

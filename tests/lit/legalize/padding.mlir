@@ -2,7 +2,7 @@
 // reversed slices around the input, DILATE the input interleaved with tiled padding values; on int8 the same ops on stored values, PAD filling with the
 // output zero point and PADV2 with the constant's stored value (docs/tflite-integer-semantics.md
 // §19); the reasons each pattern declines an instance, as remarks.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 

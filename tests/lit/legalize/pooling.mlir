@@ -4,7 +4,7 @@
 // for int16) and TFLite's rounding division by the per-position tap count; uint8 computed on
 // b ^ 0x80 = b - 128 (TOSA compares signed). L2_POOL_2D on floats. The float path, and the
 // reasons the integer patterns decline.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 !q = !quant.uniform<i8:f32, 0.5:-3>

@@ -3,7 +3,7 @@
 // as one DOUBLE_ROUND tosa.rescale (unsigned flags for uint8), or a few where TOSA's profile
 // asks for it (a uint8 -> uint8 flip first, 16-bit zero points in i32); DEQUANTIZE of float16
 // is a widening cast; the reasons a requantize declines; FAKE_QUANT's float arithmetic.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file -o /dev/null
 
 // Requantize (reference/requantize.h): (m, e) = QuantizeMultiplier(double(si) / double(so)),

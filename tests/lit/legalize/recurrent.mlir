@@ -4,7 +4,7 @@
 // the effective biases (bias - zp_x * rowsum) and one per-channel rescale to int16; each
 // step's recurrent matmul has its own effective bias (-zp_h * rowsum); the activations are
 // gemmlowp's int16 functions tabulated over every int16; the cell update is a linalg.generic.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 !x = !quant.uniform<i8:f32, 0.03125:-5>

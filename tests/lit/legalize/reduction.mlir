@@ -7,7 +7,7 @@
 // linalg.generic. REDUCE_MAX/MIN and ARG_MAX/MIN compare stored values (uint8 through
 // b ^ 0x80); ARG_MIN is the argmax of -x (floats) or ~x (integers). CUMSUM as a running sum.
 // The reasons each pattern declines an instance, as remarks.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 

@@ -3,7 +3,7 @@
 // floats, OR/AND on bool, stored values raw when quantized), stablehlo.pad's interior padding and
 // cropping, gather's clamped start indices, reduce_window's body operator folded in window order,
 // a composite calling its decomposition; the reasons the others stay tfl ops, as remarks.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // Ops that stay tfl.* (unlowered) are unregistered upstream, hence --allow-unregistered-dialect.
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 

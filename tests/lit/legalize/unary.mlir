@@ -3,7 +3,7 @@
 // the op, math.sqrt and math.roundeven where it has none) on float tensors and the plain
 // integer tensors of float models; then the integer patterns of ABS, NEG, EXP, LOG, SQRT
 // and RSQRT (rescales, raw negation, TFLite's tables) and every reason one falls back.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // CHECK-LABEL: @abs_float

@@ -1,6 +1,6 @@
-// The parser reads the custom assembly upstream prints for arith and math ops
-// (we print the generic form); both verify upstream.
-// RUN: tfl2quant opt %s | filecheck %s
+// The parser reads the custom assembly upstream prints for arith and math ops into the
+// ops the generic form gives; both verify upstream.
+// RUN: tfl2quant opt %s --mlir-print-op-generic | filecheck %s
 // RUN: tfl2quant opt %s | iree-opt -o /dev/null
 
 // CHECK-LABEL: func.func @custom_forms

@@ -1,6 +1,6 @@
 // Golden test of passes/cse.py: identical pure ops merge (the quant casts are pure, per the
 // RFC), scoped like MLIR's CSE.
-// RUN: tfl2quant opt %s --cse --split-input-file | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --cse --split-input-file | filecheck %s
 // RUN: tfl2quant opt %s --cse --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // The RFC's example: the fallback lowerings of `ml.div` and `ml.mod` both dequantize %arg0 and

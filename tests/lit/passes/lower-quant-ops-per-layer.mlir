@@ -3,7 +3,7 @@
 // for dynamic ones); unranked tensors are flattened to 1-D with the shape dialect.
 // Default rounding (half-away-from-zero): round, guard the range of fptosi, convert, add the
 // zero point in integers, saturate to the storage range, truncate to the storage width.
-// RUN: tfl2quant opt %s --split-input-file --lower-quant-ops | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --lower-quant-ops | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --lower-quant-ops | iree-opt --split-input-file -o /dev/null
 
 // The RFC's case 1: "Per-layer quantization, scalar or ranked input".

@@ -6,10 +6,10 @@
 //                        (addf) before fptosi truncates.
 // Every mode guards fptosi's range (maxnumf/minnumf) and saturates to the storage range
 // (maxsi/minsi); dcast does not round.
-// RUN: tfl2quant opt %s --split-input-file --lower-quant-ops | filecheck %s --check-prefixes=CHECK,AWAY
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s --check-prefixes=CHECK,AWAY
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-to-even})' | filecheck %s --check-prefixes=CHECK,EVEN
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s --check-prefixes=CHECK,ZERO
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --lower-quant-ops | filecheck %s --check-prefixes=CHECK,AWAY
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s --check-prefixes=CHECK,AWAY
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-to-even})' | filecheck %s --check-prefixes=CHECK,EVEN
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s --check-prefixes=CHECK,ZERO
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-to-even})' | iree-opt --split-input-file -o /dev/null
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | iree-opt --split-input-file -o /dev/null
 

@@ -4,7 +4,7 @@
 
 // The RFC's workflow as one pipeline: fold the round trip, merge the duplicate dcast, lower
 // the casts, strip the signature and cancel the scasts: no quantized type is left.
-// RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize, cse, lower-quant-ops{rounding=half-to-even}, strip-func-quant-types, canonicalize, cse)' | filecheck %s --check-prefix=FULL
+// RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(canonicalize, cse, lower-quant-ops{rounding=half-to-even}, strip-func-quant-types, canonicalize, cse)' | filecheck %s --check-prefix=FULL
 // RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize, cse, lower-quant-ops{rounding=half-to-even}, strip-func-quant-types, canonicalize, cse)' | iree-opt -o /dev/null
 // FULL-NOT:     quant
 // FULL-LABEL:   func.func @fallback
@@ -40,7 +40,7 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 
 // --mlir-print-ir-after-all dumps the module to stderr after each pass, named with its
 // options (defaults included), then the final module goes to stdout.
-// RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize, cse, lower-quant-ops)' --mlir-print-ir-after-all 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
+// RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(canonicalize, cse, lower-quant-ops)' --mlir-print-ir-after-all 2>&1 >/dev/null | filecheck %s --check-prefix=DUMP
 // DUMP:        // -----// IR Dump After Canonicalize (canonicalize) //----- //
 // DUMP-NEXT:   module {
 // DUMP:          %[[A:.*]] = quant.dcast %arg0
@@ -57,7 +57,7 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // DUMP-NOT:    IR Dump After
 
 // The func.func(...) anchor: our passes run on the whole module, so it is the same pipeline.
-// RUN: tfl2quant opt %s --pass-pipeline='builtin.module(func.func(canonicalize, cse))' --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=NESTED
+// RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(func.func(canonicalize, cse))' --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=NESTED
 // NESTED:      IR Dump After Canonicalize (canonicalize)
 // NESTED:      IR Dump After CSE (cse)
 // NESTED-NOT:  IR Dump After
@@ -69,24 +69,24 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // NESTED-NEXT:   return
 
 // The builtin.module anchor is optional; an option may name its default.
-// RUN: tfl2quant opt %s --pass-pipeline='lower-quant-ops{rounding=toward-zero}' | filecheck %s --check-prefix=ZERO
+// RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='lower-quant-ops{rounding=toward-zero}' | filecheck %s --check-prefix=ZERO
 // RUN: tfl2quant opt %s --pass-pipeline='lower-quant-ops{rounding=toward-zero}' | iree-opt -o /dev/null
 // ZERO-NOT:    "math.round
 // ZERO:        "arith.addf"
 // ZERO:        "arith.fptosi"
-// RUN: tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s --check-prefix=AWAY
-// RUN: tfl2quant opt %s --lower-quant-ops | filecheck %s --check-prefix=AWAY
+// RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s --check-prefix=AWAY
+// RUN: tfl2quant opt %s --mlir-print-op-generic --lower-quant-ops | filecheck %s --check-prefix=AWAY
 // AWAY:        "math.round"(
 // AWAY-NOT:    "math.roundeven"
 
 // Pass flags run in command-line order: stripping first leaves scast pairs for canonicalize
 // to cancel; canonicalizing first leaves them in place.
-// RUN: tfl2quant opt %s --lower-quant-ops --strip-func-quant-types --canonicalize --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=STRIP_THEN_CANON
+// RUN: tfl2quant opt %s --mlir-print-op-generic --lower-quant-ops --strip-func-quant-types --canonicalize --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=STRIP_THEN_CANON
 // STRIP_THEN_CANON:     IR Dump After LowerQuantOps (lower-quant-ops)
 // STRIP_THEN_CANON:     IR Dump After StripFuncQuantTypes (strip-func-quant-types)
 // STRIP_THEN_CANON:     IR Dump After Canonicalize (canonicalize)
 // STRIP_THEN_CANON-NOT: quant
-// RUN: tfl2quant opt %s --lower-quant-ops --canonicalize --strip-func-quant-types --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=CANON_THEN_STRIP
+// RUN: tfl2quant opt %s --mlir-print-op-generic --lower-quant-ops --canonicalize --strip-func-quant-types --mlir-print-ir-after-all 2>&1 | filecheck %s --check-prefix=CANON_THEN_STRIP
 // RUN: tfl2quant opt %s --lower-quant-ops --canonicalize --strip-func-quant-types | iree-opt -o /dev/null
 // CANON_THEN_STRIP:     IR Dump After LowerQuantOps (lower-quant-ops)
 // CANON_THEN_STRIP:     IR Dump After Canonicalize (canonicalize)
@@ -95,15 +95,15 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // CANON_THEN_STRIP:     quant.scast
 
 // Pipeline errors name the pass, the option and the choices.
-// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding=nearest})' 2>&1 | filecheck %s --check-prefix=BAD_VALUE
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding=nearest})' 2>&1 | filecheck %s --check-prefix=BAD_VALUE
 // BAD_VALUE: error: pass 'lower-quant-ops': invalid rounding='nearest'; expected one of half-away-from-zero, half-to-even, toward-zero
-// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{mode=toward-zero})' 2>&1 | filecheck %s --check-prefix=BAD_OPTION
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{mode=toward-zero})' 2>&1 | filecheck %s --check-prefix=BAD_OPTION
 // BAD_OPTION: error: pass 'lower-quant-ops' has no option 'mode' (options: rounding, dynamic-fill)
-// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(cse{max-iterations=3})' 2>&1 | filecheck %s --check-prefix=NO_OPTIONS
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(cse{max-iterations=3})' 2>&1 | filecheck %s --check-prefix=NO_OPTIONS
 // NO_OPTIONS: error: pass 'cse' has no option 'max-iterations' (options: none)
-// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding})' 2>&1 | filecheck %s --check-prefix=NOT_KEY_VALUE
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding})' 2>&1 | filecheck %s --check-prefix=NOT_KEY_VALUE
 // NOT_KEY_VALUE: error: pass 'lower-quant-ops': option 'rounding' needs a value (rounding=...)
-// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero)' 2>&1 | filecheck %s --check-prefix=UNTERMINATED
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero)' 2>&1 | filecheck %s --check-prefix=UNTERMINATED
 // UNTERMINATED: error: unterminated options of pass 'lower-quant-ops' in pipeline
-// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(lower-quant)' 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant)' 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, legalize-tfl, lower-quant-ops, strip-func-quant-types)

@@ -3,7 +3,7 @@
 // twice; "CSE fixes arith.remf to consume the originally computed %arg0_f32 and %arg1_f32
 // dequantized inputs". Input IR as the RFC gives it, except the arith ops, which the RFC writes
 // in their custom form and tfl2quant reads only in the generic form.
-// RUN: tfl2quant opt %s --cse | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --cse | filecheck %s
 // RUN: tfl2quant opt %s --cse | iree-opt -o /dev/null
 
 !qalias = !quant.uniform<i8:f32, 2.0>

@@ -3,7 +3,7 @@
 // point (upstream's order), which is `rounding=toward-zero` here; tfl2quant also guards
 // fptosi's range, computes in i32 and truncates to the storage type, where the RFC converts to
 // i8 directly. Checked: the structure the RFC describes for each case.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | iree-opt --split-input-file -o /dev/null
 
 // "Case 1. Per-layer quantization, scalar or ranked input": divide by the scale, add the zero

@@ -4,10 +4,10 @@
 // until "all occurrences of this operation [quant.scast] [...] cancel each other out".
 // Input IR as the RFC gives it, except the arith ops, which the RFC writes in their custom
 // form and tfl2quant reads only in the generic form.
-// RUN: tfl2quant opt %s --canonicalize | filecheck %s --check-prefix=CANON
-// RUN: tfl2quant opt %s --canonicalize --lower-quant-ops | filecheck %s --check-prefix=LOWERED
-// RUN: tfl2quant opt %s --canonicalize --lower-quant-ops --strip-func-quant-types | filecheck %s --check-prefix=STRIPPED
-// RUN: tfl2quant opt %s --canonicalize --lower-quant-ops --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=FINAL
+// RUN: tfl2quant opt %s --mlir-print-op-generic --canonicalize | filecheck %s --check-prefix=CANON
+// RUN: tfl2quant opt %s --mlir-print-op-generic --canonicalize --lower-quant-ops | filecheck %s --check-prefix=LOWERED
+// RUN: tfl2quant opt %s --mlir-print-op-generic --canonicalize --lower-quant-ops --strip-func-quant-types | filecheck %s --check-prefix=STRIPPED
+// RUN: tfl2quant opt %s --mlir-print-op-generic --canonicalize --lower-quant-ops --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=FINAL
 // RUN: tfl2quant opt %s --canonicalize --lower-quant-ops | iree-opt -o /dev/null
 // RUN: tfl2quant opt %s --canonicalize --lower-quant-ops --strip-func-quant-types | iree-opt -o /dev/null
 // RUN: tfl2quant opt %s --canonicalize --lower-quant-ops --strip-func-quant-types --canonicalize | iree-opt -o /dev/null

@@ -2,7 +2,7 @@
 // form our printer emits, with the element types the TOSA 1.0 spec gives each op (int8,
 // int16, int32 and fp32 variants). Ours accepts and prints them back; upstream MLIR
 // (iree-opt) accepts them too.
-// RUN: tfl2quant opt %s --split-input-file | filecheck %s
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file | iree-opt --split-input-file -o /dev/null
 
 // CHECK-LABEL: @elementwise_binary_f32
