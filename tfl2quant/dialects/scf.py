@@ -1,15 +1,17 @@
-"""scf.while, scf.if, scf.condition and scf.yield: structured control flow.
+"""scf.while, scf.for, scf.if, scf.condition and scf.yield: structured control flow.
 
 Printed in the generic form, with upstream's region structure and verifier rules
 (SCF.cpp): scf.while has a `before` region ending in scf.condition and a `do`
-region ending in scf.yield; scf.if has a `then` and an `else` region (empty when
+region ending in scf.yield; scf.for takes lower bound, upper bound, step and the
+initial loop values, its one block the induction variable and the loop values,
+yielding the next ones; scf.if has a `then` and an `else` region (empty when
 the op has no results and nothing to do otherwise), each yielding its results.
 The ops are not pure: their regions call functions that may store globals.
 """
 from __future__ import annotations
 
 from ..ir.core import TERMINATOR, Operation
-from ..ir.types import IntegerType
+from ..ir.types import IndexType, IntegerType
 from ._util import register_simple_ops
 
 register_simple_ops("scf.condition scf.yield", traits={TERMINATOR})
@@ -54,6 +56,26 @@ def _verify_while(self: Operation) -> None:
                          f"{_types(self.operands)}")
 
 
+def _verify_for(self: Operation) -> None:
+    """Three bounds of one integer-like type (index here), then the initial values; the
+    block takes the induction variable and the values, and yields the results' types."""
+    if len(self.operands) < 3 or not all(isinstance(t, IndexType) for t in self.operand_types[:3]):
+        raise self.error("expects index lower bound, upper bound and step operands first")
+    if len(self.regions) != 1:
+        raise self.error("expects one region")
+    yielded = _terminator(self, 0, "scf.yield")
+    inits, block = self.operands[3:], self.regions[0].blocks[0]
+    if [v.type for v in inits] != list(self.result_types):
+        raise self.error(f"the initial values {_types(inits)} must have the results' types {_types(self.results)}")
+    if not block.args or not isinstance(block.args[0].type, IndexType) or \
+            [a.type for a in block.args[1:]] != list(self.result_types):
+        raise self.error(f"the block takes {_types(block.args)}, not the induction variable and the results' "
+                         f"types {_types(self.results)}")
+    if list(yielded.operand_types) != list(self.result_types):
+        raise self.error(f"the region yields {_types(yielded.operands)}, not the results' types "
+                         f"{_types(self.results)}")
+
+
 def _verify_if(self: Operation) -> None:
     """An i1 condition; each region yields the results' types (an op without results
     may leave its else region empty)."""
@@ -72,6 +94,6 @@ def _verify_if(self: Operation) -> None:
                              f"{_types(self.results)}")
 
 
-for _name, _verify in (("scf.while", _verify_while), ("scf.if", _verify_if)):
+for _name, _verify in (("scf.while", _verify_while), ("scf.for", _verify_for), ("scf.if", _verify_if)):
     for _cls in register_simple_ops(_name, traits=frozenset()).values():
         _cls.verify_ = _verify
