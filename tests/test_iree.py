@@ -25,20 +25,9 @@ from .test_real_models import REAL, STATIC_MODELS
 COVERAGE = ["cnn-mixed.int8.tflite", "cnn-mixed.int8-per-tensor.tflite", "cnn-mixed.uint8-io.tflite",
             "cnn-mixed.int16x8.tflite", "fc-aeq-static.int16x8.tflite", "conv-fake-quant.uint8.tflite",
             "lstm.int8.tflite"]
-# The 16-bit dynamic-batch models at TFLite's default batch of 1: IREE 3.13's module gives other
-# numbers there, and TFLite's at batches 2 and 3 (tests/test_dynamic_shapes.py runs batch 3);
-# our executor gives TFLite's at every batch. IREE's bug: the LSTM's zero state is a FILL whose
-# batch comes through a tensor (SHAPE, STRIDED_SLICE, PACK), so IREE cannot tell it equals the
-# input's; its dynamic broadcast of `tosa.add(x, zeros)` then puts an scf.if yielding two
-# dispatch results before a tosa.select, and at batch 1 the select's i32 operand reads the
-# bytes of its i1 operand. 17 lines of upstream IR show it (test below); with the FILL sized
-# by tensor.dim of the input IREE is right. strict: a fixed IREE makes these pass.
-IREE_BATCH_1 = {"dynamic-batch.int16x8.tflite", "dynamic-batch.aeq-a16w8.tflite"}
 PATHS = ([MODELS / p.name for p in sorted(MODELS.glob("*.tflite"))]
          + [MODELS / "coverage" / name for name in COVERAGE]
          + [REAL / name for name in STATIC_MODELS])
-PARAMS = [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="IREE 3.13 at a dynamic batch of 1"))
-          if p.name in IREE_BATCH_1 else p for p in PATHS]
 
 
 def run_both(path):
@@ -51,7 +40,7 @@ def run_both(path):
     return x, ours, theirs, interpreter.run(reference, x)
 
 
-@pytest.mark.parametrize("path", PARAMS, ids=[f"{p.parent.name}/{p.name}" for p in PATHS])
+@pytest.mark.parametrize("path", PATHS, ids=[f"{p.parent.name}/{p.name}" for p in PATHS])
 def test_iree_runs_what_we_emit_as_we_do(path):
     _, ours, theirs, expected = run_both(path)
     assert len(ours) == len(theirs) == len(expected)
@@ -106,9 +95,13 @@ def test_iree_runs_keras_recurrent_loops(path):
         np.testing.assert_allclose(a, b, rtol=0, atol=1e-5 * float(np.max(np.abs(a))))
 
 
-# IREE_BATCH_1 in small: zeros sized by a batch read back from a tensor, added to x, then a
-# select. At batch 1 IREE 3.13 returns [c, c, c, 0x01010101, 0, ...] where the select's
-# false operand should show x: the mask's bytes.
+# The 16-bit dynamic-batch models gave other numbers than TFLite's in IREE 3.13 at batch 1 (right
+# at 2 and 3) while the LSTM's zero state was a FILL sized by the batch read back from a tensor
+# (SHAPE, STRIDED_SLICE, PACK): IREE cannot tell it equals the input's, and its dynamic
+# broadcast of `tosa.add(x, zeros)` then goes wrong at 1. IREE's bug, in small below: at batch
+# 1 it returns [c, c, c, 0x01010101, 0, ...], the select's i32 operand reading the bytes of its
+# i1 operand. FILL now takes such a size as the tensor.dim SHAPE read (layout.py), which IREE
+# gets right, and those models pass.
 IREE_SELECT_BATCH_1 = """
 func.func @main(%x: tensor<?x16xi32>) -> tensor<?x16xi32> {
   %c0 = arith.constant 0 : index
