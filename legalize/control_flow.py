@@ -6,7 +6,10 @@ func.call (kernels/while.cc, kernels/if.cc):
 
     WHILE  scf.while: the before region calls the cond function and passes its
            one-element bool to scf.condition with the loop values; the do
-           region calls the body function and yields its results
+           region calls the body function and yields its results. A WHILE
+           whose trip count is known (Keras' recurrent layers: counters from
+           constants below constant bounds, counted_loop.py) is an scf.for
+           calling the body that many times
     IF     scf.if on the one-element condition; each region calls its branch
            function on the other operands and yields its results
 
@@ -35,6 +38,7 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64, index
 
+from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
@@ -148,6 +152,9 @@ class While(FloatPattern):
     def rewrite(self, b, op, operands, result_types):
         cond, body = _callee(op, 0), _callee(op, 1)
         carried = [v.type for v in operands]  # storage types on the integer path
+        trips = trip_count(cond, body, list(operands))
+        if trips is not None:
+            return self.counted(b, op, body, operands, carried, trips)
         before, after = Block(carried), Block(carried)
         inner = Builder(block=before, location=op.location)
         (keep_going,) = _call(inner, cond, list(before.args), list(cond.function_type.results))
@@ -155,6 +162,16 @@ class While(FloatPattern):
         inner = Builder(block=after, location=op.location)
         inner.create("scf.yield", _call(inner, body, list(after.args), carried))
         loop = b.create("scf.while", operands, carried, regions=[Region([before]), Region([after])])
+        return list(loop.results)
+
+    @staticmethod
+    def counted(b, op, body, operands, carried, trips: int):
+        """scf.for over [0, trips) calling the body: the cond, which only decides, is not called."""
+        block = Block([index, *carried])
+        inner = Builder(block=block, location=op.location)
+        inner.create("scf.yield", _call(inner, body, list(block.args[1:]), carried))
+        bounds = [index_constant(b, 0), index_constant(b, trips), index_constant(b, 1)]
+        loop = b.create("scf.for", [*bounds, *operands], carried, regions=[Region([block])])
         return list(loop.results)
 
 

@@ -31,6 +31,7 @@ from tfl2quant.ir.core import Operation, Value
 from . import RULES
 from .rule import Rule
 from .query import non_empty, qtype
+from .quantize import dequantize
 
 PATHS = ("integer", "fallback", "float", "unlowered")
 
@@ -190,8 +191,7 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     if reason is None:
         _replace(op, _integer(b, op, rule.integer), b)
         return record("integer", None), False
-    floats = [b.value("quant.dcast", [v], expressed_type_of(v.type)) if qtype(v) else _dequantize_wide(b, v)
-              for v in op.operands]
+    floats = [dequantize(b, v) if qtype(v) else _dequantize_wide(b, v) for v in op.operands]
     float_types = [expressed_type_of(t) for t in op.result_types]
     if float_reason is None:
         results, path = rule.float.rewrite(b, op, floats, float_types), "fallback"

@@ -164,10 +164,48 @@ class Fill(StaticPattern):
         if None not in out:
             return [tile(b, reshape(b, operands[1], (1,) * len(out)), out)]
         value = b.value("tensor.extract", [operands[1]], element_type(operands[1].type))
-        sizes = [b.value("arith.index_cast", [b.value("tensor.extract", [operands[0], arith.constant(b, k, index)],
-                                                      element_type(operands[0].type))], index)
-                 for k, d in enumerate(out) if d is None]
+        sizes = [_size_of(b, operands[0], k) for k, d in enumerate(out) if d is None]
         return [linalg.fill(b, value, result_types[0], sizes)]
+
+
+def _size_of(b, dims, k: int):
+    """Size k of `dims` as an index. A size SHAPE took from a tensor.dim (through STRIDED_SLICE
+    and PACK) is that tensor.dim: iree-compile 3.13 then knows the FILL (a zero LSTM state)
+    has the input's batch; read back from the tensor it computed wrong numbers at batch 1
+    (tests/test_iree.py: IREE_SELECT_BATCH_1)."""
+    scalar = _element(dims, k)
+    cast = scalar.owner_op if scalar is not None else None
+    if cast is not None and cast.name == "arith.index_cast" and cast.operands[0].type == index:
+        return cast.operands[0]
+    read = b.value("tensor.extract", [dims, arith.constant(b, k, index)], element_type(dims.type))
+    return b.value("arith.index_cast", [read], index)
+
+
+def _element(v, k: int):
+    """The scalar element k of the 1-D (or 0-D) integer tensor `v` was built from, through
+    what SHAPE, STRIDED_SLICE and PACK emit (tensor.from_elements, tosa.slice, tosa.reshape,
+    tosa.concat); None if it is computed otherwise."""
+    op = v.owner_op
+    if op is None or not isinstance(v.type, RankedTensorType) or len(v.type.shape) > 1:
+        return None
+    if op.name == "tensor.from_elements":
+        return op.operands[k] if k < len(op.operands) else None
+    if op.name == "tosa.reshape" and len(op.operands[0].type.shape) <= 1:
+        return _element(op.operands[0], k)
+    if op.name == "tosa.slice":
+        start = op.operands[1].owner_op
+        if start is None or start.name != "tosa.const_shape":
+            return None
+        return _element(op.operands[0], int(start.attributes["values"].array()[0]) + k)
+    if op.name == "tosa.concat":
+        for part in op.operands:
+            n = part.type.shape[0] if len(part.type.shape) == 1 else None
+            if n is None:
+                return None
+            if k < n:
+                return _element(part, k)
+            k -= n
+    return None
 
 
 class ZerosLike(StaticPattern):

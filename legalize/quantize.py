@@ -17,12 +17,14 @@ out: the float32 arithmetic of NudgeQuantizationRange and FakeQuantizeArray.
 from __future__ import annotations
 
 import dataclasses
+from typing import Optional
 
 import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.quant.ops import expressed_type_of
 from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import element_type, i8
 from tfl2quant.numerics import round_half_away
 
@@ -75,17 +77,22 @@ class Dequantize(IntegerPattern):
         return None
 
     def rewrite(self, b, op, operands):
-        qtype_ = op.operands[0].type
-        stored = operands[0]
-        values = constant_array(op.operands[0])
-        if values is not None and qtype(op.operands[0]).storage_width < 8:
-            # int4/int2 weights: the same values and range in i8 storage, which every
-            # consumer of the IR reads (iree-compile cannot lower every i4 constant)
-            q = qtype(op.operands[0])
-            qtype_ = qtype_.with_element_type(dataclasses.replace(q, storage_width=8))
-            stored = tosa.const(b, np.asarray(values).astype(np.int8, copy=False), i8)
-        q = b.value("quant.scast", [stored], qtype_)
-        return [b.value("quant.dcast", [q], qtype_.with_element_type(element_type(op.result.type)))]
+        return [dequantize(b, op.operands[0], operands[0])]
+
+
+def dequantize(b, v: Value, stored: Optional[Value] = None) -> Value:
+    """quant.dcast of the quantized `v` (`stored`: its stored values, if at hand). An int4/int2
+    constant (weights) is dequantized from i8 storage holding the same values and range, which
+    every consumer of the IR reads: iree-compile cannot lower every i4 constant, and its
+    constant evaluation of a per-axis or blockwise dcast of one fails ("jit global source
+    initialization order invalid", models/coverage/fc-blockwise-narrow.int4w.tflite)."""
+    t = v.type
+    values = constant_array(v)
+    if values is not None and qtype(v).storage_width < 8:
+        t = t.with_element_type(dataclasses.replace(qtype(v), storage_width=8))
+        stored = tosa.const(b, np.asarray(values).astype(np.int8, copy=False), i8)
+    q = v if stored is None else b.value("quant.scast", [stored], t)
+    return b.value("quant.dcast", [q], expressed_type_of(t))
 
 
 class Requantize(FloatPattern):

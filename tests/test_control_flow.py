@@ -1,5 +1,5 @@
 """Control flow and state (legalize/control_flow.py): WHILE and IF as scf.while and scf.if
-calling their subgraph functions, resource variables as ml_program globals, CALL_ONCE as
+calling their subgraph functions (a WHILE of known trip count as scf.for), resource variables as ml_program globals, CALL_ONCE as
 scf.if on a pending flag. Checked against TFLite end to end (one invoke in `check`,
 several on one interpreter for state), with quantized values moving through them on the
 integer path, and the final IR verified by upstream MLIR (iree-opt).
@@ -114,6 +114,48 @@ def while_int8() -> bytes:
     return m.build()
 
 
+def counted_while(starts, conditions, step=1) -> bytes:
+    """Keras' WHILE: counters from constants `starts`, cond the conjunction of `conditions`
+    ((op, counter, bound): LESS/LESS_EQUAL take (counter, bound), GREATER/GREATER_EQUAL
+    (bound, counter)), body adds `step` to each counter and x * 0.5 + 1 to the float x."""
+    m = ModelBuilder()
+    main, cond, body = m.subgraph("main"), m.subgraph("cond"), m.subgraph("body")
+    x0 = main.input("x", [2, 3])
+    counters = [main.const(f"start{k}", np.array(s, np.int32)) for k, s in enumerate(starts)]
+    outs = [main.tensor(f"c{k}_out", [], "INT32") for k in range(len(starts))] + [main.tensor("x_out", [2, 3])]
+    opt = schema.WhileOptionsT()
+    opt.condSubgraphIndex, opt.bodySubgraphIndex = cond.index, body.index
+    main.op("WHILE", [*counters, x0], outs, opt)
+    main.output(outs[-1])
+
+    cs = [cond.input(f"c{k}", [], "INT32") for k in range(len(starts))]
+    cond.input("x", [2, 3])
+    decided = None
+    for n, (op, k, bound) in enumerate(conditions):
+        limit = cond.const(f"bound{n}", np.array(bound, np.int32))
+        c = cond.tensor(f"cmp{n}", [], "BOOL")
+        cond.op(op, [cs[k], limit] if op.startswith("LESS") else [limit, cs[k]], [c])
+        if decided is not None:
+            both = cond.tensor(f"and{n}", [], "BOOL")
+            cond.op("LOGICAL_AND", [decided, c], [both])
+            c = both
+        decided = c
+    cond.output(decided)
+
+    bs = [body.input(f"c{k}", [], "INT32") for k in range(len(starts))]
+    bx = body.input("x", [2, 3])
+    inc = body.const("step", np.array(step, np.int32))
+    nexts = [body.tensor(f"c{k}_next", [], "INT32") for k in range(len(starts))]
+    for b, n in zip(bs, nexts):
+        body.op("ADD", [b, inc], [n], schema.AddOptionsT())
+    half, one = body.const("half", np.full((2, 3), 0.5, np.float32)), body.const("one", np.ones((2, 3), np.float32))
+    hx, x1 = body.tensor("hx", [2, 3]), body.tensor("x_next", [2, 3])
+    body.op("MUL", [bx, half], [hx], schema.MulOptionsT())
+    body.op("ADD", [hx, one], [x1], schema.AddOptionsT())
+    body.output(*nexts, x1)
+    return m.build()
+
+
 def if_int8(else_quant=Q) -> bytes:
     """main: IF(p, x) on an int8 x; then x + x, else x * x (int8, one scale; the else branch's
     result may have another, `else_quant`: TFLite copies its bytes into IF's result)."""
@@ -210,6 +252,36 @@ def test_quantized_variable_and_call_once_across_invokes(tmp_path):
         np.testing.assert_array_equal(ours.run(x)[0], interpreter.run(reference, x)[0])
 
 
+# Keras' loop (counter < 20 && step < 20) runs 20 times; the trip count is the smallest over
+# the counters, inclusive bounds add one, a start past the bound runs none.
+COUNTED = [((0, 0), [("LESS", 0, 20), ("LESS", 1, 20)], 20),
+           ((0, 2), [("GREATER", 0, 20), ("GREATER_EQUAL", 1, 10)], 9),
+           ((3,), [("LESS_EQUAL", 0, 5)], 3),
+           ((7,), [("LESS", 0, 5)], 0)]
+
+
+@pytest.mark.parametrize("starts, conditions, trips", COUNTED, ids=["keras", "min-inclusive", "le", "none"])
+def test_a_counted_while_is_an_scf_for(starts, conditions, trips, tmp_path):
+    """The body runs `trips` times (x -> x / 2 + 1 shows how many: TFLite's numbers, bit for
+    bit), as scf.for over [0, trips) calling the body; the cond is never called."""
+    path = tmp_path / "m.tflite"
+    path.write_bytes(counted_while(starts, conditions))
+    passes(path, {"tfl.while": "float"})
+    text = final_text(path)
+    assert '"scf.while"' not in text and "func.call @cond" not in text
+    indices = dict(re.findall(r'(%\d+) = arith.constant (\d+) : index', text))
+    loop = re.search(r'"scf.for"\((%\d+), (%\d+), (%\d+), ', text)
+    assert loop and [int(indices[v]) for v in loop.groups()] == [0, trips, 1], text
+
+
+def test_a_while_counting_in_twos_stays_an_scf_while(tmp_path):
+    path = tmp_path / "m.tflite"
+    path.write_bytes(counted_while((0,), [("LESS", 0, 9)], step=2))
+    passes(path, {"tfl.while": "float"})
+    text = final_text(path)
+    assert '"scf.while"' in text and '"scf.for"' not in text
+
+
 # --- what stays a tfl op, and why -----------------------------------------------------------
 
 def test_a_variable_of_two_types_stays_with_a_reason(tmp_path):
@@ -260,6 +332,12 @@ IREE_CALL_ONCE = pytest.mark.xfail(strict=True, reason="IREE hoists a global loa
                                    pytest.param("resource-variable.float32", marks=IREE_CALL_ONCE)])
 def test_iree_runs_the_coverage_models(model):
     iree_matches_tflite(MODELS / "coverage" / f"{model}.tflite", exact=False)
+
+
+def test_iree_runs_a_counted_while(tmp_path):
+    path = tmp_path / "m.tflite"
+    path.write_bytes(counted_while((0, 0), [("LESS", 0, 20), ("LESS", 1, 20)]))
+    iree_matches_tflite(path, exact=False)
 
 
 @pytest.mark.parametrize("make", [while_int8, if_int8, pytest.param(variable_int8, marks=IREE_CALL_ONCE)])

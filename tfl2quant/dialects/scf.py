@@ -1,15 +1,17 @@
-"""scf.while, scf.if, scf.condition and scf.yield: structured control flow.
+"""scf.while, scf.for, scf.if, scf.condition and scf.yield: structured control flow.
 
-Printed in the generic form, with upstream's region structure and verifier rules
+Printed in upstream's custom form (the generic one on request), with upstream's region structure and verifier rules
 (SCF.cpp): scf.while has a `before` region ending in scf.condition and a `do`
-region ending in scf.yield; scf.if has a `then` and an `else` region (empty when
+region ending in scf.yield; scf.for takes lower bound, upper bound, step and the
+initial loop values, its one block the induction variable and the loop values,
+yielding the next ones; scf.if has a `then` and an `else` region (empty when
 the op has no results and nothing to do otherwise), each yielding its results.
 The ops are not pure: their regions call functions that may store globals.
 """
 from __future__ import annotations
 
 from ..ir.core import TERMINATOR, Operation
-from ..ir.types import IntegerType
+from ..ir.types import IndexType, IntegerType
 from ._util import register_simple_ops
 
 register_simple_ops("scf.condition scf.yield", traits={TERMINATOR})
@@ -193,7 +195,7 @@ for _name, _assembly, _parse in (("scf.if", _IfAssembly(), _parse_if), ("scf.whi
     OP_CLASSES[_name].parse_custom = classmethod(_parse)
 
 
-# --- scf.for: read and printed (hand-written MLIR uses it); the lowering does not emit it ----
+# --- scf.for: a WHILE of known trip count (legalize/counted_loop.py), and hand-written MLIR ----
 
 def _verify_for(self: Operation) -> None:
     """Bounds and step of the induction variable's type; the body takes the induction variable
@@ -224,7 +226,6 @@ class _ForAssembly:
                 and len(regions[0].blocks[0].args) == len(op.operands) - 2)
 
     def print(self, op, p) -> None:
-        from ..ir.types import IndexType
         w = p.out.write
         body = op.regions[0].blocks[0]
         names = p.name_block_args(body)

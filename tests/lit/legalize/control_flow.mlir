@@ -1,7 +1,8 @@
 // Golden test of legalize/control_flow.py: tfl.while and tfl.if become scf.while and
-// scf.if calling their subgraph functions (tfl.stablehlo_case: nested scf.if), quantized
-// values move through them on their storage types, resource variables become ml_program
-// globals and tfl.call_once an scf.if on a pending flag; what stays a tfl op says why.
+// scf.if calling their subgraph functions (a tfl.while of known trip count: scf.for;
+// tfl.stablehlo_case: nested scf.if), quantized values move through them on their storage
+// types, resource variables become ml_program globals and tfl.call_once an scf.if on a
+// pending flag; what stays a tfl op says why.
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
@@ -47,6 +48,50 @@ func.func private @while_body(%arg0: tensor<i32>, %arg1: tensor<2x3xf32>, %arg2:
   %1 = "tfl.add"(%arg0, %0) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<i32>, tensor<i32>) -> tensor<i32>
   %2 = "tfl.tanh"(%arg1) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %1, %2, %arg2 : tensor<i32>, tensor<2x3xf32>, tensor<i32>
+}
+
+// -----
+
+// Keras' recurrent WHILE (models/real/lstm.float32.tflite): counters from constants below
+// constant bounds, each incremented by 1 in the body; the trip count is known (min over the
+// counters, here 20), so scf.for over [0, 20) calls the body; the cond is not called.
+// CHECK-LABEL: func.func @keras_main
+// CHECK-NEXT:  %[[ZERO:.*]] = arith.constant dense<0> : tensor<i32>
+// CHECK-NEXT:  %[[LB:.*]] = arith.constant 0 : index
+// CHECK-NEXT:  %[[UB:.*]] = arith.constant 20 : index
+// CHECK-NEXT:  %[[STEP:.*]] = arith.constant 1 : index
+// CHECK-NEXT:  %{{.*}}, %{{.*}}, %[[H:.*]] = "scf.for"(%[[LB]], %[[UB]], %[[STEP]], %[[ZERO]], %[[ZERO]], %arg0) ({
+// CHECK-NEXT:  ^bb0(%[[K:.*]]: index, %[[I:.*]]: tensor<i32>, %[[T:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xf32>):
+// CHECK-NEXT:    %[[A:[0-9]+]], %[[B:[0-9]+]], %[[C:[0-9]+]] = func.call @keras_body(%[[I]], %[[T]], %[[X]])
+// CHECK-NEXT:    "scf.yield"(%[[A]], %[[B]], %[[C]]) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> ()
+// CHECK-NEXT:  }) : (index, index, index, tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> (tensor<i32>, tensor<i32>, tensor<2x3xf32>)
+// CHECK-NEXT:  return %[[H]]
+func.func @keras_main(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %1, %2, %3 = "tfl.while"(%0, %0, %arg0) ({
+  ^bb0(%arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: tensor<2x3xf32>):
+    %4 = func.call @keras_cond(%arg1, %arg2, %arg3) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> tensor<i1>
+    "tfl.yield"(%4) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%arg4: tensor<i32>, %arg5: tensor<i32>, %arg6: tensor<2x3xf32>):
+    %5, %6, %7 = func.call @keras_body(%arg4, %arg5, %arg6) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> (tensor<i32>, tensor<i32>, tensor<2x3xf32>)
+    "tfl.yield"(%5, %6, %7) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> ()
+  }) {is_stateless = false} : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> (tensor<i32>, tensor<i32>, tensor<2x3xf32>)
+  return %3 : tensor<2x3xf32>
+}
+func.func private @keras_cond(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<2x3xf32>) -> tensor<i1> {
+  %0 = "tfl.pseudo_const"() {value = dense<20> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tfl.less"(%arg0, %0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %2 = "tfl.less"(%arg1, %0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %3 = "tfl.logical_and"(%1, %2) : (tensor<i1>, tensor<i1>) -> tensor<i1>
+  return %3 : tensor<i1>
+}
+func.func private @keras_body(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<2x3xf32>) -> (tensor<i32>, tensor<i32>, tensor<2x3xf32>) {
+  %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tfl.add"(%arg0, %0) {fused_activation_function = "NONE"} : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %2 = "tfl.add"(%arg1, %0) {fused_activation_function = "NONE"} : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %3 = "tfl.tanh"(%arg2) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %1, %2, %3 : tensor<i32>, tensor<i32>, tensor<2x3xf32>
 }
 
 // -----

@@ -113,6 +113,29 @@ func.func @fill_sized_at_run_time(%arg0: tensor<2xi32>, %arg1: tensor<f32>) -> t
 
 // -----
 
+// Keras' zero state (models/real/dynamic-batch.*): FILL of [batch, 16] where SHAPE, STRIDED_SLICE
+// and PACK took the batch from x. The tensor.empty takes that tensor.dim itself, not the size
+// read back from the packed tensor (iree-compile 3.13 miscomputed the latter at batch 1).
+// CHECK-LABEL: @fill_of_a_batch_from_shape
+// CHECK:       %[[K:.*]] = arith.constant 0 : index
+// CHECK-NEXT:  %[[B:.*]] = "tensor.dim"(%arg0, %[[K]]) : (tensor<?x8x16xf32>, index) -> index
+// CHECK-NOT:   "tensor.extract"(%{{.*}}, %{{.*}}) : (tensor<2xi32>, index)
+// CHECK:       %[[E:.*]] = "tensor.empty"(%[[B]]) : (index) -> tensor<?x16xf32>
+// CHECK-NEXT:  "linalg.fill"(%{{.*}}, %[[E]])
+func.func @fill_of_a_batch_from_shape(%arg0: tensor<?x8x16xf32>) -> tensor<?x16xf32> {
+  %0 = "tfl.shape"(%arg0) {out_type = "INT32"} : (tensor<?x8x16xf32>) -> tensor<3xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %2 = "tfl.pseudo_const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %3 = "tfl.strided_slice"(%0, %1, %2, %2) {begin_mask = 0 : i32, ellipsis_mask = 0 : i32, end_mask = 0 : i32, new_axis_mask = 0 : i32, offset = false, shrink_axis_mask = 1 : i32} : (tensor<3xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %4 = "tfl.pseudo_const"() {value = dense<16> : tensor<i32>} : () -> tensor<i32>
+  %5 = "tfl.pack"(%3, %4) {axis = 0 : i32, values_count = 2 : i32} : (tensor<i32>, tensor<i32>) -> tensor<2xi32>
+  %6 = "tfl.pseudo_const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %7 = "tfl.fill"(%5, %6) : (tensor<2xi32>, tensor<f32>) -> tensor<?x16xf32>
+  return %7 : tensor<?x16xf32>
+}
+
+// -----
+
 // RANGE of a `?` size: GetSize's (|limit - start| + |delta| - 1) / |delta| at run time, then
 // start + i * delta over a linalg.generic (linalg.index).
 // CHECK-LABEL: @range_sized_at_run_time
