@@ -89,7 +89,7 @@ RECURRENT = [REAL / "lstm.float32.tflite", REAL / "gru.aeq-dynamic-w8.tflite",
 def test_iree_runs_keras_recurrent_loops(path):
     conversion = convert(str(path), "final")
     text = print_module(conversion.module)
-    assert '"scf.for"' in text and '"scf.while"' not in text
+    assert "scf.for " in text and "scf.while" not in text
     _, ours, theirs, _ = run_both(path)
     for a, b in zip(ours, theirs):
         np.testing.assert_allclose(a, b, rtol=0, atol=1e-5 * float(np.max(np.abs(a))))
