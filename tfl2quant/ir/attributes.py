@@ -20,22 +20,64 @@ class Attribute:
         raise NotImplementedError
 
 
-def format_float(value: float, ftype: Type | None = None) -> str:
-    """A float literal that MLIR parses back to exactly `value`.
+# Significand bits (with the implicit one) of each float semantics: APFloat's `precision`.
+_PRECISION = {"f64": 53, "f32": 24, "f16": 11, "bf16": 8, "f8E4M3FN": 4, "f8E5M2": 3}
 
-    MLIR's lexer needs a '.' in decimal floats (`1e-05` would not lex), and
-    non-finite values must be written as their bit pattern in hex.
+
+def format_float(value: float, ftype: Type | None = None) -> str:
+    """A float as upstream MLIR prints it (AsmPrinter.cpp, printFloatValue), in `ftype`'s semantics
+    (f64 when None: the quant types print their double scales so).
+
+    First `%e`-like with 6 significant digits (`9.987200e-01`, `2.000000e+00`) when that parses back
+    to the same value; else APFloat's default toString (`2 + precision * 59 / 196` significant
+    digits, trailing zeros dropped, plain or `E` notation) when it has a '.'; else the bits in hex,
+    as for infinities and NaNs.
     """
     value = float(value)
+    name = ftype.name if isinstance(ftype, FloatType) else "f64"
     if math.isfinite(value):
-        text = repr(value)
-        if "." not in text:
-            mantissa, _, exponent = text.partition("e")
-            text = f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
-        return text
+        mantissa, exponent = (f"{value:.5e}").split("e")
+        text = f"{mantissa}0e{exponent}"
+        if _same_in(name, float(text), value):
+            return text
+        text = _apfloat_default_string(value, 2 + _PRECISION.get(name, 53) * 59 // 196)
+        if "." in text:
+            return text
     dtype = numpy_dtype(ftype) if isinstance(ftype, FloatType) else np.dtype(np.float64)  # bf16, f8: ml_dtypes
     bits = np.array([value], dtype=dtype).view(f"u{np.dtype(dtype).itemsize}")[0]
     return f"0x{int(bits):0{np.dtype(dtype).itemsize * 2}X}"
+
+
+def _same_in(name: str, parsed: float, value: float) -> bool:
+    if name == "f64":
+        return parsed == value
+    dtype = numpy_dtype(FloatType(name))
+    return np.array([parsed]).astype(dtype).tobytes() == np.array([value]).astype(dtype).tobytes()
+
+
+def _apfloat_default_string(value: float, digits: int) -> str:
+    """APFloat::toString(FormatPrecision=0, FormatMaxPadding=3, TruncateZero=true)."""
+    sign = "-" if math.copysign(1.0, value) < 0 else ""
+    if value == 0:
+        return sign + "0.0E+0"
+    mantissa, exponent = (f"{abs(value):.{digits - 1}e}").split("e")
+    significand = mantissa.replace(".", "").rstrip("0") or "0"
+    n = len(significand)
+    exp = int(exponent) - (n - 1)  # value = significand * 10**exp
+    if exp >= 0:
+        scientific = exp > 3 or n + exp > digits
+    else:
+        scientific = -(exp + n - 1) > 3 if exp + n - 1 < 0 else False
+    if scientific:
+        e = exp + n - 1
+        rest = significand[1:] or "0"
+        return f"{sign}{significand[0]}.{rest}E{'+' if e >= 0 else '-'}{abs(e)}"
+    if exp >= 0:
+        return sign + significand + "0" * exp
+    whole = exp + n
+    if whole > 0:
+        return f"{sign}{significand[:whole]}.{significand[whole:]}"
+    return f"{sign}0.{'0' * -whole}{significand}"
 
 
 def escape_string(s: str | bytes) -> str:

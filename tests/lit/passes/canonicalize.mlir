@@ -28,7 +28,7 @@ func.func @dcast_of_qcast_folds(%arg0: f32) -> f32 {
 // quant.qcast: the same for qcast(dcast(x)), here per-axis on a dynamic tensor.
 !q = !quant.uniform<i8:f32:1, {2.0, 3.0}>
 // CHECK-LABEL: func.func @qcast_of_dcast_folds
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<?x2x!quant.uniform<i8:f32:1, {2.0, 3.0}>>)
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<?x2x!quant.uniform<i8:f32:1, {2.000000e+00,3.000000e+00}>>)
 // CHECK-NEXT:    return %[[ARG]]
 // KEEP-LABEL:  func.func @qcast_of_dcast_folds
 // KEEP-SAME:     (%[[ARG:.*]]: tensor<?x2x{{.*}}>)
@@ -46,7 +46,7 @@ func.func @qcast_of_dcast_folds(%arg0: tensor<?x2x!q>) -> tensor<?x2x!q> {
 // data types match." Both directions.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: func.func @scast_pairs_fold
-// CHECK-SAME:    (%[[STORED:.*]]: tensor<4xi8>, %[[QUANT:.*]]: tensor<*x!quant.uniform<i8:f32, 0.5:-3>>)
+// CHECK-SAME:    (%[[STORED:.*]]: tensor<4xi8>, %[[QUANT:.*]]: tensor<*x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
 // CHECK-NEXT:    return %[[STORED]], %[[QUANT]]
 func.func @scast_pairs_fold(%arg0: tensor<4xi8>, %arg1: tensor<*x!q>) -> (tensor<4xi8>, tensor<*x!q>) {
   %0 = quant.scast %arg0 : tensor<4xi8> to tensor<4x!q>
@@ -62,9 +62,9 @@ func.func @scast_pairs_fold(%arg0: tensor<4xi8>, %arg1: tensor<*x!q>) -> (tensor
 !q2 = !quant.uniform<i8:f32, 2.0>
 !q4 = !quant.uniform<i8:f32, 4.0>
 // CHECK-LABEL: func.func @requantization_does_not_fold
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
 // CHECK-NEXT:    %[[F:.*]] = quant.dcast %[[ARG]]
-// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[F]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 4.0>>
+// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[F]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 4.000000e+00>>
 // CHECK-NEXT:    return %[[Q]]
 func.func @requantization_does_not_fold(%arg0: tensor<3x!q2>) -> tensor<3x!q4> {
   %0 = quant.dcast %arg0 : tensor<3x!q2> to tensor<3xf32>
@@ -78,9 +78,9 @@ func.func @requantization_does_not_fold(%arg0: tensor<3x!q2>) -> tensor<3x!q4> {
 !qa = !quant.uniform<i8:f32, 2.0>
 !qb = !quant.uniform<i8:f32, 2.0:1>
 // CHECK-LABEL: func.func @scast_to_other_quantized_type_does_not_fold
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
-// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x!quant.uniform<i8:f32, 2.0>> to tensor<3xi8>
-// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[S]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 2.0:1>>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
+// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x!quant.uniform<i8:f32, 2.000000e+00>> to tensor<3xi8>
+// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[S]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 2.000000e+00:1>>
 // CHECK-NEXT:    return %[[Q]]
 func.func @scast_to_other_quantized_type_does_not_fold(%arg0: tensor<3x!qa>) -> tensor<3x!qb> {
   %0 = quant.scast %arg0 : tensor<3x!qa> to tensor<3xi8>
@@ -122,7 +122,7 @@ func.func @folded_producer_kept_while_used(%arg0: tensor<3xf32>) -> (tensor<3xf3
 // Folds repeat to a fixpoint: a chain of round trips collapses.
 !q = !quant.uniform<i8:f32, 2.0>
 // CHECK-LABEL: func.func @round_trip_chain_collapses
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
 // CHECK-NEXT:    return %[[ARG]]
 func.func @round_trip_chain_collapses(%arg0: tensor<3x!q>) -> tensor<3x!q> {
   %0 = quant.scast %arg0 : tensor<3x!q> to tensor<3xi8>
@@ -180,13 +180,13 @@ func.func @folds_in_nested_region(%arg0: tensor<3xf32>) -> tensor<3xf32> {
 // read: they are in the generic form here.
 !qalias = !quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>
 // CHECK-LABEL: func.func @multiply_add
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>, %[[ARG1:.*]]: tensor<3x{{.*}}>, %[[ARG2:.*]]: tensor<3x{{.*}}>)
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>, %[[ARG1:.*]]: tensor<3x{{.*}}>, %[[ARG2:.*]]: tensor<3x{{.*}}>)
 // CHECK-NEXT:    %[[ARG0_F32:.*]] = quant.dcast %[[ARG0]]
 // CHECK-NEXT:    %[[ARG1_F32:.*]] = quant.dcast %[[ARG1]]
 // CHECK-NEXT:    %[[PRODUCT_F32:.*]] = "arith.mulf"(%[[ARG0_F32]], %[[ARG1_F32]])
 // CHECK-NEXT:    %[[ARG2_F32:.*]] = quant.dcast %[[ARG2]]
 // CHECK-NEXT:    %[[SUM_F32:.*]] = "arith.addf"(%[[PRODUCT_F32]], %[[ARG2_F32]])
-// CHECK-NEXT:    %[[SUM:.*]] = quant.qcast %[[SUM_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>
+// CHECK-NEXT:    %[[SUM:.*]] = quant.qcast %[[SUM_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 // CHECK-NEXT:    return %[[SUM]]
 func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg2: tensor<3x!qalias>) -> tensor<3x!qalias> {
 

@@ -9,8 +9,8 @@
 // FULL-NOT:     quant
 // FULL-LABEL:   func.func @fallback
 // FULL-SAME:      (%[[ARG0:.*]]: tensor<4xi8>, %[[ARG1:.*]]: tensor<4xi8>) -> tensor<4xi8>
-// FULL-DAG:       %[[SCALE:.*]] = arith.constant dense<0.5> : tensor<4xf32>
-// FULL-DAG:       %[[ZERO_POINT:.*]] = arith.constant dense<-3.0> : tensor<4xf32>
+// FULL-DAG:       %[[SCALE:.*]] = arith.constant dense<5.000000e-01> : tensor<4xf32>
+// FULL-DAG:       %[[ZERO_POINT:.*]] = arith.constant dense<-3.000000e+00> : tensor<4xf32>
 // FULL-DAG:       %[[A_STORED:.*]] = "arith.sitofp"(%[[ARG0]])
 // FULL:           %[[A_CENTERED:.*]] = "arith.subf"(%[[A_STORED]], %[[ZERO_POINT]])
 // FULL-NEXT:      %[[A:.*]] = "arith.mulf"(%[[A_CENTERED]], %[[SCALE]])

@@ -359,7 +359,7 @@ func.func @qcast_expressed_type_mismatch(%arg0: tensor<2xf16>) {
 // be both ranked or both unranked. If ranked, both must have the same shape, including
 // matching static and dynamic dimensions."
 func.func @qcast_scalar_to_tensor(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got f32 and tensor<!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got f32 and tensor<!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : f32 to tensor<!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -367,7 +367,7 @@ func.func @qcast_scalar_to_tensor(%arg0: f32) {
 // -----
 
 func.func @qcast_unranked_to_ranked(%arg0: tensor<*xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*xf32> and tensor<2x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*xf32> and tensor<2x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<*xf32> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -375,7 +375,7 @@ func.func @qcast_unranked_to_ranked(%arg0: tensor<*xf32>) {
 // -----
 
 func.func @qcast_static_shape_mismatch(%arg0: tensor<2x3xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<2x3xf32> and tensor<3x2x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<2x3xf32> and tensor<3x2x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<2x3xf32> to tensor<3x2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -383,7 +383,7 @@ func.func @qcast_static_shape_mismatch(%arg0: tensor<2x3xf32>) {
 // -----
 
 func.func @qcast_dynamic_shape_mismatch(%arg0: tensor<?x3xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<?x3xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<?x3xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<?x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -391,7 +391,7 @@ func.func @qcast_dynamic_shape_mismatch(%arg0: tensor<?x3xf32>) {
 // -----
 
 func.func @qcast_rank_mismatch(%arg0: tensor<6xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<6xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<6xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<6xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -430,7 +430,7 @@ func.func @dcast_expressed_type_mismatch(%arg0: tensor<2x!quant.uniform<i8:f32, 
 
 // "The operand and result types must be both scalars or both tensors ..."
 func.func @dcast_tensor_to_scalar(%arg0: tensor<!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<!quant.uniform<i8:f32, 1.0>> and f32}}
+  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<!quant.uniform<i8:f32, 1.000000e+00>> and f32}}
   %0 = quant.dcast %arg0 : tensor<!quant.uniform<i8:f32, 1.0>> to f32
   return
 }
@@ -438,7 +438,7 @@ func.func @dcast_tensor_to_scalar(%arg0: tensor<!quant.uniform<i8:f32, 1.0>>) {
 // -----
 
 func.func @dcast_ranked_to_unranked(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<2x!quant.uniform<i8:f32, 1.0>> and tensor<*xf32>}}
+  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<*xf32>}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<*xf32>
   return
 }
@@ -446,7 +446,7 @@ func.func @dcast_ranked_to_unranked(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>
 // -----
 
 func.func @dcast_static_to_dynamic(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must have the same shape; got tensor<2x!quant.uniform<i8:f32, 1.0>> and tensor<?xf32>}}
+  // expected-error@+1 {{'quant.dcast' op input and result must have the same shape; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<?xf32>}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<?xf32>
   return
 }
@@ -492,7 +492,7 @@ func.func @scast_integer_to_integer(%arg0: tensor<2xi8>) {
 // -----
 
 func.func @scast_quantized_to_quantized(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op one of input and result must be quantized and the other a signless integer; got tensor<2x!quant.uniform<i8:f32, 1.0>> and tensor<2x!quant.uniform<i8:f32, 2.0>>}}
+  // expected-error@+1 {{'quant.scast' op one of input and result must be quantized and the other a signless integer; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<2x!quant.uniform<i8:f32, 2.000000e+00>>}}
   %0 = quant.scast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<2x!quant.uniform<i8:f32, 2.0>>
   return
 }
@@ -502,7 +502,7 @@ func.func @scast_quantized_to_quantized(%arg0: tensor<2x!quant.uniform<i8:f32, 1
 // "The width of the storageType parameter of the quantized type of the operand or result must
 // match the width of the signless integer type of the operand or result."
 func.func @scast_width_mismatch(%arg0: tensor<2xi16>) {
-  // expected-error@+1 {{'quant.scast' op storage type width 8 of !quant.uniform<i8:f32, 1.0> must match the integer width 16}}
+  // expected-error@+1 {{'quant.scast' op storage type width 8 of !quant.uniform<i8:f32, 1.000000e+00> must match the integer width 16}}
   %0 = quant.scast %arg0 : tensor<2xi16> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -511,7 +511,7 @@ func.func @scast_width_mismatch(%arg0: tensor<2xi16>) {
 
 // "The operand and result must be both scalars or both tensors ..."
 func.func @scast_scalar_to_tensor(%arg0: i8) {
-  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got i8 and tensor<1x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got i8 and tensor<1x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.scast %arg0 : i8 to tensor<1x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -519,7 +519,7 @@ func.func @scast_scalar_to_tensor(%arg0: i8) {
 // -----
 
 func.func @scast_unranked_to_ranked(%arg0: tensor<*x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*x!quant.uniform<i8:f32, 1.0>> and tensor<4xi8>}}
+  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<4xi8>}}
   %0 = quant.scast %arg0 : tensor<*x!quant.uniform<i8:f32, 1.0>> to tensor<4xi8>
   return
 }
@@ -527,7 +527,7 @@ func.func @scast_unranked_to_ranked(%arg0: tensor<*x!quant.uniform<i8:f32, 1.0>>
 // -----
 
 func.func @scast_dynamic_dimensions_mismatch(%arg0: tensor<?x4xi8>) {
-  // expected-error@+1 {{'quant.scast' op input and result must have the same shape; got tensor<?x4xi8> and tensor<4x?x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.scast' op input and result must have the same shape; got tensor<?x4xi8> and tensor<4x?x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.scast %arg0 : tensor<?x4xi8> to tensor<4x?x!quant.uniform<i8:f32, 1.0>>
   return
 }

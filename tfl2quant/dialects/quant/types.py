@@ -147,7 +147,8 @@ class UniformQuantizedPerAxisType(QuantizedType):
     quantized_dimension: int
 
     def __str__(self) -> str:
-        params = ", ".join(_params(s, z) for s, z in zip(self.scales, self.zero_points))
+        # upstream's separator is a bare ',' here (", " in the sub-channel form)
+        params = ",".join(_params(s, z) for s, z in zip(self.scales, self.zero_points))
         return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:"
                 f"{self.quantized_dimension}, {{{params}}}>")
 
