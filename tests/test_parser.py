@@ -404,7 +404,7 @@ ERRORS = [
     ('"foo.a"() : () -> () loc(callsite("a" at "b":1:1))', "1:26", "callsite locations are not supported"),
     ('"foo.a"() : () -> () loc(#nowhere)', "1:26", "location alias '#nowhere' was never defined"),
     ('func.func @f(%a: f32) {\n  %0 = quant.qcast %a : f32 to !quant.uniform<i8:f16, 1.0>\n  return\n}', "2:8",
-     "'quant.qcast' op expressed type f16 of the result must match the input type f32"),
+     "'quant.qcast' op expressed type in quantized type expected to match float type; f16 and f32"),
     ("func.func @f(%a: i32) -> f32 {\n  return %a : i32\n}", "2:3", "'func.return' op has operand types (i32)"),
 ]
 

@@ -49,6 +49,16 @@ class _Command(click.Command):
             _fail(f"internal error: {type(e).__name__}: {e} (set TFL2QUANT_DEBUG=1 for a traceback)")
 
 
+class _OptCommand(_Command):
+    """mlir-opt spells long options with one dash too (`-split-input-file`, `-o=x`): accept both."""
+
+    def parse_args(self, ctx, args):
+        longs = {o for p in self.params for o in getattr(p, "opts", ()) if o.startswith("--")}
+        args = ["-" + a if a.startswith("-") and not a.startswith("--") and "--" + a[1:].partition("=")[0] in longs
+                else a for a in args]
+        return super().parse_args(ctx, args)
+
+
 @contextlib.contextmanager
 def _output(path: str | None):
     if path in (None, "-"):
@@ -139,7 +149,7 @@ def _by_name(records) -> dict:
     return out
 
 
-@main.command(cls=_Command)
+@main.command(cls=_OptCommand)
 @click.argument("input_file", metavar="IN.mlir")
 @click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
 @click.option("--pass-pipeline", default=None, help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'.")
@@ -158,9 +168,22 @@ def _by_name(records) -> dict:
 @click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
               help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
+@click.option("--allow-unregistered-dialect", "allow_unregistered", is_flag=True,
+              help="Accept ops of dialects tfl2quant does not model (never unknown quant.* ops).")
 def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo):
+        print_after_all, debuginfo, allow_unregistered):
     """Run passes over MLIR text, like mlir-opt."""
+    from .ir import core
+    core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
+    try:
+        _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
+             print_after_all, debuginfo)
+    finally:
+        core.ALLOW_UNREGISTERED["ops"] = True
+
+
+def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
+         print_after_all, debuginfo):
     from .ir import diagnostics
     from .ir.printer import print_module
     from .passes import PASSES, PassManager, parse_pipeline, pipeline_text, print_ir_after

@@ -1,9 +1,9 @@
 // Golden test of passes/canonicalize.py: the RFC's three quant cast folds, and removal of the
 // pure ops left dead.
-// RUN: tfl2quant opt %s --canonicalize --split-input-file | filecheck %s
-// RUN: tfl2quant opt %s --canonicalize --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --canonicalize --split-input-file | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --canonicalize --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 // The lossy fold alone can be turned off (`tfl2quant convert` does, to keep TFLite's rounding).
-// RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize{fold-dcast-of-qcast=false})' --split-input-file | filecheck %s --check-prefix=KEEP
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(canonicalize{fold-dcast-of-qcast=false})' --split-input-file | filecheck %s --check-prefix=KEEP
 
 !q = !quant.uniform<i8:f32, 2.0>
 

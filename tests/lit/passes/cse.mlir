@@ -1,7 +1,7 @@
 // Golden test of passes/cse.py: identical pure ops merge (the quant casts are pure, per the
 // RFC), scoped like MLIR's CSE.
-// RUN: tfl2quant opt %s --cse --split-input-file | filecheck %s
-// RUN: tfl2quant opt %s --cse --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --cse --split-input-file | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --cse --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // The RFC's example: the fallback lowerings of `ml.div` and `ml.mod` both dequantize %arg0 and
 // %arg1; "CSE fixes arith.remf to consume the originally computed %arg0_f32 and %arg1_f32".

@@ -1,10 +1,10 @@
 // Golden test of passes/strip_func_quant_types.py: quantized types leave the signatures of
 // functions (definitions and declarations) and of their calls; quant.scast bridges the old
 // types, and canonicalization then cancels the scast pairs.
-// RUN: tfl2quant opt %s --split-input-file --strip-func-quant-types | filecheck %s
-// RUN: tfl2quant opt %s --split-input-file --strip-func-quant-types | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
-// RUN: tfl2quant opt %s --split-input-file --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=CANON
-// RUN: tfl2quant opt %s --split-input-file --strip-func-quant-types --canonicalize | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=CANON
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types --canonicalize | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // The RFC's example: "For each input argument in a function definition, a quant.scast op is
 // inserted at the top of the function body [...]. Every occurrence of the return op [...] is

@@ -197,7 +197,7 @@ func.func private @sub_channel_zero_point_out_of_storage_type(tensor<2x4x!quant.
 // "A quantized type with per-channel quantization information must be the element type of a
 // tensor container type, and may not occur directly as the data type of a scalar value."
 func.func @per_axis_scalar(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op per-axis quantized type must be the element type of a tensor, not a scalar}}
+  // expected-error@+1 {{'quant.qcast' op scalar types may not use per-axis quantization}}
   %0 = quant.qcast %arg0 : f32 to !quant.uniform<i8:f32:0, {1.0, 2.0}>
   return
 }
@@ -245,7 +245,7 @@ func.func @per_axis_integrity_in_scast(%arg0: tensor<3x2xi8>) {
 
 // A sub-channel type needs a tensor's shape.
 func.func @sub_channel_scalar(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op sub-channel quantized type must be the element type of a tensor, not a scalar}}
+  // expected-error@+1 {{'quant.qcast' op scalar types may not use sub-channel quantization}}
   %0 = quant.qcast %arg0 : f32 to !quant.uniform<i8:f32:{0:1}, {1.0}>
   return
 }
@@ -329,7 +329,7 @@ func.func @sub_channel_implicit_block_size_dynamic(%arg0: tensor<?x4xf32>) {
 
 // "Operand input must be a floating-point scalar or tensor."
 func.func @qcast_input_not_float(%arg0: tensor<2xi8>) {
-  // expected-error@+1 {{'quant.qcast' op input must be a floating-point scalar or tensor, got tensor<2xi8>}}
+  // expected-error@+1 {{'quant.qcast' op operand #0 must be scalar or tensor of floating-point, but got tensor<2xi8>}}
   %0 = quant.qcast %arg0 : tensor<2xi8> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -338,7 +338,7 @@ func.func @qcast_input_not_float(%arg0: tensor<2xi8>) {
 
 // "The result type must be a scalar or tensor of type !quant.uniform."
 func.func @qcast_result_not_quantized(%arg0: tensor<2xf32>) {
-  // expected-error@+1 {{'quant.qcast' op result must be a quantized scalar or tensor, got tensor<2xi8>}}
+  // expected-error@+1 {{'quant.qcast' op result #0 must be scalar or tensor of quantized type, but got tensor<2xi8>}}
   %0 = quant.qcast %arg0 : tensor<2xf32> to tensor<2xi8>
   return
 }
@@ -348,7 +348,7 @@ func.func @qcast_result_not_quantized(%arg0: tensor<2xf32>) {
 // "The expressedType parameter in the !quant.uniform type of the result must match the
 // floating-point type of the input."
 func.func @qcast_expressed_type_mismatch(%arg0: tensor<2xf16>) {
-  // expected-error@+1 {{'quant.qcast' op expressed type f32 of the result must match the input type f16}}
+  // expected-error@+1 {{'quant.qcast' op expressed type in quantized type expected to match float type; f32 and f16}}
   %0 = quant.qcast %arg0 : tensor<2xf16> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -359,7 +359,7 @@ func.func @qcast_expressed_type_mismatch(%arg0: tensor<2xf16>) {
 // be both ranked or both unranked. If ranked, both must have the same shape, including
 // matching static and dynamic dimensions."
 func.func @qcast_scalar_to_tensor(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got f32 and tensor<!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got f32 and tensor<!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : f32 to tensor<!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -367,7 +367,7 @@ func.func @qcast_scalar_to_tensor(%arg0: f32) {
 // -----
 
 func.func @qcast_unranked_to_ranked(%arg0: tensor<*xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*xf32> and tensor<2x!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<*xf32> and tensor<2x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<*xf32> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -375,7 +375,7 @@ func.func @qcast_unranked_to_ranked(%arg0: tensor<*xf32>) {
 // -----
 
 func.func @qcast_static_shape_mismatch(%arg0: tensor<2x3xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<2x3xf32> and tensor<3x2x!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<2x3xf32> and tensor<3x2x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<2x3xf32> to tensor<3x2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -383,7 +383,7 @@ func.func @qcast_static_shape_mismatch(%arg0: tensor<2x3xf32>) {
 // -----
 
 func.func @qcast_dynamic_shape_mismatch(%arg0: tensor<?x3xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<?x3xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<?x3xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<?x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -391,7 +391,7 @@ func.func @qcast_dynamic_shape_mismatch(%arg0: tensor<?x3xf32>) {
 // -----
 
 func.func @qcast_rank_mismatch(%arg0: tensor<6xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<6xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<6xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<6xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -402,7 +402,7 @@ func.func @qcast_rank_mismatch(%arg0: tensor<6xf32>) {
 
 // "Operand input must be a scalar or tensor of type !quant.uniform."
 func.func @dcast_input_not_quantized(%arg0: tensor<2xi8>) {
-  // expected-error@+1 {{'quant.dcast' op input must be a quantized scalar or tensor, got tensor<2xi8>}}
+  // expected-error@+1 {{'quant.dcast' op operand #0 must be scalar or tensor of quantized type, but got tensor<2xi8>}}
   %0 = quant.dcast %arg0 : tensor<2xi8> to tensor<2xf32>
   return
 }
@@ -411,7 +411,7 @@ func.func @dcast_input_not_quantized(%arg0: tensor<2xi8>) {
 
 // "The result type must be a floating-point scalar or tensor."
 func.func @dcast_result_not_float(%arg0: !quant.uniform<i8:f32, 1.0>) {
-  // expected-error@+1 {{'quant.dcast' op result must be a floating-point scalar or tensor, got i32}}
+  // expected-error@+1 {{'quant.dcast' op result #0 must be scalar or tensor of floating-point, but got i32}}
   %0 = quant.dcast %arg0 : !quant.uniform<i8:f32, 1.0> to i32
   return
 }
@@ -421,7 +421,7 @@ func.func @dcast_result_not_float(%arg0: !quant.uniform<i8:f32, 1.0>) {
 // "The expressedType parameter of the !quant.uniform type of the input must match the
 // floating-point type of the result."
 func.func @dcast_expressed_type_mismatch(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op expressed type f32 of the input must match the result type f64}}
+  // expected-error@+1 {{'quant.dcast' op expressed type in quantized type expected to match float type; f32 and f64}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<2xf64>
   return
 }
@@ -430,7 +430,7 @@ func.func @dcast_expressed_type_mismatch(%arg0: tensor<2x!quant.uniform<i8:f32, 
 
 // "The operand and result types must be both scalars or both tensors ..."
 func.func @dcast_tensor_to_scalar(%arg0: tensor<!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<!quant.uniform<i8:f32, 1.000000e+00>> and f32}}
+  // expected-error@+1 {{'quant.dcast' op input and result are both scalars or both tensors with matching shape; got tensor<!quant.uniform<i8:f32, 1.000000e+00>> and f32}}
   %0 = quant.dcast %arg0 : tensor<!quant.uniform<i8:f32, 1.0>> to f32
   return
 }
@@ -438,7 +438,7 @@ func.func @dcast_tensor_to_scalar(%arg0: tensor<!quant.uniform<i8:f32, 1.0>>) {
 // -----
 
 func.func @dcast_ranked_to_unranked(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<*xf32>}}
+  // expected-error@+1 {{'quant.dcast' op input and result are both scalars or both tensors with matching shape; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<*xf32>}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<*xf32>
   return
 }
@@ -446,7 +446,7 @@ func.func @dcast_ranked_to_unranked(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>
 // -----
 
 func.func @dcast_static_to_dynamic(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must have the same shape; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<?xf32>}}
+  // expected-error@+1 {{'quant.dcast' op input and result are both scalars or both tensors with matching shape; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<?xf32>}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<?xf32>
   return
 }
@@ -457,7 +457,7 @@ func.func @dcast_static_to_dynamic(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>)
 
 // "Operand input must be a scalar or tensor of a signless integer or !quant.uniform type."
 func.func @scast_input_signed_integer(%arg0: tensor<2xsi8>) {
-  // expected-error@+1 {{'quant.scast' op input must be a signless integer or quantized scalar or tensor, got si8}}
+  // expected-error@+1 {{'quant.scast' op operand #0 must be scalar or tensor of signless integer or quantized type, but got tensor<2xsi8>}}
   %0 = quant.scast %arg0 : tensor<2xsi8> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -465,7 +465,7 @@ func.func @scast_input_signed_integer(%arg0: tensor<2xsi8>) {
 // -----
 
 func.func @scast_input_float(%arg0: tensor<2xf32>) {
-  // expected-error@+1 {{'quant.scast' op input must be a signless integer or quantized scalar or tensor, got f32}}
+  // expected-error@+1 {{'quant.scast' op operand #0 must be scalar or tensor of signless integer or quantized type, but got tensor<2xf32>}}
   %0 = quant.scast %arg0 : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -474,7 +474,7 @@ func.func @scast_input_float(%arg0: tensor<2xf32>) {
 
 // "The result must be a scalar or tensor of a signless integer or !quant.uniform type."
 func.func @scast_result_unsigned_integer(%arg0: tensor<2x!quant.uniform<u8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op result must be a signless integer or quantized scalar or tensor, got ui8}}
+  // expected-error@+1 {{'quant.scast' op result #0 must be scalar or tensor of signless integer or quantized type, but got tensor<2xui8>}}
   %0 = quant.scast %arg0 : tensor<2x!quant.uniform<u8:f32, 1.0>> to tensor<2xui8>
   return
 }
@@ -484,7 +484,7 @@ func.func @scast_result_unsigned_integer(%arg0: tensor<2x!quant.uniform<u8:f32, 
 // "If the operand is a scalar or tensor of type integer, the result must be a scalar or tensor
 // of type !quant.uniform, and vice versa."
 func.func @scast_integer_to_integer(%arg0: tensor<2xi8>) {
-  // expected-error@+1 {{'quant.scast' op one of input and result must be quantized and the other a signless integer; got tensor<2xi8> and tensor<2xi8>}}
+  // expected-error@+1 {{'quant.scast' op input must be integer and result must be quantized, or vice versa; got tensor<2xi8> and tensor<2xi8>}}
   %0 = quant.scast %arg0 : tensor<2xi8> to tensor<2xi8>
   return
 }
@@ -492,7 +492,7 @@ func.func @scast_integer_to_integer(%arg0: tensor<2xi8>) {
 // -----
 
 func.func @scast_quantized_to_quantized(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op one of input and result must be quantized and the other a signless integer; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<2x!quant.uniform<i8:f32, 2.000000e+00>>}}
+  // expected-error@+1 {{'quant.scast' op input must be integer and result must be quantized, or vice versa; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<2x!quant.uniform<i8:f32, 2.000000e+00>>}}
   %0 = quant.scast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<2x!quant.uniform<i8:f32, 2.0>>
   return
 }
@@ -502,7 +502,7 @@ func.func @scast_quantized_to_quantized(%arg0: tensor<2x!quant.uniform<i8:f32, 1
 // "The width of the storageType parameter of the quantized type of the operand or result must
 // match the width of the signless integer type of the operand or result."
 func.func @scast_width_mismatch(%arg0: tensor<2xi16>) {
-  // expected-error@+1 {{'quant.scast' op storage type width 8 of !quant.uniform<i8:f32, 1.000000e+00> must match the integer width 16}}
+  // expected-error@+1 {{'quant.scast' op storage type in quantized type expected to match integer type; i8 and i16}}
   %0 = quant.scast %arg0 : tensor<2xi16> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -511,7 +511,7 @@ func.func @scast_width_mismatch(%arg0: tensor<2xi16>) {
 
 // "The operand and result must be both scalars or both tensors ..."
 func.func @scast_scalar_to_tensor(%arg0: i8) {
-  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got i8 and tensor<1x!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.scast' op input and result are both scalars or both tensors with matching shape; got i8 and tensor<1x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.scast %arg0 : i8 to tensor<1x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -519,7 +519,7 @@ func.func @scast_scalar_to_tensor(%arg0: i8) {
 // -----
 
 func.func @scast_unranked_to_ranked(%arg0: tensor<*x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<4xi8>}}
+  // expected-error@+1 {{'quant.scast' op input and result are both scalars or both tensors with matching shape; got tensor<*x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<4xi8>}}
   %0 = quant.scast %arg0 : tensor<*x!quant.uniform<i8:f32, 1.0>> to tensor<4xi8>
   return
 }
@@ -527,7 +527,7 @@ func.func @scast_unranked_to_ranked(%arg0: tensor<*x!quant.uniform<i8:f32, 1.0>>
 // -----
 
 func.func @scast_dynamic_dimensions_mismatch(%arg0: tensor<?x4xi8>) {
-  // expected-error@+1 {{'quant.scast' op input and result must have the same shape; got tensor<?x4xi8> and tensor<4x?x!quant.uniform<i8:f32, 1.000000e+00>>}}
+  // expected-error@+1 {{'quant.scast' op input and result are both scalars or both tensors with matching shape; got tensor<?x4xi8> and tensor<4x?x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.scast %arg0 : tensor<?x4xi8> to tensor<4x?x!quant.uniform<i8:f32, 1.0>>
   return
 }

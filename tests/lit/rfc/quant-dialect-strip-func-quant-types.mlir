@@ -1,8 +1,8 @@
 // The example of "Pass --strip-func-quant-types" in "[RFC] Improvements in the 'quant'
 // dialect", input IR as the RFC gives it: "a function with 2 inputs and 1 output, all of them
 // of a quantized type".
-// RUN: tfl2quant opt %s --strip-func-quant-types | filecheck %s
-// RUN: tfl2quant opt %s --strip-func-quant-types | iree-opt --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --strip-func-quant-types | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --strip-func-quant-types | iree-opt --allow-unregistered-dialect -o /dev/null
 
 !qalias = !quant.uniform<i8:f32, 1.0>
 

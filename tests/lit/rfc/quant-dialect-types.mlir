@@ -28,7 +28,7 @@ func.func private @per_channel(tensor<2x3x4x!quant.uniform<i8:f32:1, {3.0, 4.0, 
 
 // "Incorrect. Type !quant.uniform specifies per-channel quantization for a scalar type."
 func.func @per_channel_scalar_incorrect(%input: f32) {
-  // expected-error@+1 {{per-axis quantized type must be the element type of a tensor, not a scalar}}
+  // expected-error@+1 {{'quant.qcast' op scalar types may not use per-axis quantization}}
   %result = quant.qcast %input : f32 to !quant.uniform<i8:f32:0, {1.0, 2.0}>
   return
 }

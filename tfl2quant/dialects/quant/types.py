@@ -174,7 +174,7 @@ class UniformQuantizedPerAxisType(QuantizedType):
             return
         if not isinstance(container, RankedTensorType):
             raise VerificationError(
-                "per-axis quantized type must be the element type of a tensor, not a scalar")
+                "scalar types may not use per-axis quantization")
         axis = self.quantized_dimension
         if container.rank <= axis:
             raise VerificationError(
@@ -252,7 +252,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
             return
         if not isinstance(container, RankedTensorType):
             raise VerificationError(
-                "sub-channel quantized type must be the element type of a tensor, not a scalar")
+                "scalar types may not use sub-channel quantization")
         rank = container.rank
         if len(self.params_shape) != rank:
             raise VerificationError(
