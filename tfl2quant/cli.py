@@ -170,16 +170,21 @@ def _by_name(records) -> dict:
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
 @click.option("--allow-unregistered-dialect", "allow_unregistered", is_flag=True,
               help="Accept ops of dialects tfl2quant does not model (never unknown quant.* ops).")
+@click.option("--quant-strict-zero-points", "strict_zero_points", is_flag=True,
+              help="Reject zero points outside the storage type's range (the RFC's rule; upstream accepts them).")
 def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo, allow_unregistered):
+        print_after_all, debuginfo, allow_unregistered, strict_zero_points):
     """Run passes over MLIR text, like mlir-opt."""
+    from .dialects.quant import types as quant_types
     from .ir import core
     core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
+    quant_types.STRICT_ZERO_POINTS["on"] = strict_zero_points
     try:
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
              print_after_all, debuginfo)
     finally:
         core.ALLOW_UNREGISTERED["ops"] = True
+        quant_types.STRICT_ZERO_POINTS["on"] = False
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,

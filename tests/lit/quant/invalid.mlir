@@ -1,12 +1,13 @@
 // Every verifier rule of the quant dialect (dialects/quant/{types,ops}.py, ir/type_parser.py),
 // one case each, with the rule as the RFCs word it. Errors name what is wrong and what was
 // expected.
-// RUN: tfl2quant opt %s --split-input-file --verify-diagnostics
+// The RFC's zero point range rule is opt-in (upstream accepts any zero point; quant/upstream-compat.mlir).
+// RUN: tfl2quant opt %s --split-input-file --verify-diagnostics --quant-strict-zero-points
 
 // ===--- !quant.uniform: storage type ---=== //
 
 // "storedType: Integer type of the value stored in memory" (widths 1 to 32, upstream's limit).
-// expected-error@+1 {{illegal storage type size: 0; expected 1 to 32 bits}}
+// expected-error@+1 {{invalid integer width: 0}}
 func.func private @storage_width_zero(!quant.uniform<i0:f32, 1.0>)
 
 // -----
@@ -58,38 +59,38 @@ func.func private @expressed_type_not_float(!quant.uniform<i8:i32, 1.0>)
 // -----
 
 // "scale: Floating-point value of type expressedType": positive, finite, within its range.
-// expected-error@+1 {{scale 0.0 out of expressed type range [1.401298464324817e-45, 3.4028234663852886e+38]: scales must be positive and finite in f32}}
+// expected-error@+1 {{scale out of expressed type range: 0.0 not in [1.401298464324817e-45, 3.4028234663852886e+38]: scales must be positive and finite in f32}}
 func.func private @scale_zero(!quant.uniform<i8:f32, 0.0>)
 
 // -----
 
-// expected-error@+1 {{scale -2.0 out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: -2.0 not in}}
 func.func private @scale_negative(!quant.uniform<i8:f32, -2.0>)
 
 // -----
 
-// expected-error@+1 {{scale inf out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: inf not in}}
 func.func private @scale_infinite(!quant.uniform<i8:f32, 0x7FF0000000000000>)
 
 // -----
 
 // Upstream accepts a NaN scale (its range check compares false); no value quantizes with it.
-// expected-error@+1 {{scale nan out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: nan not in}}
 func.func private @scale_nan(!quant.uniform<i8:f32, 0x7FF8000000000000>)
 
 // -----
 
-// expected-error@+1 {{scale 65536.0 out of expressed type range [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
+// expected-error@+1 {{scale out of expressed type range: 65536.0 not in [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
 func.func private @scale_above_f16(!quant.uniform<i8:f16, 65536.0>)
 
 // -----
 
-// expected-error@+1 {{scale 1e-08 out of expressed type range [5.960464477539063e-08, 65504.0]}}
+// expected-error@+1 {{scale out of expressed type range: 1e-08 not in [5.960464477539063e-08, 65504.0]}}
 func.func private @scale_below_f16_subnormal(!quant.uniform<i8:f16, 1.0e-8>)
 
 // -----
 
-// expected-error@+1 {{scale 3.4e+38 out of expressed type range [9.183549615799121e-41, 3.3895313892515355e+38]: scales must be positive and finite in bf16}}
+// expected-error@+1 {{scale out of expressed type range: 3.4e+38 not in [9.183549615799121e-41, 3.3895313892515355e+38]: scales must be positive and finite in bf16}}
 func.func private @scale_above_bf16(!quant.uniform<i8:bf16, 3.4e38>)
 
 // -----
@@ -135,7 +136,7 @@ func.func private @per_axis_no_scales(tensor<2x!quant.uniform<i8:f32:0, {}>>)
 // -----
 
 // Each scale and zero point pair obeys the per-layer rules.
-// expected-error@+1 {{scale 0.0 out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: 0.0 not in}}
 func.func private @per_axis_scale_zero(tensor<2x!quant.uniform<i8:f32:0, {1.0, 0.0}>>)
 
 // -----
@@ -181,7 +182,7 @@ func.func private @sub_channel_no_scales(tensor<2x4x!quant.uniform<i8:f32:{1:2},
 // -----
 
 // "element_type(scales...) = expressed_type"
-// expected-error@+1 {{scale 1000000.0 out of expressed type range [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
+// expected-error@+1 {{scale out of expressed type range: 1000000.0 not in [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
 func.func private @sub_channel_scale_out_of_expressed_type(tensor<2x4x!quant.uniform<i8:f16:{1:2}, {{1.0, 2.0}, {3.0, 1.0e6}}>>)
 
 // -----
