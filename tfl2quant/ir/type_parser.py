@@ -6,6 +6,7 @@ errors at the type, like upstream.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import struct
 
@@ -213,6 +214,7 @@ class TypeParser(ParserBase):
         from ..dialects.quant import types as q
 
         self._expect_adjacent_less(tok)
+        spelling = self.tok.spelling if self.tok.kind == BARE and self.tok.spelling[:2] in ("ui", "si") else ""
         signed, width, lo, hi = self._parse_quant_storage()
         self.expect(":", "after the storage type")
         expressed = self.parse_type()
@@ -239,6 +241,8 @@ class TypeParser(ParserBase):
                     width, signed, expressed, lo, hi, tuple(s for s, _ in params),
                     tuple(z for _, z in params), axis)
         self.expect(">", "to end !quant.uniform")
+        if spelling:
+            qtype = dataclasses.replace(qtype, storage_spelling=re.sub(r"<.*", "", spelling))
         try:
             qtype.verify()
         except VerificationError as e:

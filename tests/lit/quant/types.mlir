@@ -53,9 +53,9 @@ func.func private @unsigned_storage_widths(!quant.uniform<u1:f32, 1.0:1>, !quant
 
 // -----
 
-// `si8` and `ui8` are accepted spellings of i8 and u8 (upstream keeps the spelling).
+// `si8` and `ui8` are accepted spellings of i8 and u8, printed as written (as upstream does).
 // CHECK-LABEL: func.func private @si_ui_spellings
-// CHECK-SAME:    (!quant.uniform<i8:f32, 1.000000e+00>, !quant.uniform<u8:f32, 1.000000e+00:3>)
+// CHECK-SAME:    (!quant.uniform<si8:f32, 1.000000e+00>, !quant.uniform<ui8:f32, 1.000000e+00:3>)
 func.func private @si_ui_spellings(!quant.uniform<si8:f32, 1.0>, !quant.uniform<ui8:f32, 1.0:3>)
 
 // -----

@@ -31,9 +31,12 @@ func.func private @scales(!quant.uniform<i8<-8:7>:f32, 0.99872:127>, !quant.unif
 // CHECK-SAME:    tensor<2x!quant.uniform<u8:f32:0, {2.000000e+02:-120,9.987200e-01:127}>>
 // CHECK-SAME:    tensor<2x4x!quant.uniform<u8:f32:{0:1, 1:2}, {{\{\{}}2.000000e+00:120, 3.000000e+00:127}, {4.000000e+00, 5.000000e+00}}>>
 // CHECK-SAME:    !quant.uniform<i8:f32, 5.000000e-01:-3>
+// `ui8`/`si8` storage print as written, `u8`/`i8` too.
+// CHECK-SAME:    !quant.uniform<ui8:f32, 1.000000e+00>, !quant.uniform<si8<-3:4>:f32, 1.000000e+00>, !quant.uniform<u8:f32, 1.000000e+00>
 func.func private @parameter_lists(tensor<2x!quant.uniform<u8:f32:0, {2.0e+2:-120, 0.99872:127}>>,
                                    tensor<2x4x!quant.uniform<u8:f32:{0:1, 1:2}, {{2.0:120,3.0:127}, {4.0,5.0}}>>,
-                                   !quant<uniform<i8:f32, 0.5:-3>>)
+                                   !quant<uniform<i8:f32, 0.5:-3>>,
+                                   !quant.uniform<ui8:f32, 1.0>, !quant.uniform<si8<-3:4>:f32, 1.0>, !quant.uniform<u8:f32, 1.0>)
 
 // -----
 

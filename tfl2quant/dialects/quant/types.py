@@ -53,6 +53,9 @@ class QuantizedType(Type):
     expressed_type: Type
     storage_type_min: int
     storage_type_max: int
+    # `ui8`/`si8` as written (upstream prints the storage type as spelled); "" prints `u8`/`i8`.
+    # Not part of the type's identity here: ui8 and u8 storage hold the same values.
+    storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
 
     # --- storage ----------------------------------------------------------------
     @property
@@ -69,7 +72,7 @@ class QuantizedType(Type):
         return (self.storage_type_min, self.storage_type_max) != self.storage_type_range
 
     def _storage_str(self) -> str:
-        s = f"{'i' if self.is_signed else 'u'}{self.storage_width}"
+        s = self.storage_spelling or f"{'i' if self.is_signed else 'u'}{self.storage_width}"
         if self.has_storage_type_bounds:
             s += f"<{self.storage_type_min}:{self.storage_type_max}>"
         return s
