@@ -161,6 +161,8 @@ def _by_name(records) -> dict:
               help="Run lower-quant-ops.")
 @click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
               help="Run strip-func-quant-types.")
+@click.option("--normalize-quant-types", "flags", flag_value="normalize-quant-types", multiple=True,
+              help="Run normalize-quant-types (sub-channel types that are per-tensor or per-axis become so).")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
 @click.option("--verify-diagnostics", is_flag=True, help="Check '// expected-error {{...}}' annotations.")
 @click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
