@@ -28,19 +28,22 @@ def format_float(value: float, ftype: Type | None = None) -> str:
     """A float as upstream MLIR prints it (AsmPrinter.cpp, printFloatValue), in `ftype`'s semantics
     (f64 when None: the quant types print their double scales so).
 
-    First `%e`-like with 6 significant digits (`9.987200e-01`, `2.000000e+00`) when that parses back
-    to the same value; else APFloat's default toString (`2 + precision * 59 / 196` significant
-    digits, trailing zeros dropped, plain or `E` notation) when it has a '.'; else the bits in hex,
-    as for infinities and NaNs.
+    APFloat::toString with 6 digits, `%e`-like (`9.987200e-01`, `2.000000e+00`), when that parses
+    back to the same value; else its default string (`2 + precision * 59 / 196` digits, trailing
+    zeros dropped, plain or `E` notation) when it has a '.'; else the bits in hex, as for
+    infinities and NaNs. APFloat first truncates surplus decimal digits (AdjustToPrecision), so
+    0.998 as a double does not survive 6 digits (9.979990e-01) and prints as `0.998`.
     """
     value = float(value)
     name = ftype.name if isinstance(ftype, FloatType) else "f64"
+    if name != "f64" and name in _PRECISION:  # the value the type holds (APFloat's, not a double)
+        with np.errstate(over="ignore"):
+            value = float(np.array([value]).astype(numpy_dtype(ftype))[0])
     if math.isfinite(value):
-        mantissa, exponent = (f"{value:.5e}").split("e")
-        text = f"{mantissa}0e{exponent}"
+        text = _apfloat_string(value, 6, scientific_padding=False)
         if _same_in(name, float(text), value):
             return text
-        text = _apfloat_default_string(value, 2 + _PRECISION.get(name, 53) * 59 // 196)
+        text = _apfloat_string(value, 2 + _PRECISION.get(name, 53) * 59 // 196, scientific_padding=True)
         if "." in text:
             return text
     dtype = numpy_dtype(ftype) if isinstance(ftype, FloatType) else np.dtype(np.float64)  # bf16, f8: ml_dtypes
@@ -52,32 +55,58 @@ def _same_in(name: str, parsed: float, value: float) -> bool:
     if name == "f64":
         return parsed == value
     dtype = numpy_dtype(FloatType(name))
-    return np.array([parsed]).astype(dtype).tobytes() == np.array([value]).astype(dtype).tobytes()
+    with np.errstate(over="ignore", invalid="ignore"):  # a literal beyond the type is no match
+        return np.array([parsed]).astype(dtype).tobytes() == np.array([value]).astype(dtype).tobytes()
 
 
-def _apfloat_default_string(value: float, digits: int) -> str:
-    """APFloat::toString(FormatPrecision=0, FormatMaxPadding=3, TruncateZero=true)."""
+def _apfloat_string(value: float, precision: int, scientific_padding: bool) -> str:
+    """APFloat::toString(precision, FormatMaxPadding = 3 if `scientific_padding` else 0,
+    TruncateZero = scientific_padding) of a finite value."""
     sign = "-" if math.copysign(1.0, value) < 0 else ""
     if value == 0:
-        return sign + "0.0E+0"
-    mantissa, exponent = (f"{abs(value):.{digits - 1}e}").split("e")
-    significand = mantissa.replace(".", "").rstrip("0") or "0"
-    n = len(significand)
-    exp = int(exponent) - (n - 1)  # value = significand * 10**exp
+        return sign + ("0.0E+0" if scientific_padding else "0." + "0" * precision + "e+00")
+    num, den = abs(value).as_integer_ratio()  # den = 2**k
+    k = den.bit_length() - 1
+    digits_int, exp = (num * 5 ** k, -k) if k else (num, 0)  # value = digits_int * 10**exp
+    # AdjustToPrecision: drop surplus decimal digits by truncation
+    required = (precision * 196 + 58) // 59
+    if digits_int.bit_length() > required:
+        removable = (digits_int.bit_length() - required) * 59 // 196
+        if removable:
+            digits_int //= 10 ** removable
+            exp += removable
+    digits = str(digits_int)
+    stripped = digits.rstrip("0")
+    exp += len(digits) - len(stripped)
+    digits = stripped
+    if len(digits) > precision:  # round half up at `precision` digits
+        exp += len(digits) - precision
+        up = digits[precision] >= "5"
+        digits = str(int(digits[:precision]) + up)
+        if len(digits) > precision:  # 999 -> 1000
+            digits = digits[:precision]
+            exp += 1
+        stripped = digits.rstrip("0")
+        exp += len(digits) - len(stripped)
+        digits = stripped
+    n = len(digits)
+    if not scientific_padding:
+        e = exp + n - 1
+        mantissa = digits[0] + "." + digits[1:] + "0" * (precision - (n - 1))
+        return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e):02d}"
     if exp >= 0:
-        scientific = exp > 3 or n + exp > digits
+        scientific = exp > 3 or n + exp > precision
     else:
-        scientific = -(exp + n - 1) > 3 if exp + n - 1 < 0 else False
+        scientific = exp + n - 1 < 0 and -(exp + n - 1) > 3
     if scientific:
         e = exp + n - 1
-        rest = significand[1:] or "0"
-        return f"{sign}{significand[0]}.{rest}E{'+' if e >= 0 else '-'}{abs(e)}"
+        return f"{sign}{digits[0]}.{digits[1:] or '0'}E{'+' if e >= 0 else '-'}{abs(e)}"
     if exp >= 0:
-        return sign + significand + "0" * exp
+        return sign + digits + "0" * exp
     whole = exp + n
     if whole > 0:
-        return f"{sign}{significand[:whole]}.{significand[whole:]}"
-    return f"{sign}0.{'0' * -whole}{significand}"
+        return f"{sign}{digits[:whole]}.{digits[whole:]}"
+    return f"{sign}0.{'0' * -whole}{digits}"
 
 
 def escape_string(s: str | bytes) -> str:

@@ -163,6 +163,10 @@ class TypeParser(ParserBase):
             raise self.error(f"invalid dialect namespace '{dialect}'", tok)
         if name == "quant.uniform":
             return self._parse_quant_uniform(tok)
+        if name == "quant.any":
+            return self._parse_quant_any(tok)
+        if name == "quant.calibrated":
+            return self._parse_quant_calibrated(tok)
         if name == "tosa.shape":
             return self._parse_tosa_shape(tok)
         if dialect == "quant":  # upstream's wording (TypeParser.cpp)
@@ -187,11 +191,48 @@ class TypeParser(ParserBase):
         inner = self.tok
         if inner.kind != BARE or not self.adjacent(inner, "<"):
             raise self.expected("a quantized type mnemonic", inner)
-        if inner.spelling != "uniform":
+        parse = {"uniform": self._parse_quant_uniform, "any": self._parse_quant_any,
+                 "calibrated": self._parse_quant_calibrated}.get(inner.spelling)
+        if parse is None:
             raise self.error(f"unknown quantized type {inner.spelling}", inner)
         self.advance()
-        qtype = self._parse_quant_uniform(inner)
+        qtype = parse(inner)
         self.expect(">", "to end !quant<...>")
+        return qtype
+
+    def _parse_quant_any(self, tok: Token) -> Type:
+        """`!quant.any<storage[<min:max>][:expressed]>`."""
+        from ..dialects.quant.types import AnyQuantizedType
+
+        self._expect_adjacent_less(tok)
+        spelling = self.tok.spelling if self.tok.kind == BARE and self.tok.spelling[:2] in ("ui", "si") else ""
+        signed, width, lo, hi = self._parse_quant_storage()
+        expressed = self.parse_type() if self.consume_if(":") else None
+        self.expect(">", "to end !quant.any")
+        if lo >= hi:
+            raise self.error(f"illegal storage min and storage max: ({lo}:{hi})", tok)
+        return AnyQuantizedType(width, signed, expressed, lo, hi, storage_spelling=spelling)
+
+    def _parse_quant_calibrated(self, tok: Token) -> Type:
+        """`!quant.calibrated<expressed<min:max>>`."""
+        from ..dialects.quant.types import CalibratedQuantizedType
+
+        self._expect_adjacent_less(tok)
+        type_tok = self.tok
+        expressed = self.parse_type()
+        if not isinstance(expressed, FloatType):
+            raise self.error("expecting float expressed type", type_tok)
+        self.expect("<", "before the calibrated range")
+        lo = self.parse_float_literal("(the calibrated minimum)")
+        self.expect(":", "between the calibrated minimum and maximum")
+        hi = self.parse_float_literal("(the calibrated maximum)")
+        self.expect(">", "after the calibrated range")
+        self.expect(">", "to end !quant.calibrated")
+        qtype = CalibratedQuantizedType(expressed, lo, hi)
+        try:
+            qtype.verify()
+        except VerificationError as e:
+            raise self.error(e.message, tok) from None
         return qtype
 
     def _expect_adjacent_less(self, tok: Token) -> None:

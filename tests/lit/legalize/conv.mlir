@@ -380,11 +380,11 @@ func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, 
 // The output zero point 11 on the signed view: 11 - 128 = -117.
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-117> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}}, %[[OUT_ZP]]) {{.*}}per_channel = false{{.*}} -> tensor<1x3x5x2xi8>
-// RELU: [max(0, 11 + round(0 / 7.000000e-01)), 255] = [11, 255], on the signed view [-117, 127].
+// RELU: [max(0, 11 + round(0 / 0.699999988)), 255] = [11, 255], on the signed view [-117, 127].
 // CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = -117 : i8, max_val = 127 : i8}
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[U:.*]] = "tosa.bitwise_xor"(%[[R]], %{{.*}})
-// CHECK-NEXT:  quant.scast %[[U]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<u8:f32, 7.000000e-01:11>>
+// CHECK-NEXT:  quant.scast %[[U]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<u8:f32, 0.69999999999999996:11>>
 func.func @conv2d_per_tensor_relu_uint8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]]]> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[3, -4]> : tensor<2xi32>} : () -> tensor<2x!b>

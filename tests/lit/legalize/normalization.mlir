@@ -644,7 +644,7 @@ func.func @softmax_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // beta 0.7 (0.699999988079071 as float32) scales the shifted logits.
 // CHECK-LABEL: @softmax_float_beta
 // CHECK:       %[[D:.*]] = "tosa.sub"
-// CHECK-NEXT:  %[[BETA:.*]] = "tosa.const"() {values = dense<7.000000e-01> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[BETA:.*]] = "tosa.const"() {values = dense<0.699999988> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[D]], %[[BETA]], %{{.*}})
 // CHECK-NEXT:  "tosa.exp"(%[[SCALED]])
@@ -691,7 +691,7 @@ func.func @softmax_float_dynamic_shape_is_unlowered(%arg0: tensor<?x?xf32>) -> t
 // CHECK-NEXT:  %[[SQ:.*]] = "tosa.mul"(%[[X]], %[[X]], %{{.*}}) : (tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<1xi8>) -> tensor<2x3x5xf32>
 // CHECK-NEXT:  %[[SUM:.*]] = "tosa.reduce_sum"(%[[SQ]]) {axis = 2 : i32} : (tensor<2x3x5xf32>) -> tensor<2x3x1xf32>
 // CHECK-NEXT:  %[[NORM:.*]] = "math.sqrt"(%[[SUM]]) : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT:  %[[EPS:.*]] = "tosa.const"() {values = dense<1.000000e-06> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[EPS:.*]] = "tosa.const"() {values = dense<9.99999997E-7> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[KEPT:.*]] = "tosa.maximum"(%[[NORM]], %[[EPS]])
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 1, 5]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[WIDE:.*]] = "tosa.tile"(%[[KEPT]], %{{.*}}) : (tensor<2x3x1xf32>, !tosa.shape<3>) -> tensor<2x3x5xf32>

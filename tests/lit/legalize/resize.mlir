@@ -196,8 +196,8 @@ func.func @resize_nearest_declines_dynamic_shape(%arg0: tensor<?x2x3x1xf32>) -> 
 // left to right.
 // CHECK-LABEL: @resize_bilinear_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2xf32>)
-// CHECK-DAG:     %[[WY0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.000000e\+00\]\], \[\[0\.399999976\]\], \[\[0\.799999952\]\], \[\[0\.199999928\]\], \[\[0\.599999905\]\]\]\]}}> : tensor<1x5x1x1xf32>}
-// CHECK-DAG:     %[[WY1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.000000e\+00\]\], \[\[6\.000000e-01\]\], \[\[0\.200000048\]\], \[\[0\.800000072\]\], \[\[0\.400000095\]\]\]\]}}> : tensor<1x5x1x1xf32>}
+// CHECK-DAG:     %[[WY0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.000000e\+00\]\], \[\[0\.399999976\]\], \[\[0\.799999952\]\], \[\[0\.199999928\]\], \[\[0\.599999904\]\]\]\]}}> : tensor<1x5x1x1xf32>}
+// CHECK-DAG:     %[[WY1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.000000e\+00\]\], \[\[6\.000000e-01\]\], \[\[0\.200000048\]\], \[\[0\.800000071\]\], \[\[0\.400000095\]\]\]\]}}> : tensor<1x5x1x1xf32>}
 // CHECK-DAG:     %[[WX0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.000000e\+00\], \[0\.666666627\], \[0\.333333254\]\]\]\]}}> : tensor<1x1x3x1xf32>}
 // CHECK-DAG:     %[[WX1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.000000e\+00\], \[0\.333333373\], \[0\.666666746\]\]\]\]}}> : tensor<1x1x3x1xf32>}
 // CHECK:         %[[Y0:.*]] = "tosa.const"() {values = dense<{{\[\[0, 0, 1, 1, 2\]\]}}> : tensor<1x5xi32>}

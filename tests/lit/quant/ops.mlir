@@ -58,9 +58,9 @@ func.func @dynamic_and_0d_tensors(%arg0: tensor<?x3x?xf32>, %arg1: tensor<bf16>)
 
 // CHECK-LABEL: func.func @unranked_tensors
 // CHECK-SAME:    (%[[FLOAT:.*]]: tensor<*xf64>, %[[STORED:.*]]: tensor<*xi32>)
-// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[FLOAT]] : tensor<*xf64> to tensor<*x!quant.uniform<i32:f64, 1.000000e-06:-5>>
-// CHECK-NEXT:    quant.dcast %[[Q]] : tensor<*x!quant.uniform<i32:f64, 1.000000e-06:-5>> to tensor<*xf64>
-// CHECK-NEXT:    quant.scast %[[STORED]] : tensor<*xi32> to tensor<*x!quant.uniform<i32:f64, 1.000000e-06:-5>>
+// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[FLOAT]] : tensor<*xf64> to tensor<*x!quant.uniform<i32:f64, 9.9999999999999995E-7:-5>>
+// CHECK-NEXT:    quant.dcast %[[Q]] : tensor<*x!quant.uniform<i32:f64, 9.9999999999999995E-7:-5>> to tensor<*xf64>
+// CHECK-NEXT:    quant.scast %[[STORED]] : tensor<*xi32> to tensor<*x!quant.uniform<i32:f64, 9.9999999999999995E-7:-5>>
 func.func @unranked_tensors(%arg0: tensor<*xf64>, %arg1: tensor<*xi32>) {
   %0 = quant.qcast %arg0 : tensor<*xf64> to tensor<*x!quant.uniform<i32:f64, 1.0e-6:-5>>
   %1 = quant.dcast %0 : tensor<*x!quant.uniform<i32:f64, 1.0e-6:-5>> to tensor<*xf64>

@@ -361,3 +361,48 @@ def quantized_element_type(t: Type) -> QuantizedType | None:
     """The quantized element type of `t` (scalar or tensor), if any."""
     e = getattr(t, "element_type", t)
     return e if isinstance(e, QuantizedType) else None
+
+
+# --- !quant.any and !quant.calibrated ------------------------------------------------
+# Upstream's other two quantized types (QuantTypes.h): they carry no parameters to compute
+# with, so no op or pass here lowers them; they parse, verify and print as upstream's do.
+
+@dataclass(frozen=True)
+class AnyQuantizedType(Type):
+    """`!quant.any<storage[<min:max>][:expressed]>`: quantized, parameters not yet known."""
+
+    storage_width: int
+    is_signed: bool
+    expressed_type: Type | None
+    storage_type_min: int
+    storage_type_max: int
+    storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        s = self.storage_spelling or f"{'i' if self.is_signed else 'u'}{self.storage_width}"
+        if (self.storage_type_min, self.storage_type_max) != default_storage_range(self.storage_width,
+                                                                                   self.is_signed):
+            s += f"<{self.storage_type_min}:{self.storage_type_max}>"
+        if self.expressed_type is not None:
+            s += f":{self.expressed_type}"
+        return f"!quant.any<{s}>"
+
+
+@dataclass(frozen=True)
+class CalibratedQuantizedType(Type):
+    """`!quant.calibrated<expressed<min:max>>`: a calibrated range, before quantization."""
+
+    expressed_type: Type
+    min: float
+    max: float
+
+    def verify(self) -> None:
+        if not isinstance(self.expressed_type, FloatType):
+            raise VerificationError("expecting float expressed type")
+        if not self.min < self.max:
+            raise VerificationError(
+                f"illegal min and max: ({format_float(self.min)}:{format_float(self.max)})")
+
+    def __str__(self) -> str:
+        return (f"!quant.calibrated<{self.expressed_type}<{format_float(self.min)}:"
+                f"{format_float(self.max)}>>")
