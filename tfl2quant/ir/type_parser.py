@@ -327,7 +327,7 @@ class TypeParser(ParserBase):
 
     def _parse_scale_zero_point(self) -> tuple[float, int]:
         scale = self.parse_float_literal("(a scale)")
-        zero_point = self._quant_integer("(a zero point)") if self.consume_if(":") else 0
+        zero_point = self._parse_bounded_integer("(a zero point)", 64) if self.consume_if(":") else 0
         return scale, zero_point
 
     def _quant_integer(self, context: str) -> int:

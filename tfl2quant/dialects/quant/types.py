@@ -94,7 +94,9 @@ class QuantizedType(Type):
                 f"expressed type must be floating point, got {self.expressed_type}")
         for s in self.scales_flat():
             self._verify_scale(s)
-        if STRICT_ZERO_POINTS["on"]:
+        # Sub-channel zero points are always checked: upstream stores them as a tensor of the
+        # storage type and so silently wraps one that does not fit (u4 zero point 8 reads as -8).
+        if STRICT_ZERO_POINTS["on"] or isinstance(self, UniformQuantizedSubChannelType):
             error = self.zero_point_range_error()
             if error:
                 raise VerificationError(error)
