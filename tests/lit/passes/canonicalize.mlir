@@ -202,3 +202,18 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 
   return %sum : tensor<3x!qalias>
 }
+
+// -----
+
+// Integer arithmetic of two constants folds to a constant (upstream's arith folders), wrapping to
+// the integer width; the scast pair in between cancels (upstream's canonicalize.mlir).
+// CHECK-LABEL: func.func @constant_arithmetic
+// CHECK-NEXT:    %[[C:.*]] = arith.constant dense<[10, -126]> : tensor<2xi8>
+// CHECK-NEXT:    return %[[C]] : tensor<2xi8>
+func.func @constant_arithmetic() -> tensor<2xi8> {
+  %cst = arith.constant dense<[5, 65]> : tensor<2xi8>
+  %1 = quant.scast %cst : tensor<2xi8> to tensor<2x!quant.uniform<u8:f32, 7.812500e-03:128>>
+  %2 = quant.scast %1 : tensor<2x!quant.uniform<u8:f32, 7.812500e-03:128>> to tensor<2xi8>
+  %3 = "arith.addi"(%2, %2) : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>
+  return %3 : tensor<2xi8>
+}
