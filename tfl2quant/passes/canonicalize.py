@@ -13,6 +13,7 @@ its numbers TFLite's; the other two folds are exact.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +32,7 @@ class Canonicalize(ModulePass):
     fold_dcast_of_qcast: bool = True
     # mlir-opt's canonicalize{test-convergence}: fail unless a fixpoint is reached; ours always
     # iterates to one (every fold removes an op), so the option is accepted and holds.
-    test_convergence: bool = False
+    test_convergence: bool = dataclasses.field(default=False, metadata={"printed_at_default": False})
 
     def apply(self, module: Operation) -> None:
         skip = frozenset() if self.fold_dcast_of_qcast else frozenset({"quant.dcast"})
