@@ -20,7 +20,10 @@ HYBRID = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two blockwi
 
 def tfl2quant(*args, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
     exe = Path(sys.executable).parent / "tfl2quant"
-    return subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, input=stdin, cwd=cwd)
+    # this tree's tfl2quant, not the environment's installed (editable) copy of another checkout
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    return subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, input=stdin, cwd=cwd,
+                          env=env)
 
 
 def test_convert_prints_final_mlir_to_stdout_by_default():

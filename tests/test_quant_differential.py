@@ -51,10 +51,13 @@ EXPRESSED = {
     "f8E5M2": (2.0 ** -16, 57344.0),
 }
 CONTAINERS = ("tensor<2x3x", "tensor<*x", "tensor<?x4x", "tensor<")
-RULES = {  # deliberate difference -> the start of our message for it
+# deliberate difference -> the start of our message for it. (A per-layer or per-axis zero point
+# outside the storage range is accepted, as upstream does, test_zero_point_range_is_opt_in; a
+# sub-channel one is not: upstream wraps it to the storage type.)
+RULES = {
     "zero_point_out_of_range": "zero point ",
     "repeated_dimension": "quantized dimensions must be distinct",
-    "nan_scale": "scale nan ",
+    "nan_scale": "scale out of expressed type range: nan ",
 }
 
 
@@ -171,7 +174,7 @@ def draw_case(rng: random.Random) -> Case:
         if rng.random() < 0.03:  # a ragged scale list
             params = params.replace("}, {", "}, {1.0, ", 1)
         body = f"{storage}:{expressed}:{{{', '.join(f'{d}:{b}' for d, b in blocks)}}}, {params}"
-    if 0 < width <= 32 and any(not lo <= z <= hi for z in case.zero_points):
+    if case.sub_channel and 0 < width <= 32 and any(not lo <= z <= hi for z in case.zero_points):
         case.flags.add("zero_point_out_of_range")
     if (case.sub_channel and not case.signed and 0 < width <= 32
             and any(z >= 1 << (width - 1) for z in case.zero_points)):
@@ -347,10 +350,29 @@ def test_upstream_printed_types_mean_the_same_here(results):
     ("!quant.uniform<i8:f32, 1.0:200>", "zero point 200 out of the range [-128, 127]"),
     ("!quant.uniform<u8:f32, 1.0:-1>", "zero point -1 out of the range [0, 255]"),
     ("!quant.uniform<i4:f32:0, {1.0:8, 2.0}>", "zero point 8 out of the range [-8, 7]"),
+])
+def test_zero_point_range_is_opt_in(text, rule):
+    """Upstream accepts zero points outside the storage range, and so do we by default; the RFC's
+    rule is `tfl2quant opt --quant-strict-zero-points` (STRICT_ZERO_POINTS)."""
+    from tfl2quant.dialects.quant import types as quant_types
+
+    line = f"func.func private @f0(tensor<4x4x{text}>)"
+    _, upstream_errors = run_iree([line])
+    assert not upstream_errors, upstream_errors
+    parse_module(line)
+    quant_types.STRICT_ZERO_POINTS["on"] = True
+    try:
+        with pytest.raises(Tfl2QuantError, match=re.escape(rule)):
+            parse_module(line)
+    finally:
+        quant_types.STRICT_ZERO_POINTS["on"] = False
+
+
+@pytest.mark.parametrize(("text", "rule"), [
     ("!quant.uniform<i8:f32:{0:1}, {1.0:-200}>", "zero point -200 out of the range [-128, 127]"),
     ("!quant.uniform<i8:f32:{0:2, 0:2}, {{1.0, 2.0}, {3.0, 4.0}}>", "quantized dimensions must be distinct"),
-    ("!quant.uniform<i8:f32, 0x7FF8000000000000>", "scale nan out of expressed type range"),
-    ("!quant.uniform<i8:f16:1, {1.0, 0xFFF8000000000000}>", "scale nan out of expressed type range"),
+    ("!quant.uniform<i8:f32, 0x7FF8000000000000>", "scale out of expressed type range: nan not in"),
+    ("!quant.uniform<i8:f16:1, {1.0, 0xFFF8000000000000}>", "scale out of expressed type range: nan not in"),
 ])
 def test_deliberate_difference(text, rule):
     """Upstream accepts these; we reject them, saying why."""

@@ -50,6 +50,16 @@ class _Command(click.Command):
             _fail(f"internal error: {type(e).__name__}: {e} (set TFL2QUANT_DEBUG=1 for a traceback)")
 
 
+class _OptCommand(_Command):
+    """mlir-opt spells long options with one dash too (`-split-input-file`, `-o=x`): accept both."""
+
+    def parse_args(self, ctx, args):
+        longs = {o for p in self.params for o in getattr(p, "opts", ()) if o.startswith("--")}
+        args = ["-" + a if a.startswith("-") and not a.startswith("--") and "--" + a[1:].partition("=")[0] in longs
+                else a for a in args]
+        return super().parse_args(ctx, args)
+
+
 @contextlib.contextmanager
 def _output(path: str | None):
     if path in (None, "-"):
@@ -142,7 +152,7 @@ def _by_name(records) -> dict:
     return out
 
 
-@main.command(cls=_Command)
+@main.command(cls=_OptCommand)
 @click.argument("input_file", metavar="IN.mlir")
 @click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
 @click.option("--pass-pipeline", default=None, help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'.")
@@ -154,6 +164,8 @@ def _by_name(records) -> dict:
               help="Run lower-quant-ops.")
 @click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
               help="Run strip-func-quant-types.")
+@click.option("--normalize-quant-types", "flags", flag_value="normalize-quant-types", multiple=True,
+              help="Run normalize-quant-types (sub-channel types that are per-tensor or per-axis become so).")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
 @click.option("--verify-diagnostics", is_flag=True, help="Check '// expected-error {{...}}' annotations.")
 @click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
@@ -163,9 +175,27 @@ def _by_name(records) -> dict:
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
 @click.option("--mlir-print-op-generic", "generic", is_flag=True,
               help="Print ops in the generic form instead of their custom assembly.")
+@click.option("--allow-unregistered-dialect", "allow_unregistered", is_flag=True,
+              help="Accept ops of dialects tfl2quant does not model (never unknown quant.* ops).")
+@click.option("--quant-strict-zero-points", "strict_zero_points", is_flag=True,
+              help="Reject zero points outside the storage type's range (the RFC's rule; upstream accepts them).")
 def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo, generic):
+        print_after_all, debuginfo, generic, allow_unregistered, strict_zero_points):
     """Run passes over MLIR text, like mlir-opt."""
+    from .dialects.quant import types as quant_types
+    from .ir import core
+    core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
+    quant_types.STRICT_ZERO_POINTS["on"] = strict_zero_points
+    try:
+        _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
+             print_after_all, debuginfo, generic)
+    finally:
+        core.ALLOW_UNREGISTERED["ops"] = True
+        quant_types.STRICT_ZERO_POINTS["on"] = False
+
+
+def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
+         print_after_all, debuginfo, generic):
     from .ir import diagnostics
     from .ir.printer import print_module
     from .passes import PASSES, PassManager, parse_pipeline, pipeline_text, print_ir_after

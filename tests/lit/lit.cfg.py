@@ -17,3 +17,8 @@ config.environment["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.e
 # tests then test its own code): lit passes no PYTHONPATH through by itself.
 config.environment["PYTHONPATH"] = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
 config.substitutions.append(("%models", os.path.join(root, "models")))
+# lit's internal shell runs a command piped after one of its builtins (`cat x | tfl2quant ...`)
+# or in some pipelines with lit's own PYTHONPATH, and that command would import another checkout's
+# tfl2quant: name this tree explicitly on every tfl2quant command.
+config.substitutions.append((r"(?<![\w/.-])tfl2quant (?=opt|convert|check|report)",
+                             f"env PYTHONPATH={root} tfl2quant "))

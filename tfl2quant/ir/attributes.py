@@ -20,22 +20,93 @@ class Attribute:
         raise NotImplementedError
 
 
-def format_float(value: float, ftype: Type | None = None) -> str:
-    """A float literal that MLIR parses back to exactly `value`.
+# Significand bits (with the implicit one) of each float semantics: APFloat's `precision`.
+_PRECISION = {"f64": 53, "f32": 24, "f16": 11, "bf16": 8, "f8E4M3FN": 4, "f8E5M2": 3}
 
-    MLIR's lexer needs a '.' in decimal floats (`1e-05` would not lex), and
-    non-finite values must be written as their bit pattern in hex.
+
+def format_float(value: float, ftype: Type | None = None) -> str:
+    """A float as upstream MLIR prints it (AsmPrinter.cpp, printFloatValue), in `ftype`'s semantics
+    (f64 when None: the quant types print their double scales so).
+
+    APFloat::toString with 6 digits, `%e`-like (`9.987200e-01`, `2.000000e+00`), when that parses
+    back to the same value; else its default string (`2 + precision * 59 / 196` digits, trailing
+    zeros dropped, plain or `E` notation) when it has a '.'; else the bits in hex, as for
+    infinities and NaNs. APFloat first truncates surplus decimal digits (AdjustToPrecision), so
+    0.998 as a double does not survive 6 digits (9.979990e-01) and prints as `0.998`.
     """
     value = float(value)
+    name = ftype.name if isinstance(ftype, FloatType) else "f64"
+    if name != "f64" and name in _PRECISION:  # the value the type holds (APFloat's, not a double)
+        with np.errstate(over="ignore"):
+            value = float(np.array([value]).astype(numpy_dtype(ftype))[0])
     if math.isfinite(value):
-        text = repr(value)
-        if "." not in text:
-            mantissa, _, exponent = text.partition("e")
-            text = f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
-        return text
+        text = _apfloat_string(value, 6, scientific_padding=False)
+        if _same_in(name, float(text), value):
+            return text
+        text = _apfloat_string(value, 2 + _PRECISION.get(name, 53) * 59 // 196, scientific_padding=True)
+        if "." in text:
+            return text
     dtype = numpy_dtype(ftype) if isinstance(ftype, FloatType) else np.dtype(np.float64)  # bf16, f8: ml_dtypes
     bits = np.array([value], dtype=dtype).view(f"u{np.dtype(dtype).itemsize}")[0]
     return f"0x{int(bits):0{np.dtype(dtype).itemsize * 2}X}"
+
+
+def _same_in(name: str, parsed: float, value: float) -> bool:
+    if name == "f64":
+        return parsed == value
+    dtype = numpy_dtype(FloatType(name))
+    with np.errstate(over="ignore", invalid="ignore"):  # a literal beyond the type is no match
+        return np.array([parsed]).astype(dtype).tobytes() == np.array([value]).astype(dtype).tobytes()
+
+
+def _apfloat_string(value: float, precision: int, scientific_padding: bool) -> str:
+    """APFloat::toString(precision, FormatMaxPadding = 3 if `scientific_padding` else 0,
+    TruncateZero = scientific_padding) of a finite value."""
+    sign = "-" if math.copysign(1.0, value) < 0 else ""
+    if value == 0:
+        return sign + ("0.0E+0" if scientific_padding else "0." + "0" * precision + "e+00")
+    num, den = abs(value).as_integer_ratio()  # den = 2**k
+    k = den.bit_length() - 1
+    digits_int, exp = (num * 5 ** k, -k) if k else (num, 0)  # value = digits_int * 10**exp
+    # AdjustToPrecision: drop surplus decimal digits by truncation
+    required = (precision * 196 + 58) // 59
+    if digits_int.bit_length() > required:
+        removable = (digits_int.bit_length() - required) * 59 // 196
+        if removable:
+            digits_int //= 10 ** removable
+            exp += removable
+    digits = str(digits_int)
+    stripped = digits.rstrip("0")
+    exp += len(digits) - len(stripped)
+    digits = stripped
+    if len(digits) > precision:  # round half up at `precision` digits
+        exp += len(digits) - precision
+        up = digits[precision] >= "5"
+        digits = str(int(digits[:precision]) + up)
+        if len(digits) > precision:  # 999 -> 1000
+            digits = digits[:precision]
+            exp += 1
+        stripped = digits.rstrip("0")
+        exp += len(digits) - len(stripped)
+        digits = stripped
+    n = len(digits)
+    if not scientific_padding:
+        e = exp + n - 1
+        mantissa = digits[0] + "." + digits[1:] + "0" * (precision - (n - 1))
+        return f"{sign}{mantissa}e{'+' if e >= 0 else '-'}{abs(e):02d}"
+    if exp >= 0:
+        scientific = exp > 3 or n + exp > precision
+    else:
+        scientific = exp + n - 1 < 0 and -(exp + n - 1) > 3
+    if scientific:
+        e = exp + n - 1
+        return f"{sign}{digits[0]}.{digits[1:] or '0'}E{'+' if e >= 0 else '-'}{abs(e)}"
+    if exp >= 0:
+        return sign + digits + "0" * exp
+    whole = exp + n
+    if whole > 0:
+        return f"{sign}{digits[:whole]}.{digits[whole:]}"
+    return f"{sign}0.{'0' * -whole}{digits}"
 
 
 def escape_string(s: str | bytes) -> str:

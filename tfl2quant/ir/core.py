@@ -24,6 +24,32 @@ SYMBOL_TABLE = "SymbolTable"
 OP_CLASSES: dict[str, type["Operation"]] = {}
 
 
+# mlir-opt's --allow-unregistered-dialect: the library accepts ops it does not model (callers build
+# and parse them freely); `tfl2quant opt` turns this off unless given the flag, as mlir-opt does.
+ALLOW_UNREGISTERED = {"ops": True}
+# Dialects whose every op we model: an unknown op there is an error even with the flag (upstream's
+# quant dialect does not allow unknown operations). Upstream mlir-opt's `test` dialect allows them.
+CLOSED_DIALECTS = frozenset({"quant"})
+OPEN_DIALECTS = frozenset({"test", "tfl"})  # tfl: every TFLite op name, modeled or not
+
+
+def unregistered_op_error(name: str) -> Optional[str]:
+    """Upstream's diagnostic for an op `name` we do not model, or None when it is accepted."""
+    if name in OP_CLASSES:
+        return None
+    dialect = name.partition(".")[0] if "." in name else ""
+    if dialect in CLOSED_DIALECTS:
+        return (f"unregistered operation '{name}' found in dialect ('{dialect}') that does not allow "
+                f"unknown operations")
+    if ALLOW_UNREGISTERED["ops"] or dialect in OPEN_DIALECTS:
+        return None
+    if any(k.startswith(dialect + ".") for k in OP_CLASSES):
+        return (f"unregistered operation '{name}' found in dialect ('{dialect}') that does not allow "
+                f"unknown operations")
+    return ("operation being parsed with an unregistered dialect. If this is intended, please use "
+            "-allow-unregistered-dialect with the MLIR tool used")
+
+
 def register_op(cls: type["Operation"]) -> type["Operation"]:
     """Class decorator: make `Operation.create(cls.name, ...)` build a `cls`."""
     assert cls.name and cls.name not in OP_CLASSES, cls.name

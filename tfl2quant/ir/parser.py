@@ -20,7 +20,7 @@ from typing import Iterable
 from ..errors import Tfl2QuantError
 from .attribute_parser import AttributeParser, DeferredLoc
 from .attributes import Attribute
-from .core import ISOLATED, OP_CLASSES, Block, Operation, Region, Value
+from .core import ISOLATED, OP_CLASSES, Block, Operation, Region, Value, unregistered_op_error
 from .lexer import BANG, BARE, CARET, EOF, HASH, PERCENT, STRING, Lexer, Token, unescape
 from .location import FileLineColLoc, Location
 from .parser_base import SymbolState
@@ -183,6 +183,9 @@ class OperationParser(AttributeParser):
         name = unescape(name_tok, self.lexer)
         if not isinstance(name, str) or not name:
             raise self.error("expected a non-empty UTF-8 operation name", name_tok)
+        unknown = unregistered_op_error(name)  # --allow-unregistered-dialect (core.py)
+        if unknown:
+            raise self.error(unknown, name_tok)
         self._op_names.append(name)
         uses = self.parse_list("(", ")", self.parse_operand, "in operand list")
         successors = []

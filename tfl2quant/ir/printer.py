@@ -22,7 +22,7 @@ from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
 from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
 
-ALIAS_MIN_LENGTH = 60  # quantized types spelled longer than this get an alias
+ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see README)
 
 
 class Printer:

@@ -6,12 +6,13 @@ errors at the type, like upstream.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import struct
 
-from ..errors import VerificationError
+from ..errors import Tfl2QuantError, VerificationError
 from .lexer import BANG, BARE, FLOAT, INTEGER, Token
-from .parser_base import ParserBase
+from .parser_base import ParserBase, describe
 from .types import (FLOAT_WIDTHS, SIGNED, SIGNLESS, UNSIGNED, ComplexType, FloatType, FunctionType,
                     IndexType, IntegerType, NoneType, OpaqueType, RankedTensorType, Type,
                     UnrankedTensorType)
@@ -67,7 +68,7 @@ class TypeParser(ParserBase):
         if tok.kind == BANG:
             return self._parse_extended_type()
         if tok.kind != BARE:
-            raise self.expected("a type")
+            raise self.expected("non-function type")
         word = tok.spelling
         m = _INTEGER_TYPE.fullmatch(word)
         if m is not None:
@@ -88,7 +89,7 @@ class TypeParser(ParserBase):
             return self._parse_complex_type()
         if word in _UNSUPPORTED:
             raise self.error(f"'{word}' types are not supported by tfl2quant", tok)
-        raise self.expected("a type")
+        raise self.expected("non-function type")
 
     # --- builtin container types ------------------------------------------------------
     def _parse_complex_type(self) -> ComplexType:
@@ -151,6 +152,8 @@ class TypeParser(ParserBase):
         dialect, dot, mnemonic = name.partition(".")
         if not dot:
             if self.adjacent(tok, "<"):
+                if name == "quant":  # `!quant<uniform<...>>`, the opaque spelling of `!quant.uniform<...>`
+                    return self._parse_quant_opaque(tok)
                 raise self.error(f"opaque dialect type syntax '!{name}<...>' is not supported; "
                                  f"spell it '!{name}.<mnemonic>'", tok)
             if name not in self.symbols.type_aliases:
@@ -160,9 +163,15 @@ class TypeParser(ParserBase):
             raise self.error(f"invalid dialect namespace '{dialect}'", tok)
         if name == "quant.uniform":
             return self._parse_quant_uniform(tok)
+        if name == "quant.any":
+            return self._parse_quant_any(tok)
+        if name == "quant.calibrated":
+            return self._parse_quant_calibrated(tok)
         if name == "tosa.shape":
             return self._parse_tosa_shape(tok)
-        if dialect in ("quant", "tosa"):  # dialects we model: any other type is a mistake
+        if dialect == "quant":  # upstream's wording (TypeParser.cpp)
+            raise self.error(f"unknown quantized type {mnemonic}", tok)
+        if dialect == "tosa":  # dialects we model: any other type is a mistake
             raise self.error(f"unknown or unsupported {dialect} type '!{name}'", tok)
         body = ""
         if self.adjacent(tok, "<"):
@@ -170,6 +179,61 @@ class TypeParser(ParserBase):
             body = self.lexer.text[tok.end:end]
             self.reset(end)
         return OpaqueType(dialect, mnemonic + body)
+
+    def _parse_quant_opaque(self, tok: Token) -> Type:
+        try:
+            end = self.lexer.balanced_end(tok.end)
+        except Tfl2QuantError:
+            raise self.error("unbalanced '<' character in pretty dialect name", tok) from None
+        if end > len(self.lexer.text) or not self.lexer.text.startswith(">", end - 1):
+            raise self.error("unbalanced '<' character in pretty dialect name", tok)
+        self.advance()  # '<'
+        inner = self.tok
+        if inner.kind != BARE or not self.adjacent(inner, "<"):
+            raise self.expected("a quantized type mnemonic", inner)
+        parse = {"uniform": self._parse_quant_uniform, "any": self._parse_quant_any,
+                 "calibrated": self._parse_quant_calibrated}.get(inner.spelling)
+        if parse is None:
+            raise self.error(f"unknown quantized type {inner.spelling}", inner)
+        self.advance()
+        qtype = parse(inner)
+        self.expect(">", "to end !quant<...>")
+        return qtype
+
+    def _parse_quant_any(self, tok: Token) -> Type:
+        """`!quant.any<storage[<min:max>][:expressed]>`."""
+        from ..dialects.quant.types import AnyQuantizedType
+
+        self._expect_adjacent_less(tok)
+        spelling = self.tok.spelling if self.tok.kind == BARE and self.tok.spelling[:2] in ("ui", "si") else ""
+        signed, width, lo, hi = self._parse_quant_storage()
+        expressed = self.parse_type() if self.consume_if(":") else None
+        self.expect(">", "to end !quant.any")
+        if lo >= hi:
+            raise self.error(f"illegal storage min and storage max: ({lo}:{hi})", tok)
+        return AnyQuantizedType(width, signed, expressed, lo, hi, storage_spelling=spelling)
+
+    def _parse_quant_calibrated(self, tok: Token) -> Type:
+        """`!quant.calibrated<expressed<min:max>>`."""
+        from ..dialects.quant.types import CalibratedQuantizedType
+
+        self._expect_adjacent_less(tok)
+        type_tok = self.tok
+        expressed = self.parse_type()
+        if not isinstance(expressed, FloatType):
+            raise self.error("expecting float expressed type", type_tok)
+        self.expect("<", "before the calibrated range")
+        lo = self.parse_float_literal("(the calibrated minimum)")
+        self.expect(":", "between the calibrated minimum and maximum")
+        hi = self.parse_float_literal("(the calibrated maximum)")
+        self.expect(">", "after the calibrated range")
+        self.expect(">", "to end !quant.calibrated")
+        qtype = CalibratedQuantizedType(expressed, lo, hi)
+        try:
+            qtype.verify()
+        except VerificationError as e:
+            raise self.error(e.message, tok) from None
+        return qtype
 
     def _expect_adjacent_less(self, tok: Token) -> None:
         if not self.adjacent(tok, "<"):
@@ -191,6 +255,7 @@ class TypeParser(ParserBase):
         from ..dialects.quant import types as q
 
         self._expect_adjacent_less(tok)
+        spelling = self.tok.spelling if self.tok.kind == BARE and self.tok.spelling[:2] in ("ui", "si") else ""
         signed, width, lo, hi = self._parse_quant_storage()
         self.expect(":", "after the storage type")
         expressed = self.parse_type()
@@ -198,7 +263,9 @@ class TypeParser(ParserBase):
             scale, zero_point = self._parse_scale_zero_point()
             qtype = q.UniformQuantizedType(width, signed, expressed, lo, hi, scale, zero_point)
         else:
-            self.expect(":", "or ',' after the expressed type")
+            if not self.at(":"):
+                raise self.expected("',' after the expressed type")
+            self.advance()
             if self.at("{"):
                 blocks = self.parse_list("{", "}", self._parse_block_size, "in block size list")
                 self.expect(",", "after the block sizes")
@@ -215,6 +282,8 @@ class TypeParser(ParserBase):
                     width, signed, expressed, lo, hi, tuple(s for s, _ in params),
                     tuple(z for _, z in params), axis)
         self.expect(">", "to end !quant.uniform")
+        if spelling:
+            qtype = dataclasses.replace(qtype, storage_spelling=re.sub(r"<.*", "", spelling))
         try:
             qtype.verify()
         except VerificationError as e:
@@ -230,10 +299,14 @@ class TypeParser(ParserBase):
         tok = self.tok
         m = re.fullmatch(r"(s|u)?i([0-9]+)|u([0-9]+)", tok.spelling) if tok.kind == BARE else None
         if m is None:
-            raise self.expected("a storage type (iN or uN)")
+            # upstream's wording (TypeParser.cpp, parseStorageType)
+            raise self.error(f"illegal storage type prefix: expected a storage type (iN or uN), "
+                             f"found {describe(tok)}", tok)
         self.advance()
         signed = m.group(1) != "u" and m.group(3) is None
         width = int(m.group(2) or m.group(3))
+        if width > MAX_INTEGER_WIDTH or width == 0:
+            raise self.error(f"invalid integer width: {width}", tok)
         # Checked here, not only in verify(): the default range needs a valid width.
         if not 0 < width <= MAX_STORAGE_BITS:
             raise self.error(f"illegal storage type size: {width}; expected 1 to {MAX_STORAGE_BITS} bits", tok)
@@ -254,8 +327,14 @@ class TypeParser(ParserBase):
 
     def _parse_scale_zero_point(self) -> tuple[float, int]:
         scale = self.parse_float_literal("(a scale)")
-        zero_point = self.parse_integer("(a zero point)") if self.consume_if(":") else 0
+        zero_point = self._parse_bounded_integer("(a zero point)", 64) if self.consume_if(":") else 0
         return scale, zero_point
+
+    def _quant_integer(self, context: str) -> int:
+        """An integer, failing with upstream's `expected integer value`."""
+        if not (self.at(INTEGER) or (self.at("-") and self.peek().kind == INTEGER)):
+            raise self.expected(f"integer value {context}")
+        return self.parse_integer(context)
 
     def _parse_block_size(self) -> tuple[int, int]:
         dim = self._parse_bounded_integer("(a quantized dimension)", 32)
@@ -265,7 +344,7 @@ class TypeParser(ParserBase):
     def _parse_bounded_integer(self, context: str, bits: int) -> int:
         """A signed integer of `bits` bits (upstream stores dimensions as int32, block sizes as int64)."""
         tok = self.tok
-        value = self.parse_integer(context)
+        value = self._quant_integer(context)
         if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
             raise self.error(f"integer value too large: {value} does not fit in i{bits} {context}", tok)
         return value
@@ -300,8 +379,10 @@ class TypeParser(ParserBase):
             return struct.unpack("<d", bits.to_bytes(8, "little"))[0]
         if tok.kind == INTEGER:
             raise self.error(DECIMAL_FOR_FLOAT, tok)
-        raise self.expected(f"a floating point literal {context}")
+        raise self.expected(f"floating point literal {context}")
 
+
+MAX_INTEGER_WIDTH = (1 << 24) - 1  # IntegerType::kMaxWidth
 
 DECIMAL_FOR_FLOAT = ("unexpected decimal integer literal for a floating point value "
                      "(add a trailing dot to make the literal a float)")

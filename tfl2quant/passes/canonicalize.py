@@ -13,9 +13,14 @@ its numbers TFLite's; the other two folds are exact.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
+import numpy as np
+
+from ..ir.attributes import DenseElementsAttr
 from ..ir.core import TERMINATOR, Operation
+from ..ir.types import IntegerType, RankedTensorType
 from .pass_base import ModulePass
 
 
@@ -25,6 +30,9 @@ class Canonicalize(ModulePass):
 
     name = "canonicalize"
     fold_dcast_of_qcast: bool = True
+    # mlir-opt's canonicalize{test-convergence}: fail unless a fixpoint is reached; ours always
+    # iterates to one (every fold removes an op), so the option is accepted and holds.
+    test_convergence: bool = dataclasses.field(default=False, metadata={"printed_at_default": False})
 
     def apply(self, module: Operation) -> None:
         skip = frozenset() if self.fold_dcast_of_qcast else frozenset({"quant.dcast"})
@@ -32,10 +40,46 @@ class Canonicalize(ModulePass):
             pass
 
 
+# Integer arithmetic of two constants folds to a constant (arith's folders upstream), wrapping to
+# the width as arith's two's complement ops do.
+_INT_FOLDS = {"arith.addi": np.add, "arith.subi": np.subtract, "arith.muli": np.multiply}
+
+
+def _constant_of(v) -> DenseElementsAttr | None:
+    op = v.owner_op
+    if op is None or op.name != "arith.constant":
+        return None
+    value = op.attributes.get("value")
+    return value if isinstance(value, DenseElementsAttr) else None
+
+
+def _fold_integer_constants(op: Operation) -> bool:
+    fn = _INT_FOLDS.get(op.name)
+    if fn is None or len(op.operands) != 2 or op.parent is None:
+        return False
+    a, b = (_constant_of(v) for v in op.operands)
+    t = op.results[0].type
+    if a is None or b is None or not isinstance(t, RankedTensorType) or not isinstance(t.element_type, IntegerType):
+        return False
+    with np.errstate(over="ignore"):
+        data = fn(a.data.astype(np.int64), b.data.astype(np.int64))
+    bits = t.element_type.width
+    data = ((data + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) if bits < 64 else data
+    block = op.parent
+    const = Operation.create("arith.constant", [], [t], {"value": DenseElementsAttr(t, data.astype(a.data.dtype))},
+                             location=op.location)
+    block.insert(block.ops.index(op), const)
+    op.replace_all_uses_with(const.results)
+    return True
+
+
 def fold_all(root: Operation, skip: frozenset = frozenset()) -> bool:
     changed = False
     for op in list(root.walk()):
         if op.parent is None and op is not root or op.name in skip:
+            continue
+        if _fold_integer_constants(op):
+            changed = True
             continue
         values = op.fold()
         if values is not None:

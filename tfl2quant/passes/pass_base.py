@@ -52,8 +52,10 @@ class ModulePass:
         return cls(**kwargs)
 
     def __str__(self) -> str:
+        # an option marked `printed_at_default=False` shows only when set (mlir-opt's test flags)
         opts = " ".join(f"{f.name.replace('_', '-')}={_print_value(getattr(self, f.name))}"
-                        for f in dataclasses.fields(self))
+                        for f in dataclasses.fields(self)
+                        if f.metadata.get("printed_at_default", True) or getattr(self, f.name) != f.default)
         return f"{self.name}{{{opts}}}" if opts else self.name
 
 

@@ -9,7 +9,7 @@
 // Constants are float32: the float32 nearest each written value.
 
 // CHECK-LABEL: @relu_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -19,7 +19,7 @@ func.func @relu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @relu6_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu6_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu6"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -29,7 +29,7 @@ func.func @relu6_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @relu_n1_to_1_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = -1.0 : f32, max_val = 1.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = -1.000000e+00 : f32, max_val = 1.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu_n1_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu_n1_to_1"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -39,7 +39,7 @@ func.func @relu_n1_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @relu_0_to_1_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.0 : f32, max_val = 1.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.000000e+00 : f32, max_val = 1.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu_0_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu_0_to_1"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -51,9 +51,9 @@ func.func @relu_0_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // LEAKY_RELU is x > 0 ? x : x * alpha (reference/leaky_relu.h); alpha 0.2 as float32.
 // CHECK-LABEL: @leaky_relu_float
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[POS:.*]] = "tosa.greater"(%[[X]], %[[ZERO]]) : (tensor<3x5x7xf32>, tensor<1x1x1xf32>) -> tensor<3x5x7xi1>
-// CHECK-NEXT:  %[[ALPHA:.*]] = "tosa.const"() {values = dense<0.20000000298023224> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ALPHA:.*]] = "tosa.const"() {values = dense<2.000000e-01> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[X]], %[[ALPHA]], %[[SHIFT]])
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.select"(%[[POS]], %[[X]], %[[SCALED]])
@@ -70,7 +70,7 @@ func.func @leaky_relu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>, %[[ALPHA:.*]]: tensor<7xf32>)
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 1, 7]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[A3:.*]] = "tosa.reshape"(%[[ALPHA]], %{{.*}}) : (tensor<7xf32>, !tosa.shape<3>) -> tensor<1x1x7xf32>
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[NONNEG:.*]] = "tosa.greater_equal"(%[[X]], %[[ZERO]])
 // CHECK-NEXT:  %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[X]], %[[A3]], %[[SHIFT]]) : (tensor<3x5x7xf32>, tensor<1x1x7xf32>, tensor<1xi8>) -> tensor<3x5x7xf32>
@@ -87,12 +87,12 @@ func.func @prelu_float_channel_alpha(%arg0: tensor<3x5x7xf32>, %arg1: tensor<7xf
 // (arith.divf by 6 broadcast to the shape; * float(1/6) can differ in the last bit).
 // CHECK-LABEL: @hard_swish_float
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[THREE:.*]] = "tosa.const"() {values = dense<3.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[THREE:.*]] = "tosa.const"() {values = dense<3.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[X3:.*]] = "tosa.add"(%[[X]], %[[THREE]])
-// CHECK-NEXT:  %[[R6:.*]] = "tosa.clamp"(%[[X3]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[R6:.*]] = "tosa.clamp"(%[[X3]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[XR:.*]] = "tosa.mul"(%[[X]], %[[R6]], %{{.*}})
-// CHECK-NEXT:  %[[SIX:.*]] = "tosa.const"() {values = dense<6.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[SIX:.*]] = "tosa.const"() {values = dense<6.000000e+00> : tensor<1x1x1xf32>}
 // CHECK:       %[[SIXES:.*]] = "tosa.tile"(%[[SIX]], %{{.*}}) : (tensor<1x1x1xf32>, !tosa.shape<3>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "arith.divf"(%[[XR]], %[[SIXES]]) : (tensor<3x5x7xf32>, tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  return %[[Y]]
@@ -106,7 +106,7 @@ func.func @hard_swish_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // ELU is x < 0 ? expm1(x) : x (reference/elu.h).
 // CHECK-LABEL: @elu_float
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[NEG:.*]] = "tosa.greater"(%[[ZERO]], %[[X]])
 // CHECK-NEXT:  %[[E:.*]] = "math.expm1"(%[[X]]) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.select"(%[[NEG]], %[[E]], %[[X]])
@@ -121,14 +121,14 @@ func.func @elu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // Exact GELU: 0.5 x (1 + erf(x / sqrt 2)); 1 / sqrt 2 as float32 = 0.7071067690849304.
 // CHECK-LABEL: @gelu_float_exact
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[RSQRT2:.*]] = "tosa.const"() {values = dense<0.7071067690849304> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[RSQRT2:.*]] = "tosa.const"() {values = dense<0.707106769> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[XS:.*]] = "tosa.mul"(%[[X]], %[[RSQRT2]], %{{.*}})
 // CHECK-NEXT:  %[[ERF:.*]] = "tosa.erf"(%[[XS]])
-// CHECK-NEXT:  %[[HALF:.*]] = "tosa.const"() {values = dense<0.5> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[HALF:.*]] = "tosa.const"() {values = dense<5.000000e-01> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[HALF_X:.*]] = "tosa.mul"(%[[X]], %[[HALF]], %{{.*}})
-// CHECK-NEXT:  %[[ONE:.*]] = "tosa.const"() {values = dense<1.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ONE:.*]] = "tosa.const"() {values = dense<1.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[G:.*]] = "tosa.add"(%[[ERF]], %[[ONE]])
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.mul"(%[[HALF_X]], %[[G]], %{{.*}})
@@ -148,11 +148,11 @@ func.func @gelu_float_exact(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // CHECK-NEXT:  %[[X2:.*]] = "tosa.mul"(%[[X]], %[[X]], %{{.*}})
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[X3:.*]] = "tosa.mul"(%[[X2]], %[[X]], %{{.*}})
-// CHECK-NEXT:  %[[C:.*]] = "tosa.const"() {values = dense<0.044714998453855515> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[C:.*]] = "tosa.const"() {values = dense<4.471500e-02> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[CX3:.*]] = "tosa.mul"(%[[X3]], %[[C]], %{{.*}})
 // CHECK-NEXT:  %[[INNER:.*]] = "tosa.add"(%[[X]], %[[CX3]])
-// CHECK-NEXT:  %[[K:.*]] = "tosa.const"() {values = dense<0.7978845834732056> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[K:.*]] = "tosa.const"() {values = dense<0.797884583> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[INNER]], %[[K]], %{{.*}})
 // CHECK-NEXT:  %[[T:.*]] = "tosa.tanh"(%[[SCALED]])
@@ -203,7 +203,7 @@ func.func @tanh_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // CHECK-NEXT:  %[[ZO:.*]] = "tosa.const"() {values = dense<-100> : tensor<1xi8>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[ZI]], %[[ZO]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[R]]) {min_val = -100 : i8, max_val = 100 : i8}
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.03:-100>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 3.000000e-02:-100>>
 func.func @relu6_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.relu6"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>
@@ -244,7 +244,7 @@ func.func @relu_int8_full_range(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 // CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[XS]], {{.*}} input_unsigned = false, output_unsigned = false} {{.*}} -> tensor<3x5x7xi8>
 // CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[R]]) {min_val = -108 : i8, max_val = 127 : i8}
 // CHECK:       %[[Y:.*]] = "tosa.{{.*}}"(%[[C]], %{{.*}}) {{.*}} -> tensor<3x5x7xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 0.03:20>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 3.000000e-02:20>>
 func.func @relu_uint8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.relu"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>
@@ -308,7 +308,7 @@ func.func @relu_0_to_1_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 !x = !quant.uniform<i16:f32, 0.001>
 // CHECK-LABEL: @relu_n1_to_1_int16_takes_the_fallback
 // CHECK:       quant.dcast
-// CHECK:       "tosa.clamp"({{.*}}) {min_val = -1.0 : f32, max_val = 1.0 : f32}
+// CHECK:       "tosa.clamp"({{.*}}) {min_val = -1.000000e+00 : f32, max_val = 1.000000e+00 : f32}
 // CHECK:       quant.qcast
 func.func @relu_n1_to_1_int16_takes_the_fallback(%arg0: tensor<3x5x!x>) -> tensor<3x5x!x> {
   // expected-remark@+1 {{fallback: operand 0 is i16; the integer pattern takes i8/u8}}
@@ -409,7 +409,7 @@ func.func @leaky_relu_int8_negative_alpha(%arg0: tensor<3x5x7x!x>) -> tensor<3x5
 // CHECK-NEXT:  %[[ALPHA:.*]] = "tosa.rescale"(%[[D]], {{.*}} -> tensor<3x5x7xi8>
 // CHECK:       %[[S:.*]] = "tosa.select"({{.*}}, %[[IDENTITY]], %[[ALPHA]])
 // CHECK:       %[[Y:.*]] = "tosa.{{.*}}"(%[[S]], %{{.*}}) {{.*}} -> tensor<3x5x7xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 0.25:100>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 2.500000e-01:100>>
 func.func @leaky_relu_uint8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.leaky_relu"(%arg0) {alpha = 0.25 : f32} : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>
@@ -594,7 +594,7 @@ func.func @logistic_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 // CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0
 // CHECK-NEXT:  %[[T:.*]] = "tosa.const"() {values = dense<"0x80{{(([0-9A-F]{2}){31})}}E1{{(([0-9A-F]{2}){94})}}FF00{{(([0-9A-F]{2}){127})}}"> : tensor<256xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.table"(%[[X]], %[[T]])
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 0.0078125:128>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 7.812500e-03:128>>
 func.func @tanh_uint8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.tanh"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>

@@ -17,7 +17,7 @@
 !y = !quant.uniform<i8:f32, 0.25:1>
 !z = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @add_int8
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<1x3x5x7x!quant.uniform<i8:f32, 0.5:-3>>, %[[ARG1:.*]]: tensor<1x3x5x7x!quant.uniform<i8:f32, 0.25:1>>)
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<1x3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>, %[[ARG1:.*]]: tensor<1x3x5x7x!quant.uniform<i8:f32, 2.500000e-01:1>>)
 // CHECK-NEXT:  %[[A:.*]] = quant.scast %[[ARG0]] : {{.*}} to tensor<1x3x5x7xi8>
 // CHECK-NEXT:  %[[B:.*]] = quant.scast %[[ARG1]] : {{.*}} to tensor<1x3x5x7xi8>
 // (q1 - zp1) << 20, exactly: multiplier 2^30, shift 10, input zero point -3.
@@ -50,7 +50,7 @@
 // CHECK-NEXT:  %[[SUM_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<5> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[SUM]], %[[MO]], %[[SO]], %[[SUM_ZP]], %[[OUT_ZP]]) {{.*}} : (tensor<1x3x5x7xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x3x5x7xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x5x7xi8> to tensor<1x3x5x7x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x5x7xi8> to tensor<1x3x5x7x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @add_int8(%arg0: tensor<1x3x5x7x!x>, %arg1: tensor<1x3x5x7x!y>) -> tensor<1x3x5x7x!z> {
   %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<1x3x5x7x!x>, tensor<1x3x5x7x!y>) -> tensor<1x3x5x7x!z>
@@ -137,7 +137,7 @@ func.func @add_broadcast_odd_scales_relu_int8(%arg0: tensor<1x3x5x7x!x>, %arg1: 
 // CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0 : i8, max_val = 6 : i8}
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1xi8>}
 // CHECK-NEXT:  %[[U:.*]] = "tosa.bitwise_xor"(%[[R]], %{{.*}})
-// CHECK-NEXT:  quant.scast %[[U]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 1.0:128>>
+// CHECK-NEXT:  quant.scast %[[U]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 1.000000e+00:128>>
 func.func @add_uint8_relu6(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!y>) -> tensor<3x5x!z> {
   %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "RELU6", pot_scale_int16 = true} : (tensor<3x5x!x>, tensor<3x5x!y>) -> tensor<3x5x!z>
   return %0 : tensor<3x5x!z>
@@ -253,8 +253,8 @@ func.func @add_output_multiplier_one_half_int8(%arg0: tensor<3x5x!x>, %arg1: ten
 
 // -----
 
-// SUB: ADD's rescaling, then tosa.sub. so = 0.125: 1.0 / (2^20 * 0.125) = 2^-17 -> shift 47;
-// RELU_N1_TO_1: [5 + round(-1 / 0.125), 5 + round(1 / 0.125)] = [-3, 13].
+// SUB: ADD's rescaling, then tosa.sub. so = 1.250000e-01: 1.000000e+00 / (2^20 * 1.250000e-01) = 2^-17 -> shift 47;
+// RELU_N1_TO_1: [5 + round(-1 / 1.250000e-01), 5 + round(1 / 1.250000e-01)] = [-3, 13].
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32, 0.25:1>
 !z = !quant.uniform<i8:f32, 0.125:5>
@@ -304,7 +304,7 @@ func.func @sub_int16_power_of_two_broadcast(%arg0: tensor<5x!x>, %arg1: tensor<3
 // MUL (reference/integer_ops/mul.h): MBQM((q1 - zp1) * (q2 - zp2), QM(s1 * s2 / so)), the
 // multiplier in float32 as mul.cc's Prepare: f32(f32(0.05 * 0.03) / 0.07) = 0.021428572
 // = 0.6857*2^-5 -> (1472560256, -5) -> shift 36 (in double it would be 1472560199).
-// RELU: [max(-128, -10 + round(0 / 0.07)), 127] = [-10, 127].
+// RELU: [max(-128, -10 + round(0 / 7.000000e-02)), 127] = [-10, 127].
 !x = !quant.uniform<i8:f32, 0.05:-3>
 !y = !quant.uniform<i8:f32, 0.03:4>
 !z = !quant.uniform<i8:f32, 0.07:-10>
@@ -405,7 +405,7 @@ func.func @squared_difference_int8(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!y>)
 // CHECK-NEXT:  %[[B2:.*]] = "tosa.reshape"(%[[B32]], %{{.*}})
 // CHECK-NEXT:  %[[M:.*]] = "tosa.maximum"(%[[A32]], %[[B2]]) : (tensor<3x5xi32>, tensor<1x5xi32>) -> tensor<3x5xi32>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[M]]) : (tensor<3x5xi32>) -> tensor<3x5xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.2:7>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 2.000000e-01:7>>
 func.func @maximum_int8_stored_values(%arg0: tensor<3x5x!x>, %arg1: tensor<5x!y>) -> tensor<3x5x!z> {
   %0 = "tfl.maximum"(%arg0, %arg1) : (tensor<3x5x!x>, tensor<5x!y>) -> tensor<3x5x!z>
   return %0 : tensor<3x5x!z>
@@ -425,7 +425,7 @@ func.func @maximum_int8_stored_values(%arg0: tensor<3x5x!x>, %arg1: tensor<5x!y>
 // CHECK-NEXT:  %[[Y8:.*]] = "tosa.cast"(%[[M]]) : (tensor<3x5xi32>) -> tensor<3x5xi8>
 // CHECK-NEXT:  %[[SIGN:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.bitwise_xor"(%[[Y8]], %[[SIGN]])
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.05:120>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 5.000000e-02:120>>
 func.func @minimum_uint8_stored_values(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!y>) -> tensor<3x5x!x> {
   %0 = "tfl.minimum"(%arg0, %arg1) : (tensor<3x5x!x>, tensor<3x5x!y>) -> tensor<3x5x!x>
   return %0 : tensor<3x5x!x>
@@ -470,7 +470,7 @@ func.func @floor_mod_int16_stored_values(%arg0: tensor<3x5x!x>, %arg1: tensor<3x
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[B2:.*]] = "tosa.reshape"(%[[B]], %{{.*}}) : (tensor<5xf32>, !tosa.shape<2>) -> tensor<1x5xf32>
 // CHECK-NEXT:  %[[SUM:.*]] = "tosa.add"(%[[A]], %[[B2]]) : (tensor<3x5xf32>, tensor<1x5xf32>) -> tensor<3x5xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[SUM]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[SUM]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @add_float_broadcast_relu6(%arg0: tensor<3x5xf32>, %arg1: tensor<5xf32>) -> tensor<3x5xf32> {
   %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "RELU6", pot_scale_int16 = true} : (tensor<3x5xf32>, tensor<5xf32>) -> tensor<3x5xf32>
@@ -493,7 +493,7 @@ func.func @add_int32_relu6(%arg0: tensor<3x5xi32>, %arg1: tensor<3x5xi32>) -> te
 
 // CHECK-LABEL: @sub_float_relu_n1_to_1
 // CHECK-NEXT:  %[[D:.*]] = "tosa.sub"(%arg0, %arg1) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[D]]) {min_val = -1.0 : f32, max_val = 1.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[D]]) {min_val = -1.000000e+00 : f32, max_val = 1.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @sub_float_relu_n1_to_1(%arg0: tensor<3x5xf32>, %arg1: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %0 = "tfl.sub"(%arg0, %arg1) {fused_activation_function = "RELU_N1_TO_1", pot_scale_int16 = true} : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
@@ -526,7 +526,7 @@ func.func @mul_float_broadcast(%arg0: tensor<3x5xf32>, %arg1: tensor<5xf32>) -> 
 // CHECK-NEXT:  %[[MULTIPLES:.*]] = "tosa.const_shape"() {values = dense<[1, 3, 5, 1]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[BT:.*]] = "tosa.tile"(%[[B4]], %[[MULTIPLES]]) : (tensor<1x1x1x7xf32>, !tosa.shape<4>) -> tensor<1x3x5x7xf32>
 // CHECK-NEXT:  %[[Q:.*]] = "arith.divf"(%[[A]], %[[BT]]) : (tensor<1x3x5x7xf32>, tensor<1x3x5x7xf32>) -> tensor<1x3x5x7xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[Q]]) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[Q]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @div_float_broadcast_relu(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<7xf32>) -> tensor<1x3x5x7xf32> {
   %0 = "tfl.div"(%arg0, %arg1) {fused_activation_function = "RELU"} : (tensor<1x3x5x7xf32>, tensor<7xf32>) -> tensor<1x3x5x7xf32>
@@ -580,7 +580,7 @@ func.func @floor_div_int32(%arg0: tensor<3x5xi32>, %arg1: tensor<5xi32>) -> tens
 // CHECK-LABEL: @floor_mod_float
 // CHECK-SAME:    (%[[A:.*]]: tensor<3x5xf32>, %[[B:.*]]: tensor<3x5xf32>)
 // CHECK-NEXT:  %[[R:.*]] = "arith.remf"(%[[A]], %[[B]]) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[B_NEG:.*]] = "tosa.greater"(%[[ZERO]], %[[B]])
 // CHECK-NEXT:  %[[R_NEG:.*]] = "tosa.greater"(%[[ZERO]], %[[R]])
 // CHECK-NEXT:  %[[DIFFER:.*]] = "tosa.logical_xor"(%[[B_NEG]], %[[R_NEG]])
@@ -678,7 +678,7 @@ func.func @minimum_int32(%arg0: tensor<3x5xi32>, %arg1: tensor<3x5xi32>) -> tens
 // CHECK-NEXT:  %[[A:.*]] = quant.dcast %arg0
 // CHECK-NEXT:  %[[B:.*]] = quant.dcast %arg1 : tensor<3x5x{{.*}}> to tensor<3x5xf32>
 // CHECK-NEXT:  %[[SUM:.*]] = "tosa.add"(%[[A]], %[[B]])
-// CHECK-NEXT:  quant.qcast %[[SUM]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  quant.qcast %[[SUM]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 1.000000e+00:5>>
 func.func @add_declines_per_axis_operand(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!y>) -> tensor<3x5x!z> {
   // expected-remark@+1 {{fallback: per-axis quantized operand 1}}
   %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<3x5x!x>, tensor<3x5x!y>) -> tensor<3x5x!z>
@@ -691,13 +691,13 @@ func.func @add_declines_per_axis_operand(%arg0: tensor<3x5x!x>, %arg1: tensor<3x
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !z = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @add_declines_dynamic_shape
-// CHECK-NEXT:  %[[A:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x?xf32>
-// CHECK-NEXT:  %[[B:.*]] = quant.dcast %arg1 : tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x?xf32>
+// CHECK-NEXT:  %[[A:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<?x?xf32>
+// CHECK-NEXT:  %[[B:.*]] = quant.dcast %arg1 : tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<?x?xf32>
 // CHECK-NEXT:  %[[SUM:.*]] = "tfl.add"(%[[A]], %[[B]]) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[SUM]] : tensor<?x?xf32> to tensor<?x?x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[SUM]] : tensor<?x?xf32> to tensor<?x?x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @add_declines_dynamic_shape(%arg0: tensor<?x?x!x>, %arg1: tensor<?x?x!x>) -> tensor<?x?x!z> {
-  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>); dynamic shape of operand 0 (tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>>); dynamic shape of operand 0 (tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>>) outside the first (batch) dimension}}
   %0 = "tfl.add"(%arg0, %arg1) {fused_activation_function = "NONE", pot_scale_int16 = true} : (tensor<?x?x!x>, tensor<?x?x!x>) -> tensor<?x?x!z>
   return %0 : tensor<?x?x!z>
 }
@@ -848,7 +848,7 @@ func.func @floor_div_declines_uint8(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!x>
 // CHECK-NEXT:  %[[G:.*]] = "tosa.gather"(%[[TABLE]], %[[FLAT]]) : (tensor<1x65536x1xi8>, tensor<1x15xi32>) -> tensor<1x15x1xi8>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x15x1xi8>, !tosa.shape<2>) -> tensor<3x5xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.1:-10>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 1.000000e-01:-10>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @div_int8(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!y>) -> tensor<3x5x!z> {
   %0 = "tfl.div"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<3x5x!x>, tensor<3x5x!y>) -> tensor<3x5x!z>
@@ -900,7 +900,7 @@ func.func @div_int8_broadcast_relu(%arg0: tensor<2x1x5x!x>, %arg1: tensor<3x1x!y
 // CHECK:       %[[G:.*]] = "tosa.gather"(%[[TABLE]], %{{.*}}) : (tensor<1x65536x1xi8>, tensor<1x15xi32>) -> tensor<1x15x1xi8>
 // CHECK-NEXT:  "tosa.const_shape"
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x15x1xi8>, !tosa.shape<2>) -> tensor<3x5xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.06:128>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 6.000000e-02:128>>
 func.func @div_uint8(%arg0: tensor<3x5x!x>, %arg1: tensor<3x5x!y>) -> tensor<3x5x!z> {
   %0 = "tfl.div"(%arg0, %arg1) {fused_activation_function = "NONE"} : (tensor<3x5x!x>, tensor<3x5x!y>) -> tensor<3x5x!z>
   return %0 : tensor<3x5x!z>

@@ -40,7 +40,7 @@ func.func @not_equal_f32(%arg0: tensor<2x3x5xf32>, %arg1: tensor<2x3x5xf32>) -> 
 // A scalar constant operand becomes 1x1.
 // CHECK-LABEL: @greater_f32_scalar_constant
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x5xf32>)
-// CHECK-NEXT:    %[[HALF:.*]] = arith.constant dense<0.5> : tensor<f32>
+// CHECK-NEXT:    %[[HALF:.*]] = arith.constant dense<5.000000e-01> : tensor<f32>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<1> : tensor<2xindex>}
 // CHECK-NEXT:    %[[HALF2:.*]] = "tosa.reshape"(%[[HALF]], %[[SHAPE]]) : (tensor<f32>, !tosa.shape<2>) -> tensor<1x1xf32>
 // CHECK-NEXT:    %[[GT:.*]] = "tosa.greater"(%[[X]], %[[HALF2]]) : (tensor<2x5xf32>, tensor<1x1xf32>) -> tensor<2x5xi1>
@@ -350,13 +350,13 @@ func.func @select_v2_broadcast(%arg0: tensor<3x1xi1>, %arg1: tensor<2x3x5xf32>, 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.1:2>
 // CHECK-LABEL: @select_v2_int8_stored_values
-// CHECK-SAME:    (%[[C:.*]]: tensor<3x5xi1>, %[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<5x!quant.uniform<i8:f32, 0.1:2>>)
+// CHECK-SAME:    (%[[C:.*]]: tensor<3x5xi1>, %[[A:.*]]: tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[B:.*]]: tensor<5x!quant.uniform<i8:f32, 1.000000e-01:2>>)
 // CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %[[A]] : {{.*}} to tensor<3x5xi8>
 // CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %[[B]] : {{.*}} to tensor<5xi8>
 // CHECK-NEXT:    "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[B2:.*]] = "tosa.reshape"(%[[B_STORED]], %{{.*}}) : (tensor<5xi8>, !tosa.shape<2>) -> tensor<1x5xi8>
 // CHECK-NEXT:    %[[SELECTED:.*]] = "tosa.select"(%[[C]], %[[A_STORED]], %[[B2]]) : (tensor<3x5xi1>, tensor<3x5xi8>, tensor<1x5xi8>) -> tensor<3x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[SELECTED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[SELECTED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @select_v2_int8_stored_values(%arg0: tensor<3x5xi1>, %arg1: tensor<3x5x!q>, %arg2: tensor<5x!r>) -> tensor<3x5x!q> {
   %0 = "tfl.select_v2"(%arg0, %arg1, %arg2) : (tensor<3x5xi1>, tensor<3x5x!q>, tensor<5x!r>) -> tensor<3x5x!q>
@@ -373,7 +373,7 @@ func.func @select_v2_int8_stored_values(%arg0: tensor<3x5xi1>, %arg1: tensor<3x5
 // CHECK-NEXT:    "tosa.const_shape"() {values = dense<[3, 1]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[ROWS:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<3xi1>, !tosa.shape<2>) -> tensor<3x1xi1>
 // CHECK-NEXT:    %[[SELECTED:.*]] = "tosa.select"(%[[ROWS]], %[[A_STORED]], %[[B_STORED]]) : (tensor<3x1xi1>, tensor<3x5xi8>, tensor<3x5xi8>) -> tensor<3x5xi8>
-// CHECK-NEXT:    quant.scast %[[SELECTED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.05:128>>
+// CHECK-NEXT:    quant.scast %[[SELECTED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 5.000000e-02:128>>
 func.func @select_uint8_rank1_condition(%arg0: tensor<3xi1>, %arg1: tensor<3x5x!q>, %arg2: tensor<3x5x!q>) -> tensor<3x5x!q> {
   %0 = "tfl.select"(%arg0, %arg1, %arg2) : (tensor<3xi1>, tensor<3x5x!q>, tensor<3x5x!q>) -> tensor<3x5x!q>
   return %0 : tensor<3x5x!q>
@@ -401,8 +401,8 @@ func.func @cast_f32_to_i32_truncates(%arg0: tensor<2x3x5xf32>) -> tensor<2x3x5xi
 // bool -> float picks 1.0 or 0.0.
 // CHECK-LABEL: @cast_bool_to_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xi1>)
-// CHECK-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1.0> : tensor<1x1x1xf32>}
-// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[ONE:.*]] = "tosa.const"() {values = dense<1.000000e+00> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[X]], %[[ONE]], %[[ZERO]]) : (tensor<2x3x5xi1>, tensor<1x1x1xf32>, tensor<1x1x1xf32>) -> tensor<2x3x5xf32>
 // CHECK-NEXT:    return %[[Y]]
 func.func @cast_bool_to_f32(%arg0: tensor<2x3x5xi1>) -> tensor<2x3x5xf32> {
@@ -415,7 +415,7 @@ func.func @cast_bool_to_f32(%arg0: tensor<2x3x5xi1>) -> tensor<2x3x5xf32> {
 // float -> bool is x != 0 (NaN gives true).
 // CHECK-LABEL: @cast_f32_to_bool
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xf32>)
-// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:    %[[EQ:.*]] = "tosa.equal"(%[[X]], %[[ZERO]]) : (tensor<2x3x5xf32>, tensor<1x1x1xf32>) -> tensor<2x3x5xi1>
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.logical_not"(%[[EQ]]) : (tensor<2x3x5xi1>) -> tensor<2x3x5xi1>
 // CHECK-NEXT:    return %[[Y]]
@@ -464,7 +464,7 @@ func.func @cast_to_the_same_type(%arg0: tensor<2x3x5xi32>) -> tensor<2x3x5xi32> 
 // ignoring the quantization: the integer pattern casts the storage.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @cast_quantized_casts_the_stored_integers
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK-NEXT:    %[[S:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3x5xi8>
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.cast"(%[[S]]) : (tensor<2x3x5xi8>) -> tensor<2x3x5xf32>
 // CHECK-NEXT:    return %[[Y]]
@@ -529,7 +529,7 @@ func.func @where_is_not_lowered(%arg0: tensor<3x5xi1>) -> tensor<?x2xi64> {
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xi32>)
 // CHECK-NEXT:  %[[XF:.*]] = "tosa.cast"(%[[X]]) : (tensor<2x3xi32>) -> tensor<2x3xf32>
 // CHECK:       %[[XC:.*]] = "tosa.reshape"(%[[XF]], %{{.*}}) : (tensor<2x3xf32>, !tosa.shape<3>) -> tensor<2x3x1xf32>
-// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}-1.0, 0.0, 2.5]]]> : tensor<1x1x3xf32>}
+// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}-1.000000e+00, 0.000000e+00, 2.500000e+00]]]> : tensor<1x1x3xf32>}
 // CHECK-NEXT:  %[[BELOW:.*]] = "tosa.greater"(%[[B]], %[[XC]]) : (tensor<1x1x3xf32>, tensor<2x3x1xf32>) -> tensor<2x3x3xi1>
 // CHECK-NEXT:  %[[NOT_BELOW:.*]] = "tosa.logical_not"(%[[BELOW]])
 // CHECK-NEXT:  %[[ONES:.*]] = "tosa.cast"(%[[NOT_BELOW]]) : (tensor<2x3x3xi1>) -> tensor<2x3x3xi32>

@@ -276,7 +276,7 @@ func.func private @square(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
 // assigns store it, the handles leave nothing. CALL_ONCE calls its init function under
 // scf.if on a pending flag it then clears.
 // CHECK:       "ml_program.global"() {sym_name = "NoOp_pending", sym_visibility = "private", type = tensor<i1>, value = dense<true> : tensor<i1>, is_mutable, tfl.call_once = "NoOp"}
-// CHECK-NEXT:  "ml_program.global"() {sym_name = "Variable", sym_visibility = "private", type = tensor<2x3xf32>, value = dense<0.0> : tensor<2x3xf32>, is_mutable, tfl.container = "", tfl.shared_name = "Variable"}
+// CHECK-NEXT:  "ml_program.global"() {sym_name = "Variable", sym_visibility = "private", type = tensor<2x3xf32>, value = dense<0.000000e+00> : tensor<2x3xf32>, is_mutable, tfl.container = "", tfl.shared_name = "Variable"}
 // CHECK-LABEL: func.func @variables
 // CHECK-NEXT:  %[[PENDING:.*]] = "ml_program.global_load"() {global = @NoOp_pending} : () -> tensor<i1>
 // CHECK-NEXT:  %[[P:.*]] = "tensor.extract"(%[[PENDING]]) : (tensor<i1>) -> i1
@@ -293,7 +293,7 @@ func.func private @square(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
 // CHECK-NEXT:  %[[V2:.*]] = "ml_program.global_load"() {global = @Variable} : () -> tensor<2x3xf32>
 // CHECK-NEXT:  return %[[V2]]
 // CHECK-LABEL: func.func private @NoOp
-// CHECK-NEXT:  %[[C:.*]] = arith.constant dense<0.25> : tensor<2x3xf32>
+// CHECK-NEXT:  %[[C:.*]] = arith.constant dense<2.500000e-01> : tensor<2x3xf32>
 // CHECK-NEXT:  "ml_program.global_store"(%[[C]]) {global = @Variable} : (tensor<2x3xf32>) -> ()
 // CHECK-NEXT:  return
 // CHECK-NOT:   "tfl.{{[a-z_]+}}"

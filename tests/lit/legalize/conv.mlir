@@ -16,10 +16,10 @@
 !b = !quant.uniform<i32:f32:0, {0.125, 0.0625}>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_per_channel_int8
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<1x3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)
-// CHECK:       %[[X:.*]] = quant.scast %[[ARG]] : tensor<1x3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x3x5x7xi8>
-// CHECK-NEXT:  %[[W:.*]] = quant.scast %{{.*}} : tensor<2x3x3x7x!quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125}>> to tensor<2x3x3x7xi8>
-// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32:0, {0.125, 0.0625}>> to tensor<2xi32>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<1x3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
+// CHECK:       %[[X:.*]] = quant.scast %[[ARG]] : tensor<1x3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<1x3x5x7xi8>
+// CHECK-NEXT:  %[[W:.*]] = quant.scast %{{.*}} : tensor<2x3x3x7x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,1.250000e-01}>> to tensor<2x3x3x7xi8>
+// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>> to tensor<2xi32>
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // TFLite's [OC, KH, KW, IC] weights are already TOSA's layout; SAME 3x3 pads 1 on each side.
@@ -32,7 +32,7 @@
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<5> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], %[[MULT]], %[[SHIFT]], %[[ACC_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = true, input_unsigned = false, output_unsigned = false} : (tensor<1x3x5x2xi32>, tensor<2xi32>, tensor<2xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x3x5x2xi8>
 // No fused activation: no clamp.
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @conv2d_per_channel_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x3x3x7x!w>, value = dense<1> : tensor<2x3x3x7xi8>} : () -> tensor<2x3x3x7x!w>
@@ -291,7 +291,7 @@ func.func @depthwise_conv2d_mult2_per_channel_int8(%arg0: tensor<1x4x6x2x!x>) ->
 !w = !quant.uniform<i8<-127:127>:f32:3, {0.25, 0.125, 0.0625, 0.5}>
 !y = !quant.uniform<i8:f32, 2.0:1>
 // CHECK-LABEL: @depthwise_conv2d_weights_not_constant_int8
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<1x4x6x2x!quant.uniform<i8:f32, 0.5:-3>>, %[[WARG:.*]]: tensor<1x2x3x4x
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<1x4x6x2x!quant.uniform<i8:f32, 5.000000e-01:-3>>, %[[WARG:.*]]: tensor<1x2x3x4x
 // CHECK:       %[[W:.*]] = quant.scast %[[WARG]] : {{.*}} to tensor<1x2x3x4xi8>
 // Weights that are not a constant are reshaped at run time.
 // CHECK:       %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 2, 2]> : tensor<4xindex>}
@@ -311,9 +311,9 @@ func.func @depthwise_conv2d_weights_not_constant_int8(%arg0: tensor<1x4x6x2x!x>,
 
 // CHECK-LABEL: @conv2d_float_relu6
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x5x7xf32>, %[[W:.*]]: tensor<2x3x3x7xf32>, %[[B:.*]]: tensor<2xf32>)
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = f32} : (tensor<1x3x5x7xf32>, tensor<2x3x3x7xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x5x2xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 // CHECK-NOT:   quant.
 func.func @conv2d_float_relu6(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x3x3x7xf32>, %arg2: tensor<2xf32>) -> tensor<1x3x5x2xf32> {
@@ -326,8 +326,8 @@ func.func @conv2d_float_relu6(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x3x3x7x
 // CHECK-LABEL: @depthwise_conv2d_float_no_bias
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x4x6x2xf32>)
 // CHECK:       %[[W:.*]] = arith.constant dense<{{.*}}> : tensor<1x2x3x6xf32>
-// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.0> : tensor<6xf32>}
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<6xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[WT:.*]] = "tosa.const"() {values = dense<{{.*}}> : tensor<2x3x2x3xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = f32} : (tensor<1x4x6x2xf32>, tensor<2x3x2x3xf32>, tensor<6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x4x6xf32>
 // CHECK-NEXT:  return %[[Y]]
@@ -341,7 +341,7 @@ func.func @depthwise_conv2d_float_no_bias(%arg0: tensor<1x4x6x2xf32>) -> tensor<
 
 // A float conv with a dynamic height has no lowering (a dynamic batch has: dynamic.mlir): it stays a tfl op.
 // CHECK-LABEL: @conv2d_float_dynamic_height_is_unlowered
-// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<0.0> : tensor<2xf32>
+// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<0.000000e+00> : tensor<2xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%arg0, %arg1, %[[B]])
 // CHECK-NEXT:  return %[[Y]]
 func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, %arg1: tensor<2x1x1x7xf32>) -> tensor<1x?x5x2xf32> {
@@ -364,9 +364,9 @@ func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, 
 !b = !quant.uniform<i32:f32, 0.03>
 !y = !quant.uniform<u8:f32, 0.7:11>
 // CHECK-LABEL: @conv2d_per_tensor_relu_uint8
-// CHECK:       %[[X:.*]] = quant.scast %arg0 : tensor<1x3x5x7x!quant.uniform<u8:f32, 0.1:131>> to tensor<1x3x5x7xi8>
+// CHECK:       %[[X:.*]] = quant.scast %arg0 : tensor<1x3x5x7x!quant.uniform<u8:f32, 1.000000e-01:131>> to tensor<1x3x5x7xi8>
 // CHECK-NEXT:  quant.scast
-// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 0.03>> to tensor<2xi32>
+// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 3.000000e-02>> to tensor<2xi32>
 // CHECK-NEXT:  %[[FLIP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[XS:.*]] = "tosa.bitwise_xor"(%[[X]], %[[FLIP]])
 // Stored 1..7 and -1..-7 are uint8 1..7 and 255..249: minus 128.
@@ -380,11 +380,11 @@ func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, 
 // The output zero point 11 on the signed view: 11 - 128 = -117.
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-117> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}}, %[[OUT_ZP]]) {{.*}}per_channel = false{{.*}} -> tensor<1x3x5x2xi8>
-// RELU: [max(0, 11 + round(0 / 0.7)), 255] = [11, 255], on the signed view [-117, 127].
+// RELU: [max(0, 11 + round(0 / 0.699999988)), 255] = [11, 255], on the signed view [-117, 127].
 // CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = -117 : i8, max_val = 127 : i8}
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[U:.*]] = "tosa.bitwise_xor"(%[[R]], %{{.*}})
-// CHECK-NEXT:  quant.scast %[[U]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<u8:f32, 0.7:11>>
+// CHECK-NEXT:  quant.scast %[[U]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<u8:f32, 0.69999999999999996:11>>
 func.func @conv2d_per_tensor_relu_uint8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]]]> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[3, -4]> : tensor<2xi32>} : () -> tensor<2x!b>
@@ -469,7 +469,7 @@ func.func @conv2d_int64_bias_relu6_int16x8(%arg0: tensor<1x3x5x7x!x>) -> tensor<
 !b = !quant.uniform<i32:f32, 5.406371315075376e-07>
 !y = !quant.uniform<i16:f32, 0.0001831110566854477>
 // CHECK-LABEL: @conv2d_int32_bias_int16x8
-// CHECK:       %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 5.406371315075376e-07>> to tensor<2xi32>
+// CHECK:       %[[B:.*]] = quant.scast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 5.4063713150753756E-7>> to tensor<2xi32>
 // CHECK:       %[[HIGH:.*]] = "tosa.conv2d"
 // CHECK:       %[[LOW:.*]] = "tosa.conv2d"
 // CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x3x5x2xi32>
@@ -506,7 +506,7 @@ func.func @conv2d_int32_bias_int16x8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x
 func.func @conv2d_declines_int32_bias_read_as_int64_int16x8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[106818, -987908]> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{fallback: TFLite reads the bias of this int16 op as int64 (quantized_bias_type FLOAT32), but it is tensor<2x!quant.uniform<i32:f32, 5.406371315075376e-07>>}}
+  // expected-remark@+1 {{fallback: TFLite reads the bias of this int16 op as int64 (quantized_bias_type FLOAT32), but it is tensor<2x!quant.uniform<i32:f32, 5.4063713150753756E-7>>}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x3x5x2x!y>
   return %0 : tensor<1x3x5x2x!y>
 }
@@ -520,7 +520,7 @@ func.func @conv2d_declines_int32_bias_read_as_int64_int16x8(%arg0: tensor<1x3x5x
 // CHECK-LABEL: @conv2d_declines_per_axis_input
 // CHECK:       quant.dcast %arg0 : tensor<1x3x5x7x{{.*}}> to tensor<1x3x5x7xf32>
 // CHECK:       "tosa.conv2d"({{.*}}acc_type = f32
-// CHECK-NEXT:  quant.qcast %{{.*}} : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  quant.qcast %{{.*}} : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.000000e+00:5>>
 func.func @conv2d_declines_per_axis_input(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
@@ -538,16 +538,16 @@ func.func @conv2d_declines_per_axis_input(%arg0: tensor<1x3x5x7x!x>) -> tensor<1
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @conv2d_declines_dynamic_height
-// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<1x?x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x?x5x7xf32>
+// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<1x?x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<1x?x5x7xf32>
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
-// CHECK-NEXT:  %[[B:.*]] = quant.dcast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 0.125>> to tensor<2xf32>
+// CHECK-NEXT:  %[[B:.*]] = quant.dcast %{{.*}} : tensor<2x!quant.uniform<i32:f32, 1.250000e-01>> to tensor<2xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.conv_2d"(%[[X]], %[[W]], %[[B]]) {{.*}} : (tensor<1x?x5x7xf32>, tensor<2x1x1x7xf32>, tensor<2xf32>) -> tensor<1x?x5x2xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x?x5x2xf32> to tensor<1x?x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x?x5x2xf32> to tensor<1x?x5x2x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @conv2d_declines_dynamic_height(%arg0: tensor<1x?x5x7x!x>) -> tensor<1x?x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x5x7x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>) outside the first (batch) dimension}}
   %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x?x5x7x!x>, tensor<2x1x1x7x!w>, tensor<2x!b>) -> tensor<1x?x5x2x!y>
   return %0 : tensor<1x?x5x2x!y>
 }
@@ -564,7 +564,7 @@ func.func @conv2d_declines_dynamic_height(%arg0: tensor<1x?x5x7x!x>) -> tensor<1
 // CHECK:       "tosa.conv2d"({{.*}}acc_type = i32} : {{.*}} -> tensor<1x3x5x2xi32>
 // CHECK:       %[[R:.*]] = "tosa.rescale"({{.*}} -> tensor<1x3x5x2xi8>
 // CHECK:       %[[C:.*]] = "tensor.cast"(%{{.*}}) : (tensor<1x3x5x2xi8>) -> tensor<?x3x5x2xi8>
-// CHECK-NEXT:  quant.scast %[[C]] : tensor<?x3x5x2xi8> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  quant.scast %[[C]] : tensor<?x3x5x2xi8> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.000000e+00:5>>
 func.func @conv2d_dynamic_result(%arg0: tensor<1x3x5x7x!x>) -> tensor<?x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
@@ -831,8 +831,8 @@ func.func @depthwise_conv2d_declines_int4_filter_int16x8(%arg0: tensor<1x3x5x2x!
 //   columns: in 4, kernel 5, stride 2, out 8: pad (6 + 5 - 8) / 2 = 1 -> -1, 8 - 6 - 5 + 1 = -2
 // CHECK-LABEL: @transpose_conv_same_float
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x5xf32>, %[[W:.*]]: tensor<2x3x5x5xf32>)
-// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2xf32>}
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<2xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {out_pad = array<i64: -1, -1, -1, -2>, stride = array<i64: 1, 2>, acc_type = f32} : (tensor<1x3x4x5xf32>, tensor<2x3x5x5xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x8x2xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @transpose_conv_same_float(%arg0: tensor<1x3x4x5xf32>, %arg1: tensor<2x3x5x5xf32>) -> tensor<1x3x8x2xf32> {
@@ -943,7 +943,7 @@ func.func @transpose_conv_declines_int32_bias_read_as_int64_int16x8(%arg0: tenso
   %s = "tfl.pseudo_const"() {value = dense<[1, 3, 4, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x5x!w>, value = dense<1> : tensor<2x1x1x5xi8>} : () -> tensor<2x1x1x5x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<[106818, -987908]> : tensor<2xi32>} : () -> tensor<2x!b>
-  // expected-remark@+1 {{fallback: TFLite reads the bias of this int16 op as int64 (quantized_bias_type FLOAT32), but it is tensor<2x!quant.uniform<i32:f32, 5.406371315075376e-07>>}}
+  // expected-remark@+1 {{fallback: TFLite reads the bias of this int16 op as int64 (quantized_bias_type FLOAT32), but it is tensor<2x!quant.uniform<i32:f32, 5.4063713150753756E-7>>}}
   %0 = "tfl.transpose_conv"(%s, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "SAME", quantized_bias_type = "FLOAT32", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<4xi32>, tensor<2x1x1x5x!w>, tensor<1x3x4x5x!x>, tensor<2x!b>) -> tensor<1x3x4x2x!y>
   return %0 : tensor<1x3x4x2x!y>
 }
@@ -974,9 +974,9 @@ func.func @transpose_conv_declines_output_shape_not_constant(%arg0: tensor<1x3x4
 // CHECK-LABEL: @conv3d_float_same_relu
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x4x5x6x2xf32>, %[[W:.*]]: tensor<2x3x2x2x3xf32>, %[[B:.*]]: tensor<3xf32>)
 // CHECK-NEXT:  %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 4, 0, 1, 2, 3>} : (tensor<2x3x2x2x3xf32>) -> tensor<3x2x3x2x2xf32>
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv3d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 0, 1, 1, 1, 0, 1>, stride = array<i64: 1, 1, 1>, dilation = array<i64: 1, 1, 1>, acc_type = f32} : (tensor<1x4x5x6x2xf32>, tensor<3x2x3x2x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x6x3xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @conv3d_float_same_relu(%arg0: tensor<1x4x5x6x2xf32>, %arg1: tensor<2x3x2x2x3xf32>, %arg2: tensor<3xf32>) -> tensor<1x4x5x6x3xf32> {
   %0 = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU", padding = "SAME", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x5x6x2xf32>, tensor<2x3x2x2x3xf32>, tensor<3xf32>) -> tensor<1x4x5x6x3xf32>
@@ -1002,8 +1002,8 @@ func.func @conv3d_float_same_relu(%arg0: tensor<1x4x5x6x2xf32>, %arg1: tensor<2x
 // CHECK:       "tosa.pad"(%{{.*}}) : (tensor<96x1x3xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<96x2x3xf32>
 // CHECK:       %[[SPREAD:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<96x2x3xf32>, !tosa.shape<5>) -> tensor<1x4x6x8x3xf32>
 // CHECK:       %[[IN:.*]] = "tosa.slice"(%[[SPREAD]], %{{.*}}, %{{.*}}) : (tensor<1x4x6x8x3xf32>, !tosa.shape<5>, !tosa.shape<5>) -> tensor<1x3x5x7x3xf32>
-// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2xf32>}
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<2xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.conv3d"(%[[IN]], %[[R3]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 1, 1, 2, 1, 2, 1>, stride = array<i64: 1, 1, 1>, dilation = array<i64: 1, 1, 1>, acc_type = f32} : (tensor<1x3x5x7x3xf32>, tensor<2x2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x6x8x2xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @conv3d_transpose_float_stride2(%arg0: tensor<1x2x3x4x3xf32>, %arg1: tensor<2x3x3x2x3xf32>) -> tensor<1x4x6x8x2xf32> {

@@ -9,7 +9,7 @@
 // max(0, 3 - (3 - 1) % 2 - 1) = 2, output 2 * 2 + 3 - 2 = 5; columns: 2, 2 * 4 + 3 - 2 = 9.
 // The output pixel of input iy is iy * 2 - 1 + ky: out_pad -1 before, -(2 - 1) after.
 // CHECK-LABEL: @transpose_conv_bias_same
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%arg0, %arg1, %arg2, %[[ZP]], %[[ZP]]) {out_pad = array<i64: -1, -1, -1, -1>, stride = array<i64: 2, 2>, acc_type = f32} : (tensor<1x3x5x2xf32>, tensor<4x3x3x2xf32>, tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x5x9x4xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @transpose_conv_bias_same(%arg0: tensor<1x3x5x2xf32>, %arg1: tensor<4x3x3x2xf32>, %arg2: tensor<4xf32>) -> tensor<1x5x9x4xf32> {
@@ -24,17 +24,17 @@ func.func @transpose_conv_bias_same(%arg0: tensor<1x3x5x2xf32>, %arg1: tensor<4x
 // strided window slices stacked on a last axis; the maximum (clamped to [lowest, max])
 // and the first index of it, + 0.1.
 // CHECK-LABEL: @max_pool_with_argmax
-// CHECK:       %[[LOWEST:.*]] = "tosa.const"() {values = dense<-3.4028234663852886e+38> : tensor<1x1x1x1xf32>}
+// CHECK:       %[[LOWEST:.*]] = "tosa.const"() {values = dense<-3.40282347E+38> : tensor<1x1x1x1xf32>}
 // CHECK-NEXT:  %[[NUMBER:.*]] = "tosa.equal"(%arg0, %arg0)
 // CHECK-NEXT:  %[[RAISED:.*]] = "tosa.maximum"(%arg0, %[[LOWEST]])
 // CHECK-NEXT:  %[[X:.*]] = "tosa.select"(%[[NUMBER]], %[[RAISED]], %[[LOWEST]])
 // CHECK:       %[[PADDED:.*]] = "tosa.pad"(%[[X]], {{.*}}) : (tensor<1x4x6x3xf32>, !tosa.shape<8>, tensor<1xf32>) -> tensor<1x5x7x3xf32>
 // CHECK:       %[[WINDOWS:.*]] = "tosa.concat"({{.*}}) {axis = 4 : i32} : ({{.*}}) -> tensor<1x2x3x3x4xf32>
 // CHECK-NEXT:  %[[MAX:.*]] = "tosa.reduce_max"(%[[WINDOWS]]) {axis = 4 : i32, nan_mode = #tosa.nan_mode<IGNORE>}
-// CHECK:       %[[VALUE:.*]] = "tosa.clamp"({{.*}}) {min_val = -3.4028234663852886e+38 : f32, max_val = 3.4028234663852886e+38 : f32}
+// CHECK:       %[[VALUE:.*]] = "tosa.clamp"({{.*}}) {min_val = -3.40282347E+38 : f32, max_val = 3.40282347E+38 : f32}
 // CHECK-NEXT:  %[[WHERE:.*]] = "tosa.argmax"(%[[WINDOWS]]) {axis = 4 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<1x2x3x3x4xf32>) -> tensor<1x2x3x3xi32>
 // CHECK-NEXT:  %[[K:.*]] = "tosa.cast"(%[[WHERE]]) : (tensor<1x2x3x3xi32>) -> tensor<1x2x3x3xf32>
-// CHECK-NEXT:  %[[TENTH:.*]] = "tosa.const"() {values = dense<0.10000000149011612> : tensor<1x1x1x1xf32>}
+// CHECK-NEXT:  %[[TENTH:.*]] = "tosa.const"() {values = dense<1.000000e-01> : tensor<1x1x1x1xf32>}
 // CHECK-NEXT:  %[[INDEX:.*]] = "tosa.add"(%[[K]], %[[TENTH]])
 // CHECK-NEXT:  return %[[VALUE]], %[[INDEX]]
 func.func @max_pool_with_argmax(%arg0: tensor<1x4x6x3xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>) {
@@ -50,9 +50,9 @@ func.func @max_pool_with_argmax(%arg0: tensor<1x4x6x3xf32>) -> (tensor<1x2x3x3xf
 // CHECK:       %[[IDX:.*]] = "tosa.select"({{.*}}) : (tensor<1x2x3x2xi1>, tensor<1x2x3x2xf32>, tensor<1x2x3x2xf32>) -> tensor<1x2x3x2xf32>
 // CHECK-NEXT:  %[[S1:.*]] = "tosa.const_shape"() {values = dense<[1, 2, 1, 3, 1, 2]> : tensor<6xindex>}
 // CHECK-NEXT:  %[[I6:.*]] = "tosa.reshape"(%[[IDX]], %[[S1]])
-// CHECK-NEXT:  %[[POS:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[\[\[}}0.0], [1.0]]], {{\[\[\[}}2.0], [3.0]]]]]]> : tensor<1x1x2x1x2x1xf32>}
+// CHECK-NEXT:  %[[POS:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[\[\[}}0.000000e+00], [1.000000e+00]]], {{\[\[\[}}2.000000e+00], [3.000000e+00]]]]]]> : tensor<1x1x2x1x2x1xf32>}
 // CHECK-NEXT:  %[[HIT:.*]] = "tosa.equal"(%[[I6]], %[[POS]]) : (tensor<1x2x1x3x1x2xf32>, tensor<1x1x2x1x2x1xf32>) -> tensor<1x2x2x3x2x2xi1>
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1x1x1x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1x1x1x1xf32>}
 // CHECK:       %[[V6:.*]] = "tosa.reshape"(%arg0, {{.*}}) -> tensor<1x2x1x3x1x2xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.select"(%[[HIT]], %[[V6]], %[[ZERO]]) : (tensor<1x2x2x3x2x2xi1>, tensor<1x2x1x3x1x2xf32>, tensor<1x1x1x1x1x1xf32>) -> tensor<1x2x2x3x2x2xf32>
 // CHECK:       "tosa.reshape"(%[[Y]], {{.*}}) -> tensor<1x4x6x2xf32>
@@ -96,12 +96,12 @@ func.func @transform_landmarks(%arg0: tensor<1x5x3xf32>, %arg1: tensor<1x4x4xf32
 // CHECK-LABEL: @landmarks_to_transform_matrix
 // CHECK:       "tosa.const"() {values = dense<{{\[\[}}1, 4]]> : tensor<1x2xi32>}
 // CHECK:       %[[TURN:.*]] = "math.atan2"
-// CHECK-NEXT:  %[[TARGET:.*]] = "tosa.const"() {values = dense<0.5> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[TARGET:.*]] = "tosa.const"() {values = dense<5.000000e-01> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.sub"(%[[TARGET]], %[[TURN]])
 // CHECK:       "tosa.const"() {values = dense<{{\[\[}}0, 3, 5, 2]]> : tensor<1x4xi32>}
 // CHECK:       "tosa.reduce_min"
-// CHECK:       "tosa.const"() {values = dense<64.0> : tensor<1x1xf32>}
-// CHECK:       "tosa.const"() {values = dense<-32.0> : tensor<1x1xf32>}
+// CHECK:       "tosa.const"() {values = dense<6.400000e+01> : tensor<1x1xf32>}
+// CHECK:       "tosa.const"() {values = dense<-3.200000e+01> : tensor<1x1xf32>}
 // CHECK:       %[[M:.*]] = "tosa.concat"({{.*}}) {axis = 1 : i32} : ({{.*}}) -> tensor<1x16xf32>
 // CHECK:       "tosa.reshape"(%[[M]], {{.*}}) -> tensor<1x4x4xf32>
 func.func @landmarks_to_transform_matrix(%arg0: tensor<1x6x3xf32>) -> tensor<1x4x4xf32> {

@@ -2,13 +2,13 @@
 // tfl.no_value, quantfork.stats, the float path (no casts), ops with no lowering that
 // stay tfl ops (alone or between dcast/qcast), int64-quantized biases in a fallback,
 // and allow-fallback=false (tfl.while and tfl.if: control_flow.mlir).
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
-// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
-// RUN: not tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{allow-fallback=false})' 2>&1 >/dev/null | filecheck %s --check-prefix=NOFALLBACK
+// RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: not tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(legalize-tfl{allow-fallback=false})' 2>&1 >/dev/null | filecheck %s --check-prefix=NOFALLBACK
 
 // CHECK-LABEL: @pseudo_const_becomes_arith_constant
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5xf32>)
-// CHECK-NEXT:  %[[C:.*]] = arith.constant dense<{{\[\[}}1.0, 2.0, 3.0, 4.0, 5.0], [-1.0, -2.0, -3.0, -4.0, -5.0], [0.5, 0.25, 0.125, 0.0625, 0.03125]]> : tensor<3x5xf32>
+// CHECK-NEXT:  %[[C:.*]] = arith.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00], [-1.000000e+00, -2.000000e+00, -3.000000e+00, -4.000000e+00, -5.000000e+00], [5.000000e-01, 2.500000e-01, 1.250000e-01, 6.250000e-02, 3.125000e-02]]> : tensor<3x5xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.add"(%[[X]], %[[C]])
 // CHECK-NEXT:  return %[[Y]]
 // CHECK-NOT:   tfl.pseudo_const
@@ -25,7 +25,7 @@ func.func @pseudo_const_becomes_arith_constant(%arg0: tensor<3x5xf32>) -> tensor
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: @pseudo_qconst_becomes_constant_and_scast
 // CHECK-NEXT:  %[[C:.*]] = arith.constant dense<{{\[\[}}1, 2, 3], [-4, -5, -6]]> : tensor<2x3xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[C]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[C]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @pseudo_qconst_becomes_constant_and_scast() -> tensor<2x3x!q> {
   %0 = "tfl.pseudo_qconst"() {qtype = tensor<2x3x!q>, value = dense<[[1, 2, 3], [-4, -5, -6]]> : tensor<2x3xi8>} : () -> tensor<2x3x!q>
@@ -39,7 +39,7 @@ func.func @pseudo_qconst_becomes_constant_and_scast() -> tensor<2x3x!q> {
 !q = !quant.uniform<i8<-127:127>:f32, 0.25>
 // CHECK-LABEL: @pseudo_sparse_qconst_densified
 // CHECK-NEXT:  %[[C:.*]] = arith.constant dense<{{\[\[}}0, 5, 0, -6], [7, 0, 0, 0]]> : tensor<2x4xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[C]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32, 0.25>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[C]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32, 2.500000e-01>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @pseudo_sparse_qconst_densified() -> tensor<2x4x!q> {
   %0 = "tfl.pseudo_sparse_qconst"() {value = dense<0> : tensor<2x4xi8>, s_param = {block_map = [], dim_metadata = [{dense_size = 2 : i32, format = "DENSE"}, {array_indices = {values = [1 : i32, 3 : i32, 0 : i32]}, array_segments = {values = [0 : i32, 2 : i32, 3 : i32]}, dense_size = 0 : i32, format = "SPARSE_CSR"}], traversal_order = [0 : i32, 1 : i32]}, compressed_data = dense<[5, -6, 7]> : tensor<3xi8>, qtype = tensor<2x4x!q>} : () -> tensor<2x4x!q>
@@ -68,7 +68,7 @@ func.func @no_value_is_dropped_once_read(%arg0: tensor<2x7xf32>, %arg1: tensor<3
 // dropped and its users read its operand.
 // CHECK-LABEL: @quantfork_stats_is_dropped
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5xf32>)
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[X]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[X]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 // CHECK-NOT:   quantfork.stats
 func.func @quantfork_stats_is_dropped(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32> {
@@ -141,10 +141,10 @@ func.func @unknown_tfl_op_is_unlowered(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !z = !quant.uniform<i8:f32, 2.0:5>
 // CHECK-LABEL: @cosine_int8_stays_between_casts
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>>)
-// CHECK-NEXT:  %[[A:.*]] = quant.dcast %[[ARG0]] : tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5xf32>
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x5x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
+// CHECK-NEXT:  %[[A:.*]] = quant.dcast %[[ARG0]] : tensor<3x5x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x5xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.stablehlo_cosine"(%[[A]]) : (tensor<3x5xf32>) -> tensor<3x5xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 2.0:5>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 2.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @cosine_int8_stays_between_casts(%arg0: tensor<3x5x!x>) -> tensor<3x5x!z> {
   // expected-remark@+1 {{unlowered: no integer pattern for tfl.stablehlo_cosine; STABLEHLO_COSINE has no TFLite kernel (neither register_ref.cc nor core/kernels/register.cc registers one): the interpreter refuses the model, so there is no semantics to follow}}
@@ -165,14 +165,14 @@ func.func @cosine_int8_stays_between_casts(%arg0: tensor<3x5x!x>) -> tensor<3x5x
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.00708637572824955, 0.0033299424685537815}>
 !y = !quant.uniform<i16:f32, 0.0001831110566854477>
 // CHECK-LABEL: @int64_quantized_bias_in_fallback
-// CHECK:       arith.constant {tfl.quantization = {scale = [5.406371315075376e-07 : f32, 2.5404955295016407e-07 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} dense<[106818, -987908]> : tensor<2xi64>
+// CHECK:       arith.constant {tfl.quantization = {scale = [5.40637132E-7 : f32, 2.54049553E-7 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} dense<[106818, -987908]> : tensor<2xi64>
 // CHECK:       %[[X:.*]] = quant.dcast %arg0
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
-// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<[0.057749778032302856, -0.2509775757789612]> : tensor<2xf32>
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<[0.057749778, -0.250977576]> : tensor<2xf32>
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {{.*}}acc_type = f32} : {{.*}} -> tensor<1x3x5x2xf32>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[R]] : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i16:f32, 0.0001831110566854477>>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[R]] : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i16:f32, 1.8311105668544769E-4>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @int64_quantized_bias_in_fallback(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x7x!w>, value = dense<1> : tensor<2x1x1x7xi8>} : () -> tensor<2x1x1x7x!w>
@@ -191,7 +191,7 @@ func.func @int64_quantized_bias_in_fallback(%arg0: tensor<1x3x5x7x!x>) -> tensor
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !y = !quant.uniform<i16:f32, 1.0>
 // CHECK-LABEL: @int64_quantized_bias_with_zero_point
-// CHECK:       %[[B:.*]] = arith.constant dense<[3.0, -3.0, 0.0]> : tensor<3xf32>
+// CHECK:       %[[B:.*]] = arith.constant dense<[3.000000e+00, -3.000000e+00, 0.000000e+00]> : tensor<3xf32>
 // CHECK:       "tosa.reshape"(%[[B]], %{{.*}}) : (tensor<3xf32>, !tosa.shape<3>) -> tensor<1x1x3xf32>
 func.func @int64_quantized_bias_with_zero_point(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>

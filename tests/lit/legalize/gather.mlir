@@ -34,7 +34,7 @@ func.func @gather_f32_axis_0(%arg0: tensor<5x3x4xf32>, %arg1: tensor<2x3xi32>) -
 // then N = 2 * 3 = 6 gathers of 5 rows from [6, 6, 4].
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @gather_int8_batch_dims_on_storage
-// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<2x3x6x4x!quant.uniform<i8:f32, 0.05:-3>>, %[[INDICES:.*]]: tensor<2x5xi32>)
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<2x3x6x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[INDICES:.*]]: tensor<2x5xi32>)
 // CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[PARAMS]] : {{.*}} to tensor<2x3x6x4xi8>
 // CHECK-NEXT:    %[[I3_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 5]> : tensor<3xindex>}
 // CHECK-NEXT:    %[[I3:.*]] = "tosa.reshape"(%[[INDICES]], %[[I3_SHAPE]]) : (tensor<2x5xi32>, !tosa.shape<3>) -> tensor<2x1x5xi32>
@@ -47,7 +47,7 @@ func.func @gather_f32_axis_0(%arg0: tensor<5x3x4xf32>, %arg1: tensor<2x3xi32>) -
 // CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<6x6x4xi8>, tensor<6x5xi32>) -> tensor<6x5x4xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 5, 4]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[G]], %[[OUT_SHAPE]]) : (tensor<6x5x4xi8>, !tosa.shape<4>) -> tensor<2x3x5x4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x5x4xi8> to tensor<2x3x5x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x5x4xi8> to tensor<2x3x5x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @gather_int8_batch_dims_on_storage(%arg0: tensor<2x3x6x4x!q>, %arg1: tensor<2x5xi32>) -> tensor<2x3x5x4x!q> {
   %0 = "tfl.gather"(%arg0, %arg1) {axis = 2 : i32, batch_dims = 1 : i32} : (tensor<2x3x6x4x!q>, tensor<2x5xi32>) -> tensor<2x3x5x4x!q>
@@ -97,12 +97,12 @@ func.func @gather_f32_runtime_int64_indices(%arg0: tensor<7x3xf32>, %arg1: tenso
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.1:-3>
 // CHECK-LABEL: @gather_declines_quantized_differently
-// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<5x3x!quant.uniform<i8:f32, 0.05:-3>>, %[[INDICES:.*]]: tensor<2xi32>)
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<5x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[INDICES:.*]]: tensor<2xi32>)
 // CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[PARAMS]] : {{.*}} to tensor<5x3xf32>
 // CHECK:         %[[VALUES:.*]] = "tosa.reshape"(%[[REAL]], %{{.*}}) : (tensor<5x3xf32>, !tosa.shape<3>) -> tensor<1x5x3xf32>
 // CHECK:         %[[G:.*]] = "tosa.gather"(%[[VALUES]], %{{.*}}) : (tensor<1x5x3xf32>, tensor<1x2xi32>) -> tensor<1x2x3xf32>
 // CHECK:         %[[GATHERED:.*]] = "tosa.reshape"(%[[G]], %{{.*}}) : (tensor<1x2x3xf32>, !tosa.shape<2>) -> tensor<2x3xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[GATHERED]] : tensor<2x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 0.1:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[GATHERED]] : tensor<2x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.000000e-01:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @gather_declines_quantized_differently(%arg0: tensor<5x3x!q>, %arg1: tensor<2xi32>) -> tensor<2x3x!r> {
   // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}
@@ -166,7 +166,7 @@ func.func @gather_nd_f32(%arg0: tensor<4x5x3xf32>, %arg1: tensor<2x3x2xi32>) -> 
 // rows of C = 1 in [1, 120, 1].
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @gather_nd_int8_scalars_on_storage
-// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5x6x!quant.uniform<i8:f32, 0.05:-3>>, %[[INDICES:.*]]: tensor<7x3xi32>)
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x5x6x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[INDICES:.*]]: tensor<7x3xi32>)
 // CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[PARAMS]] : {{.*}} to tensor<4x5x6xi8>
 // CHECK-DAG:     %[[STRIDES:.*]] = "tosa.const"() {values = dense<{{\[\[30, 6, 1\]\]}}> : tensor<1x3xi32>}
 // CHECK-DAG:     %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
@@ -179,7 +179,7 @@ func.func @gather_nd_f32(%arg0: tensor<4x5x3xf32>, %arg1: tensor<2x3x2xi32>) -> 
 // CHECK-NEXT:    %[[G:.*]] = "tosa.gather"(%[[VALUES]], %[[ROWS]]) : (tensor<1x120x1xi8>, tensor<1x7xi32>) -> tensor<1x7x1xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<7> : tensor<1xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[G]], %[[OUT_SHAPE]]) : (tensor<1x7x1xi8>, !tosa.shape<1>) -> tensor<7xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7xi8> to tensor<7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7xi8> to tensor<7x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @gather_nd_int8_scalars_on_storage(%arg0: tensor<4x5x6x!q>, %arg1: tensor<7x3xi32>) -> tensor<7x!q> {
   %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<4x5x6x!q>, tensor<7x3xi32>) -> tensor<7x!q>
@@ -209,12 +209,12 @@ func.func @gather_nd_f32_one_coordinate_int64(%arg0: tensor<4x5xf32>, %arg1: ten
 !p = !quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>
 !o = !quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3}>
 // CHECK-LABEL: @gather_nd_declines_per_axis
-// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x3x!quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>>, %[[INDICES:.*]]: tensor<2x2xi32>)
+// CHECK-SAME:    (%[[PARAMS:.*]]: tensor<4x3x!quant.uniform<i8:f32:1, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3}>>, %[[INDICES:.*]]: tensor<2x2xi32>)
 // CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[PARAMS]] : {{.*}} to tensor<4x3xf32>
 // CHECK-DAG:     %[[STRIDES:.*]] = "tosa.const"() {values = dense<{{\[\[3, 1\]\]}}> : tensor<1x2xi32>}
 // CHECK:         %[[VALUES:.*]] = "tosa.reshape"(%[[REAL]], %{{.*}}) : (tensor<4x3xf32>, !tosa.shape<3>) -> tensor<1x12x1xf32>
 // CHECK:         %[[GATHERED:.*]] = "tosa.reshape"(%{{.*}}) : (tensor<1x2x1xf32>, !tosa.shape<1>) -> tensor<2xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[GATHERED]] : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3}>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[GATHERED]] : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32:0, {5.000000e-02:-3,1.000000e-01:-3}>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @gather_nd_declines_per_axis(%arg0: tensor<4x3x!p>, %arg1: tensor<2x2xi32>) -> tensor<2x!o> {
   // expected-remark@+1 {{fallback: not every moved value is per-tensor quantized}}
@@ -243,7 +243,7 @@ func.func @embedding_lookup_float(%arg0: tensor<3xi32>, %arg1: tensor<7x4xf32>) 
 // CHECK:         %[[I:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<2xi32>, !tosa.shape<2>) -> tensor<1x2xi32>
 // CHECK-NEXT:    %[[T:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}1, -2, 3, -4], [5, -6, 7, -8], [0, 1, 2, 3]]]> : tensor<1x3x4xi8>}
 // CHECK-NEXT:    %[[ROWS:.*]] = "tosa.gather"(%[[T]], %[[I]]) : (tensor<1x3x4xi8>, tensor<1x2xi32>) -> tensor<1x2x4xi8>
-// CHECK-NEXT:    %[[S:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}0.5], [0.25], [0.125]]]> : tensor<1x3x1xf32>}
+// CHECK-NEXT:    %[[S:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}5.000000e-01], [2.500000e-01], [1.250000e-01]]]> : tensor<1x3x1xf32>}
 // CHECK-NEXT:    %[[SCALES:.*]] = "tosa.gather"(%[[S]], %[[I]]) : (tensor<1x3x1xf32>, tensor<1x2xi32>) -> tensor<1x2x1xf32>
 // CHECK:         "linalg.generic"
 // CHECK-NEXT:    ^bb0(%[[Q:.*]]: i8, %[[SC:.*]]: f32, %{{.*}}: f32):
@@ -264,7 +264,7 @@ func.func @embedding_lookup_hybrid_int4(%arg0: tensor<2xi32>) -> tensor<2x4xf32>
 // CHECK-LABEL: @scatter_nd_f32_rows
 // CHECK-SAME:    (%[[INDICES:.*]]: tensor<3x1xi32>, %[[UPDATES:.*]]: tensor<3x2xf32>)
 // CHECK:         %[[FLAT:.*]] = "tosa.reshape"(%[[INDICES]], %{{.*}}) : (tensor<3x1xi32>, !tosa.shape<1>) -> tensor<3xi32>
-// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:    %[[ROWS:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}0], [1], [2], [3]]]> : tensor<1x4x1xi32>}
 // CHECK-NEXT:    %[[IDS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 1, 1]> : tensor<3xindex>}
 // CHECK-NEXT:    %[[IDS:.*]] = "tosa.reshape"(%[[FLAT]], %[[IDS_SHAPE]]) : (tensor<3xi32>, !tosa.shape<3>) -> tensor<3x1x1xi32>
@@ -288,7 +288,7 @@ func.func @scatter_nd_f32_rows(%arg0: tensor<3x1xi32>, %arg1: tensor<3x2xf32>) -
 // and the cast back to i8 wraps, as TFLite's int8 WrappingAdd.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @scatter_nd_int8_on_storage
-// CHECK:         %[[STORED:.*]] = quant.scast %arg1 : tensor<3x2x!quant.uniform<i8:f32, 0.05:-3>> to tensor<3x2xi8>
+// CHECK:         %[[STORED:.*]] = quant.scast %arg1 : tensor<3x2x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<3x2xi8>
 // CHECK:         %[[ZERO:.*]] = "tosa.const"() {values = dense<0> : tensor<1x1x1xi8>}
 // CHECK:         %[[DATA:.*]] = "tosa.reshape"(%[[STORED]], %{{.*}}) : (tensor<3x2xi8>, !tosa.shape<3>) -> tensor<3x1x2xi8>
 // CHECK-NEXT:    %[[PICKED:.*]] = "tosa.select"(%{{.*}}, %[[DATA]], %[[ZERO]]) : (tensor<3x4x1xi1>, tensor<3x1x2xi8>, tensor<1x1x1xi8>) -> tensor<3x4x2xi8>
@@ -296,7 +296,7 @@ func.func @scatter_nd_f32_rows(%arg0: tensor<3x1xi32>, %arg1: tensor<3x2xf32>) -
 // CHECK-NEXT:    %[[SUM:.*]] = "tosa.reduce_sum"(%[[WIDE]]) {axis = 0 : i32} : (tensor<3x4x2xi32>) -> tensor<1x4x2xi32>
 // CHECK-NEXT:    %[[WRAPPED:.*]] = "tosa.cast"(%[[SUM]]) : (tensor<1x4x2xi32>) -> tensor<1x4x2xi8>
 // CHECK:         %[[Y:.*]] = "tosa.reshape"(%[[WRAPPED]], %{{.*}}) : (tensor<1x4x2xi8>, !tosa.shape<2>) -> tensor<4x2xi8>
-// CHECK-NEXT:    quant.scast %[[Y]] : tensor<4x2xi8> to tensor<4x2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    quant.scast %[[Y]] : tensor<4x2xi8> to tensor<4x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 func.func @scatter_nd_int8_on_storage(%arg0: tensor<3x1xi32>, %arg1: tensor<3x2x!q>) -> tensor<4x2x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[4, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
   %1 = "tfl.scatter_nd"(%arg0, %arg1, %0) : (tensor<3x1xi32>, tensor<3x2x!q>, tensor<2xi32>) -> tensor<4x2x!q>
@@ -324,7 +324,7 @@ func.func @segment_sum_f32(%arg0: tensor<4x2xf32>) -> tensor<3x2xf32> {
 // -inf), and NaN data is replaced by it first: std::max keeps the accumulator against NaN.
 // CHECK-LABEL: @unsorted_segment_max_f32
 // CHECK-SAME:    (%[[DATA:.*]]: tensor<5x3xf32>, %[[IDS:.*]]: tensor<5xi32>)
-// CHECK:         %[[LOWEST:.*]] = "tosa.const"() {values = dense<-3.4028234663852886e+38> : tensor<1x1x1xf32>}
+// CHECK:         %[[LOWEST:.*]] = "tosa.const"() {values = dense<-3.40282347E+38> : tensor<1x1x1xf32>}
 // CHECK-NEXT:    %[[NUMBER:.*]] = "tosa.equal"(%[[DATA]], %[[DATA]]) : (tensor<5x3xf32>, tensor<5x3xf32>) -> tensor<5x3xi1>
 // CHECK:         %[[LOWEST2:.*]] = "tosa.reshape"(%[[LOWEST]], %{{.*}}) : (tensor<1x1x1xf32>, !tosa.shape<2>) -> tensor<1x1xf32>
 // CHECK-NEXT:    %[[CLEAN:.*]] = "tosa.select"(%[[NUMBER]], %[[DATA]], %[[LOWEST2]])
@@ -396,7 +396,7 @@ func.func @sparse_to_dense_f32_last_write(%arg0: tensor<3x2xi32>, %arg1: tensor<
 // CHECK:         %[[W:.*]] = "tosa.reshape"(%[[WEIGHTS]], %{{.*}}) : (tensor<3xf32>, !tosa.shape<2>) -> tensor<3x1xf32>
 // CHECK:         %[[WEIGHTED:.*]] = "tosa.mul"(%{{.*}}, %[[W]], %{{.*}}) : (tensor<3x2xf32>, tensor<3x1xf32>, tensor<1xi8>) -> tensor<3x2xf32>
 // CHECK:         "tosa.slice"(%[[INDICES]], %{{.*}}, %{{.*}}) : (tensor<3x2xi32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<3x1xi32>
-// CHECK:         %[[ONES:.*]] = "tosa.const"() {values = dense<1.0> : tensor<3x1xf32>}
+// CHECK:         %[[ONES:.*]] = "tosa.const"() {values = dense<1.000000e+00> : tensor<3x1xf32>}
 // CHECK-NEXT:    %[[ALL:.*]] = "tosa.concat"(%[[WEIGHTED]], %[[W]], %[[ONES]]) {axis = 1 : i32} : (tensor<3x2xf32>, tensor<3x1xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
 // CHECK:         "tosa.reduce_sum"({{.*}}) {axis = 0 : i32} : (tensor<3x2x4xf32>) -> tensor<1x2x4xf32>
 // CHECK:         %[[SUMS:.*]] = "tosa.slice"({{.*}}) : (tensor<2x4xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<2x2xf32>
@@ -440,7 +440,7 @@ func.func @unsorted_segment_sum_declines_dynamic_shape(%arg0: tensor<?x3xf32>, %
 // DENSIFY of a sparse constant (row 0 keeps columns 1 and 3, row 1 column 0): the driver
 // densifies the constant, and the op is that constant.
 // CHECK-LABEL: @densify_f32
-// CHECK-NEXT:    %[[C:.*]] = arith.constant dense<{{\[\[}}0.0, 1.5, 0.0, -2.0], [3.0, 0.0, 0.0, 0.0]]> : tensor<2x4xf32>
+// CHECK-NEXT:    %[[C:.*]] = arith.constant dense<{{\[\[}}0.000000e+00, 1.500000e+00, 0.000000e+00, -2.000000e+00], [3.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<2x4xf32>
 // CHECK-NEXT:    return %[[C]]
 func.func @densify_f32() -> tensor<2x4xf32> {
   %0 = "tfl.pseudo_sparse_const"() {value = dense<0.0> : tensor<2x4xf32>, s_param = {block_map = [], dim_metadata = [{dense_size = 2 : i32, format = "DENSE"}, {array_indices = {values = [1 : i32, 3 : i32, 0 : i32]}, array_segments = {values = [0 : i32, 2 : i32, 3 : i32]}, dense_size = 0 : i32, format = "SPARSE_CSR"}], traversal_order = [0 : i32, 1 : i32]}, compressed_data = dense<[1.5, -2.0, 3.0]> : tensor<3xf32>} : () -> tensor<2x4xf32>
@@ -456,9 +456,9 @@ func.func @densify_f32() -> tensor<2x4xf32> {
 !r = !quant.uniform<i8:f32, 0.25>
 // CHECK-LABEL: @densify_int8_on_storage
 // CHECK-NEXT:    %[[C:.*]] = arith.constant dense<{{\[\[}}0, 5, 0, -6], [7, 0, 0, 0]]> : tensor<2x4xi8>
-// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[C]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32, 0.25>>
-// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[Q]] : tensor<2x4x!quant.uniform<i8<-127:127>:f32, 0.25>> to tensor<2x4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[S]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8:f32, 0.25>>
+// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[C]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8<-127:127>:f32, 2.500000e-01>>
+// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[Q]] : tensor<2x4x!quant.uniform<i8<-127:127>:f32, 2.500000e-01>> to tensor<2x4xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[S]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8:f32, 2.500000e-01>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @densify_int8_on_storage() -> tensor<2x4x!r> {
   %0 = "tfl.pseudo_sparse_qconst"() {value = dense<0> : tensor<2x4xi8>, s_param = {block_map = [], dim_metadata = [{dense_size = 2 : i32, format = "DENSE"}, {array_indices = {values = [1 : i32, 3 : i32, 0 : i32]}, array_segments = {values = [0 : i32, 2 : i32, 3 : i32]}, dense_size = 0 : i32, format = "SPARSE_CSR"}], traversal_order = [0 : i32, 1 : i32]}, compressed_data = dense<[5, -6, 7]> : tensor<3xi8>, qtype = tensor<2x4x!q>} : () -> tensor<2x4x!q>

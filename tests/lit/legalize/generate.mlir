@@ -23,7 +23,7 @@ func.func @range_constant() -> tensor<5xi32> {
 // Float values accumulate in float32 (value += delta), as the kernel's loop: 0.1 + 0.1 + 0.1
 // is 0.3000000119 in float32, and 0.4000000060 after one more.
 // CHECK-LABEL: @range_constant_float
-// CHECK:       "tosa.const"() {values = dense<[0.10000000149011612, 0.20000000298023224, 0.30000001192092896, 0.4000000059604645]> : tensor<4xf32>}
+// CHECK:       "tosa.const"() {values = dense<[1.000000e-01, 2.000000e-01, 3.000000e-01, 4.000000e-01]> : tensor<4xf32>}
 func.func @range_constant_float() -> tensor<4xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<0.1> : tensor<f32>} : () -> tensor<f32>
   %1 = "tfl.pseudo_const"() {value = dense<0.45> : tensor<f32>} : () -> tensor<f32>
@@ -142,7 +142,7 @@ func.func @one_hot_runtime_depth(%arg0: tensor<6xi32>, %arg1: tensor<i32>, %arg2
 // COMPLEX_ABS take apart.
 // CHECK-LABEL: @rfft2d
 // CHECK:       %[[CROP:.*]] = "tosa.slice"(%arg0, %{{.*}}, %{{.*}}) : (tensor<2x3x10x5xf32>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<2x3x8x5xf32>
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[PADS:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 0, 0, 0, 0, 0, 3]> : tensor<8xindex>}
 // CHECK-NEXT:  %[[PAD:.*]] = "tosa.pad"(%[[CROP]], %[[PADS]], %[[ZERO]]) : {{.*}} -> tensor<2x3x8x8xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[6, 8, 8]> : tensor<3xindex>}
@@ -190,7 +190,7 @@ func.func @imag_complex128(%arg0: tensor<3xcomplex<f64>>) -> tensor<3xf64> {
 // RANDOM_UNIFORM with seeds (42, 7): Uint32ToFloat of the first six words of
 // PhiloxRandom(42, 7), the numbers of TFLite's first Invoke.
 // CHECK-LABEL: @random_uniform
-// CHECK:       %[[Y:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.8627676963806152, 0.6567625999450684, 0.9905458688735962], [0.9031013250350952, 0.7336807250976562, 0.12016558647155762]]> : tensor<2x3xf32>}
+// CHECK:       %[[Y:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.862767696, 0.656762599, 0.990545868], [0.903101325, 0.733680725, 0.120165586]]> : tensor<2x3xf32>}
 // CHECK-NEXT:  return %[[Y]]
 func.func @random_uniform() -> tensor<2x3xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -217,7 +217,7 @@ func.func @random_standard_normal_unseeded() -> tensor<2x3xf32> {
 // CHECK-LABEL: @multinomial
 // CHECK:       %[[FINITE:.*]] = "linalg.generic"(%arg0, %{{.*}}) ({
 // CHECK:         "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 4 : i64} : (f32, f32) -> i1
-// CHECK:         arith.constant -3.4028234663852886e+38 : f32
+// CHECK:         arith.constant -3.40282347E+38 : f32
 // CHECK:       %[[MAX:.*]] = "tosa.reduce_max"(%[[FINITE]]) {axis = 1 : i32, nan_mode = #tosa.nan_mode<PROPAGATE>} : (tensor<2x3xf32>) -> tensor<2x1xf32>
 // CHECK:       %[[W:.*]] = "linalg.generic"(%arg0, %[[MAX]], %{{.*}}) ({
 // CHECK:         "math.exp"(%{{.*}}) : (f64) -> f64
@@ -228,7 +228,7 @@ func.func @random_standard_normal_unseeded() -> tensor<2x3xf32> {
 // CHECK:       %[[W2:.*]] = "tosa.slice"(%[[W]], {{.*}}) -> tensor<2x1xf64>
 // CHECK-NEXT:  %[[TOTAL:.*]] = "arith.addf"(%[[C1]], %[[W2]]) : (tensor<2x1xf64>, tensor<2x1xf64>) -> tensor<2x1xf64>
 // CHECK-NEXT:  %[[CDF:.*]] = "tosa.concat"(%[[W0]], %[[C1]], %[[TOTAL]]) {axis = 1 : i32}
-// CHECK-NEXT:  %[[U:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.18549088593476926, 0.5530126627240854], [0.7265846678559842, 0.43415081757017093]]> : tensor<2x2xf64>}
+// CHECK-NEXT:  %[[U:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.18549088593476926, 0.55301266272408545], [0.72658466785598419, 0.43415081757017093]]> : tensor<2x2xf64>}
 // CHECK:       %[[BELOW:.*]] = "linalg.generic"(%[[CDF]], %[[U]], %[[TOTAL]], %{{.*}}) ({
 // CHECK:         %[[FIND:.*]] = "arith.mulf"
 // CHECK-NEXT:    "arith.cmpf"(%{{.*}}, %[[FIND]]) {predicate = 5 : i64} : (f64, f64) -> i1

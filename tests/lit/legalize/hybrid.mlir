@@ -17,7 +17,7 @@
 // CHECK:       %[[S:.*]], %[[INV:.*]], %[[Z:.*]] = "linalg.generic"(%[[MIN]], %[[MAX]],
 // CHECK:         %[[DIFF:.*]] = "arith.subf"
 // CHECK-NEXT:    %[[WIDE:.*]] = "arith.extf"(%[[DIFF]]) : (f32) -> f64
-// CHECK-NEXT:    %[[C255:.*]] = arith.constant 255.0 : f64
+// CHECK-NEXT:    %[[C255:.*]] = arith.constant 2.550000e+02 : f64
 // CHECK-NEXT:    %[[SCALE:.*]] = "arith.divf"(%[[WIDE]], %[[C255]]) : (f64, f64) -> f64
 // CHECK:         "math.round"({{.*}}) : (f64) -> f64
 // CHECK:         %[[S32:.*]] = "arith.select"({{.*}}) : (i1, f32, f32) -> f32
@@ -66,7 +66,7 @@ func.func @hybrid_fully_connected_asymmetric(%arg0: tensor<2x10xf32>) -> tensor<
 // CHECK-NEXT:  %[[MAG:.*]] = "tosa.reduce_max"(%[[ABS]]) {axis = 1 : i32
 // CHECK:       "linalg.generic"(%[[MAG]],
 // CHECK:         %[[ZERO:.*]] = "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 1 : i64}
-// CHECK:         %[[C127:.*]] = arith.constant 127.0 : f32
+// CHECK:         %[[C127:.*]] = arith.constant 1.270000e+02 : f32
 // CHECK-NEXT:    "arith.divf"(%{{.*}}, %[[C127]]) : (f32, f32) -> f32
 // CHECK:         "arith.divf"(%[[C127]], %{{.*}}) : (f32, f32) -> f32
 // CHECK:         arith.constant -127 : i32
@@ -94,11 +94,11 @@ func.func @hybrid_fully_connected_symmetric(%arg0: tensor<3x4xf32>) -> tensor<3x
 // CHECK:       "tosa.reduce_min"
 // CHECK:       %[[Q:.*]] = "tosa.transpose"(%{{.*}}) {perms = array<i32: 1, 0, 2>} : (tensor<2x2x32xi8>) -> tensor<2x2x32xi8>
 // CHECK:       %[[ACC:.*]] = "tosa.matmul"(%[[Q]], %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x2x32xi8>, tensor<2x32x4xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<2x2x4xi32>
-// CHECK-NEXT:  %[[SC:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.015625, 0.0625, 0.25, 0.5], [0.03125, 0.0, 0.125, 0.0078125]]> : tensor<2x4xf32>}
-// CHECK-NEXT:  %[[KF:.*]] = "tosa.const"() {values = dense<[0.09375, -0.4375, -4.75, -5.9296875]> : tensor<4xf32>}
+// CHECK-NEXT:  %[[SC:.*]] = "tosa.const"() {values = dense<{{\[\[}}1.562500e-02, 6.250000e-02, 2.500000e-01, 5.000000e-01], [3.125000e-02, 0.000000e+00, 1.250000e-01, 7.812500e-03]]> : tensor<2x4xf32>}
+// CHECK-NEXT:  %[[KF:.*]] = "tosa.const"() {values = dense<[9.375000e-02, -4.375000e-01, -4.750000e+00, -5.9296875]> : tensor<4xf32>}
 // CHECK:       "linalg.generic"(%[[ACC]], %[[ACC]], %[[SC]], %[[SC]], %[[Z:.*]], %[[KF]], %[[S:.*]], %[[BIAS:.*]], %{{.*}})
 // CHECK-NEXT:  ^bb0(%[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[S0:.*]]: f32, %[[S1:.*]]: f32, %[[ZB:.*]]: i32, %[[KFN:.*]]: f32, %[[SB:.*]]: f32, %[[BN:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    %[[F0:.*]] = "arith.sitofp"(%[[A0]]) : (i32) -> f32
 // CHECK-NEXT:    %[[P0:.*]] = "arith.mulf"(%[[F0]], %[[S0]]) : (f32, f32) -> f32
 // CHECK-NEXT:    %[[O0:.*]] = "arith.addf"(%[[ZERO]], %[[P0]]) : (f32, f32) -> f32
@@ -112,7 +112,7 @@ func.func @hybrid_fully_connected_symmetric(%arg0: tensor<3x4xf32>) -> tensor<3x
 // CHECK-NEXT:    %[[OUT:.*]] = "arith.addf"(%[[M]], %[[BN]]) : (f32, f32) -> f32
 // CHECK-NEXT:    "linalg.yield"(%[[OUT]]) : (f32) -> ()
 // CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1) -> (0, d0, d1)>, affine_map<(d0, d1) -> (1, d0, d1)>, affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (1, d1)>,
-// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0.0 : f32
+// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0.000000e+00 : f32
 !w = !quant.uniform<i4:f32:{0:1, 1:32}, {{0.015625, 0.03125}, {0.0625, 1.17549435e-38}, {0.25, 0.125}, {0.5, 0.0078125}}>
 func.func @hybrid_fully_connected_blockwise(%arg0: tensor<2x64xf32>) -> tensor<2x4xf32> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<4x64x!w>, value = dense<[[7, 2, 2, 6, 1, 4, 5, -5, -8, -4, -4, 5, 6, -8, -1, 5, -6, 4, -7, -1, 5, -4, -3, -4, 3, -4, 7, -1, -1, 0, 1, 0, 0, 7, 4, 4, 3, 1, -3, 7, -1, -5, 5, -6, 5, 1, -7, -8, -1, -8, -6, 0, 7, -1, 4, 6, 5, 2, -1, 0, -4, -1, -2, -5], [7, -8, -7, -5, 7, 3, 6, -5, 3, -3, -1, -8, 1, 5, 2, -6, 0, -4, 7, 6, -6, 0, 7, 5, 3, 2, -8, 3, -1, -7, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, -1, -3, -5, -8, -2, 5, -7, -2, 7, 7, -5, -8, 2, -8, -4, -1, 5, -7, 2, 0, -6, 5, 5, -1, 7, 1, 6, 7, 1, -4, -6, 1, -5, 4, 6, -5, 0, -8, -6, -2, 6, 7, 2, 1, 1, -8, -2, 7, -2, -5, -5, 3, -8, 7, 6, 1, -1, 4, 0, -1, -3, -1, 4], [-8, -8, 3, -3, 4, -8, 6, -7, -2, 7, -7, 2, 3, -2, -7, 0, -2, 5, 2, -3, -8, 1, -4, 2, 5, -3, 6, 0, 0, 4, 4, 6, 7, -6, -2, 6, -4, -8, 1, 4, 3, 4, 2, -6, 5, -2, 5, 5, 7, -8, 5, 2, -1, 4, 7, 0, -7, 3, -5, -5, -5, -5, 6, -3]]> : tensor<4x64xi4>} : () -> tensor<4x64x!w>
@@ -138,7 +138,7 @@ func.func @hybrid_fully_connected_blockwise(%arg0: tensor<2x64xf32>) -> tensor<2
 // CHECK-NEXT:    %[[TOTAL:.*]] = "arith.subf"(%[[T]], %[[OFF]]) : (f32, f32) -> f32
 // CHECK-NEXT:    %[[SCALE:.*]] = "arith.mulf"(%[[S]], %[[SW]]) : (f32, f32) -> f32
 // CHECK-NEXT:    %[[Y:.*]] = "arith.mulf"(%[[SCALE]], %[[TOTAL]]) : (f32, f32) -> f32
-// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    %[[OUT:.*]] = "arith.addf"(%[[ZERO]], %[[Y]]) : (f32, f32) -> f32
 // CHECK-NEXT:    "linalg.yield"(%[[OUT]]) : (f32) -> ()
 !w = !quant.uniform<i8<-127:127>:f32:1, {0.5, 0.25, 0.125}>

@@ -32,7 +32,7 @@
 // CHECK:       %[[PRE0:.*]] = "linalg.generic"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[STEP0]],
 // CHECK:       %[[H0:.*]] = "linalg.generic"(%[[PRE0]],
 // CHECK-NEXT:  ^bb0
-// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    "arith.maximumf"(%{{.*}}, %[[ZERO]])
 // CHECK:       %[[STEP1:.*]] = "tosa.slice"(%[[INPUT]],
 // CHECK:       "tosa.reduce_min"(%[[H0]])
@@ -60,17 +60,17 @@ func.func @hybrid_sequence_rnn(%arg0: tensor<1x2x3xf32>) -> tensor<1x2x2xf32> {
 
 // CHECK-LABEL: @hybrid_svdf
 // CHECK:       %[[WF:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}86, -51, -12, 26], [-61, -22, -104, 80], [-100, 80, -42, 58]]]> : tensor<1x3x4xi8>}
-// CHECK:       %[[ZEROS:.*]] = "tosa.const"() {values = dense<0.0> : tensor<4xf32>}
+// CHECK:       %[[ZEROS:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<4xf32>}
 // CHECK:       "tosa.matmul"(%{{.*}}, %[[WF]], %{{.*}}, %{{.*}}) : (tensor<1x1x3xi8>, tensor<1x3x4xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x4xi32>
 // CHECK:       %[[FEATURE:.*]] = "linalg.generic"(%{{.*}}, %{{.*}}, %{{.*}}, %[[ZEROS]],
-// CHECK:       %[[WT:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.7937008142471313, -0.5039370059967041, 0.6110236048698425, -0.7118110060691833, 0.09448818862438202],
+// CHECK:       %[[WT:.*]] = "tosa.const"() {values = dense<{{\[\[}}0.793700814, -5.039370e-01, 0.611023604, -7.118110e-01, 0.0944881886],
 // CHECK:       %[[STATE:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : (tensor<1x20xf32>, !tosa.shape<3>) -> tensor<1x4x5xf32>
 // CHECK:       %[[NEWEST:.*]] = "tosa.reshape"(%[[FEATURE]], %{{.*}}) : (tensor<1x4xf32>, !tosa.shape<3>) -> tensor<1x4x1xf32>
 // CHECK:       %[[OLDER:.*]] = "tosa.slice"(%[[STATE]], {{.*}}) : (tensor<1x4x5xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x4x4xf32>
 // CHECK:       %[[NEW:.*]] = "tosa.concat"(%[[OLDER]], %[[NEWEST]]) {axis = 2 : i32}
 // CHECK:       %[[DOTS:.*]] = "linalg.generic"(%[[NEW]], %[[NEW]], %[[NEW]], %[[NEW]], %[[NEW]], %[[WT]], %[[WT]], %[[WT]], %[[WT]], %[[WT]],
 // CHECK-NEXT:  ^bb0(%[[S0:.*]]: f32, %[[S1:.*]]: f32, %[[S2:.*]]: f32, %[[S3:.*]]: f32, %[[S4:.*]]: f32, %[[W0:.*]]: f32, %[[W1:.*]]: f32, %[[W2:.*]]: f32, %[[W3:.*]]: f32, %[[W4:.*]]: f32,
-// CHECK-NEXT:    %[[Z:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[Z:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    %[[P0:.*]] = "arith.mulf"(%[[W0]], %[[S0]])
 // CHECK-NEXT:    %[[L0:.*]] = "arith.addf"(%[[Z]], %[[P0]])
 // CHECK-NEXT:    %[[P1:.*]] = "arith.mulf"(%[[W1]], %[[S1]])
@@ -87,7 +87,7 @@ func.func @hybrid_sequence_rnn(%arg0: tensor<1x2x3xf32>) -> tensor<1x2x2xf32> {
 // CHECK:       %[[PAIRS:.*]] = "tosa.reshape"(%[[DOTS]], %{{.*}}) : (tensor<1x4xf32>, !tosa.shape<3>) -> tensor<1x2x2xf32>
 // CHECK:       "linalg.generic"(%[[PAIRS]], %[[PAIRS]], %{{.*}},
 // CHECK-NEXT:  ^bb0(%[[R0:.*]]: f32, %[[R1:.*]]: f32, %[[B:.*]]: f32,
-// CHECK-NEXT:    %[[Z2:.*]] = arith.constant 0.0 : f32
+// CHECK-NEXT:    %[[Z2:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    %[[E1:.*]] = "arith.addf"(%[[Z2]], %[[Z2]])
 // CHECK-NEXT:    %[[E2:.*]] = "arith.addf"(%[[E1]], %[[Z2]])
 // CHECK-NEXT:    %[[E3:.*]] = "arith.addf"(%[[E2]], %[[Z2]])

@@ -27,11 +27,11 @@ func.func @reshape_f32(%arg0: tensor<2x3x5xf32>) -> tensor<3x10xf32> {
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.02:5>
 // CHECK-LABEL: @reshape_int8_on_storage_whatever_the_quantization
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2x3x5xi8>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2x3x5xi8>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 10]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[STORED]], %[[SHAPE]]) : (tensor<2x3x5xi8>, !tosa.shape<2>) -> tensor<3x10xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x10xi8> to tensor<3x10x!quant.uniform<i8:f32, 0.02:5>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x10xi8> to tensor<3x10x!quant.uniform<i8:f32, 2.000000e-02:5>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @reshape_int8_on_storage_whatever_the_quantization(%arg0: tensor<2x3x5x!q>) -> tensor<3x10x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[3, 10]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -56,11 +56,11 @@ func.func @squeeze_f32(%arg0: tensor<1x3x1x5xf32>) -> tensor<3x5xf32> {
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @squeeze_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x1x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : tensor<1x3x1x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<1x3x1x5xi8>
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x1x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : tensor<1x3x1x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<1x3x1x5xi8>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[STORED]], %[[SHAPE]]) : (tensor<1x3x1x5xi8>, !tosa.shape<2>) -> tensor<3x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @squeeze_int8_on_storage(%arg0: tensor<1x3x1x5x!q>) -> tensor<3x5x!q> {
   %0 = "tfl.squeeze"(%arg0) {squeeze_dims = [0 : i32, -2 : i32]} : (tensor<1x3x1x5x!q>) -> tensor<3x5x!q>
@@ -73,11 +73,11 @@ func.func @squeeze_int8_on_storage(%arg0: tensor<1x3x1x5x!q>) -> tensor<3x5x!q> 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.02:5>
 // CHECK-LABEL: @squeeze_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x1x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : tensor<1x3x1x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<1x3x1x5xf32>
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x1x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : tensor<1x3x1x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<1x3x1x5xf32>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[REAL]], %[[SHAPE]]) : (tensor<1x3x1x5xf32>, !tosa.shape<2>) -> tensor<3x5xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 0.02:5>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 2.000000e-02:5>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @squeeze_declines_quantized_differently(%arg0: tensor<1x3x1x5x!q>) -> tensor<3x5x!r> {
   // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}
@@ -103,11 +103,11 @@ func.func @expand_dims_f32(%arg0: tensor<3x5xf32>) -> tensor<3x1x5xf32> {
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @expand_dims_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<3x5xi8>
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<3x5xi8>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 5, 1]> : tensor<3xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[STORED]], %[[SHAPE]]) : (tensor<3x5xi8>, !tosa.shape<3>) -> tensor<3x5x1xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5x1xi8> to tensor<3x5x1x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5x1xi8> to tensor<3x5x1x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @expand_dims_int8_on_storage(%arg0: tensor<3x5x!q>) -> tensor<3x5x1x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<-1> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -132,10 +132,10 @@ func.func @transpose_f32(%arg0: tensor<2x3x5x7xf32>) -> tensor<2x7x3x5xf32> {
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @transpose_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x7x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x3x5x7x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2x3x5x7xi8>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x3x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2x3x5x7xi8>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.transpose"(%[[STORED]]) {perms = array<i32: 3, 2, 0, 1>} : (tensor<2x3x5x7xi8>) -> tensor<7x5x2x3xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7x5x2x3xi8> to tensor<7x5x2x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7x5x2x3xi8> to tensor<7x5x2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @transpose_int8_on_storage(%arg0: tensor<2x3x5x7x!q>) -> tensor<7x5x2x3x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[3, 2, 0, 1]> : tensor<4xi32>} : () -> tensor<4xi32>
@@ -149,10 +149,10 @@ func.func @transpose_int8_on_storage(%arg0: tensor<2x3x5x7x!q>) -> tensor<7x5x2x
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.05:4>
 // CHECK-LABEL: @transpose_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2x3x5xf32>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2x3x5xf32>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.transpose"(%[[REAL]]) {perms = array<i32: 2, 0, 1>} : (tensor<2x3x5xf32>) -> tensor<5x2x3xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<5x2x3xf32> to tensor<5x2x3x!quant.uniform<i8:f32, 0.05:4>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<5x2x3xf32> to tensor<5x2x3x!quant.uniform<i8:f32, 5.000000e-02:4>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @transpose_declines_quantized_differently(%arg0: tensor<2x3x5x!q>) -> tensor<5x2x3x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[2, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -166,10 +166,10 @@ func.func @transpose_declines_quantized_differently(%arg0: tensor<2x3x5x!q>) -> 
 !p = !quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>
 !o = !quant.uniform<i8:f32:2, {0.05:-3, 0.1:-3, 0.2:-3}>
 // CHECK-LABEL: @transpose_declines_per_axis
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32:1, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3}>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3x5xf32>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.transpose"(%[[REAL]]) {perms = array<i32: 2, 0, 1>} : (tensor<2x3x5xf32>) -> tensor<5x2x3xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<5x2x3xf32> to tensor<5x2x3x!quant.uniform<i8:f32:2, {0.05:-3, 0.1:-3, 0.2:-3}>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<5x2x3xf32> to tensor<5x2x3x!quant.uniform<i8:f32:2, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3}>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @transpose_declines_per_axis(%arg0: tensor<2x3x5x!p>) -> tensor<5x2x3x!o> {
   %0 = "tfl.pseudo_const"() {value = dense<[2, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -197,10 +197,10 @@ func.func @transpose_declines_runtime_perm(%arg0: tensor<2x3x5xf32>, %arg1: tens
 // the op stays, on the dequantized values.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @transpose_int8_declines_runtime_perm
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[PERM:.*]]: tensor<3xi32>)
-// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2x3x5xf32>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[PERM:.*]]: tensor<3xi32>)
+// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2x3x5xf32>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tfl.transpose"(%[[REAL]], %[[PERM]]) : (tensor<2x3x5xf32>, tensor<3xi32>) -> tensor<5x2x3xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<5x2x3xf32> to tensor<5x2x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MOVED]] : tensor<5x2x3xf32> to tensor<5x2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @transpose_int8_declines_runtime_perm(%arg0: tensor<2x3x5x!q>, %arg1: tensor<3xi32>) -> tensor<5x2x3x!q> {
   // expected-remark@+1 {{unlowered: operand 1 (perm) is not a compile-time constant}}
@@ -259,14 +259,14 @@ func.func @depth_to_space_f32(%arg0: tensor<1x2x3x12xf32>) -> tensor<1x4x6x3xf32
 // bs = 3, C = 18 / 9 = 2: (2, 3, 5, i=3, j=3, 2) -> (2, 3, i, 5, j, 2) -> 2x9x15x2.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @depth_to_space_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x18x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x3x5x18x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2x3x5x18xi8>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x18x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x3x5x18x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2x3x5x18xi8>
 // CHECK-NEXT:    %[[SPLIT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 5, 3, 3, 2]> : tensor<6xindex>}
 // CHECK-NEXT:    %[[SPLIT:.*]] = "tosa.reshape"(%[[STORED]], %[[SPLIT_SHAPE]]) : (tensor<2x3x5x18xi8>, !tosa.shape<6>) -> tensor<2x3x5x3x3x2xi8>
 // CHECK-NEXT:    %[[T:.*]] = "tosa.transpose"(%[[SPLIT]]) {perms = array<i32: 0, 1, 3, 2, 4, 5>} : (tensor<2x3x5x3x3x2xi8>) -> tensor<2x3x3x5x3x2xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 9, 15, 2]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[T]], %[[OUT_SHAPE]]) : (tensor<2x3x3x5x3x2xi8>, !tosa.shape<4>) -> tensor<2x9x15x2xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x9x15x2xi8> to tensor<2x9x15x2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x9x15x2xi8> to tensor<2x9x15x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @depth_to_space_int8_on_storage(%arg0: tensor<2x3x5x18x!q>) -> tensor<2x9x15x2x!q> {
   %0 = "tfl.depth_to_space"(%arg0) {block_size = 3 : i32} : (tensor<2x3x5x18x!q>) -> tensor<2x9x15x2x!q>
@@ -295,14 +295,14 @@ func.func @space_to_depth_f32(%arg0: tensor<1x4x6x3xf32>) -> tensor<1x2x3x12xf32
 // bs = 3 on 2x6x9x5: (2, h=2, i=3, w=3, j=3, 5) -> (2, 2, 3, 3, 3, 5) -> 2x2x3x45.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @space_to_depth_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x6x9x5x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x6x9x5x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2x6x9x5xi8>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x6x9x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : tensor<2x6x9x5x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2x6x9x5xi8>
 // CHECK-NEXT:    %[[SPLIT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 2, 3, 3, 3, 5]> : tensor<6xindex>}
 // CHECK-NEXT:    %[[SPLIT:.*]] = "tosa.reshape"(%[[STORED]], %[[SPLIT_SHAPE]]) : (tensor<2x6x9x5xi8>, !tosa.shape<6>) -> tensor<2x2x3x3x3x5xi8>
 // CHECK-NEXT:    %[[T:.*]] = "tosa.transpose"(%[[SPLIT]]) {perms = array<i32: 0, 1, 3, 2, 4, 5>} : (tensor<2x2x3x3x3x5xi8>) -> tensor<2x2x3x3x3x5xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 2, 3, 45]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[T]], %[[OUT_SHAPE]]) : (tensor<2x2x3x3x3x5xi8>, !tosa.shape<4>) -> tensor<2x2x3x45xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x2x3x45xi8> to tensor<2x2x3x45x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x2x3x45xi8> to tensor<2x2x3x45x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @space_to_depth_int8_on_storage(%arg0: tensor<2x6x9x5x!q>) -> tensor<2x2x3x45x!q> {
   %0 = "tfl.space_to_depth"(%arg0) {block_size = 3 : i32} : (tensor<2x6x9x5x!q>) -> tensor<2x2x3x45x!q>
@@ -325,11 +325,11 @@ func.func @concatenation_f32_negative_axis(%arg0: tensor<2x3x5xf32>, %arg1: tens
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @concatenation_int8_on_storage
-// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<3x4x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[B:.*]]: tensor<3x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %[[A]] : {{.*}} to tensor<3x10xi8>
 // CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %[[B]] : {{.*}} to tensor<3x4xi8>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_STORED]], %[[B_STORED]]) {axis = 1 : i32} : (tensor<3x10xi8>, tensor<3x4xi8>) -> tensor<3x14xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x14xi8> to tensor<3x14x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x14xi8> to tensor<3x14x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @concatenation_int8_on_storage(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!q>) -> tensor<3x14x!q> {
   %0 = "tfl.concatenation"(%arg0, %arg1) {axis = 1 : i32, fused_activation_function = "NONE"} : (tensor<3x10x!q>, tensor<3x4x!q>) -> tensor<3x14x!q>
@@ -345,22 +345,22 @@ func.func @concatenation_int8_on_storage(%arg0: tensor<3x10x!q>, %arg1: tensor<3
 !q = !quant.uniform<u8:f32, 0.05:125>
 !r = !quant.uniform<u8:f32, 0.02:130>
 // CHECK-LABEL: @concatenation_uint8_rescales_inputs_quantized_otherwise
-// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<u8:f32, 0.05:125>>, %[[B:.*]]: tensor<3x4x!quant.uniform<u8:f32, 0.02:130>>)
+// CHECK-SAME:    (%[[A:.*]]: tensor<3x10x!quant.uniform<u8:f32, 5.000000e-02:125>>, %[[B:.*]]: tensor<3x4x!quant.uniform<u8:f32, 2.000000e-02:130>>)
 // CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %[[A]] : {{.*}} to tensor<3x10xi8>
 // CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %[[B]] : {{.*}} to tensor<3x4xi8>
 // CHECK-NEXT:    %[[F:.*]] = "arith.uitofp"(%[[B_STORED]]) : (tensor<3x4xi8>) -> tensor<3x4xf32>
-// CHECK-NEXT:    %[[K:.*]] = "tosa.const"() {values = dense<0.3999999761581421> : tensor<1x1xf32>}
+// CHECK-NEXT:    %[[K:.*]] = "tosa.const"() {values = dense<0.399999976> : tensor<1x1xf32>}
 // CHECK-NEXT:    "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:    %[[SCALED:.*]] = "tosa.mul"(%[[F]], %[[K]], %{{.*}}) : (tensor<3x4xf32>, tensor<1x1xf32>, tensor<1xi8>) -> tensor<3x4xf32>
-// CHECK-NEXT:    %[[BIAS:.*]] = "tosa.const"() {values = dense<-51.999996185302734> : tensor<1x1xf32>}
+// CHECK-NEXT:    %[[BIAS:.*]] = "tosa.const"() {values = dense<-51.9999962> : tensor<1x1xf32>}
 // CHECK-NEXT:    %[[X:.*]] = "tosa.add"(%[[SCALED]], %[[BIAS]])
 // CHECK-NEXT:    %[[R:.*]] = "math.round"(%[[X]]) : (tensor<3x4xf32>) -> tensor<3x4xf32>
-// CHECK-NEXT:    %[[ZP:.*]] = "tosa.const"() {values = dense<125.0> : tensor<1x1xf32>}
+// CHECK-NEXT:    %[[ZP:.*]] = "tosa.const"() {values = dense<1.250000e+02> : tensor<1x1xf32>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.add"(%[[R]], %[[ZP]])
-// CHECK-NEXT:    %[[C:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.0 : f32, max_val = 255.0 : f32}
+// CHECK-NEXT:    %[[C:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.000000e+00 : f32, max_val = 2.550000e+02 : f32}
 // CHECK-NEXT:    %[[B_RESCALED:.*]] = "arith.fptoui"(%[[C]]) : (tensor<3x4xf32>) -> tensor<3x4xi8>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_STORED]], %[[B_RESCALED]]) {axis = 1 : i32} : (tensor<3x10xi8>, tensor<3x4xi8>) -> tensor<3x14xi8>
-// CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi8> to tensor<3x14x!quant.uniform<u8:f32, 0.05:125>>
+// CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi8> to tensor<3x14x!quant.uniform<u8:f32, 5.000000e-02:125>>
 func.func @concatenation_uint8_rescales_inputs_quantized_otherwise(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!r>) -> tensor<3x14x!q> {
   %0 = "tfl.concatenation"(%arg0, %arg1) {axis = 1 : i32, fused_activation_function = "NONE"} : (tensor<3x10x!q>, tensor<3x4x!r>) -> tensor<3x14x!q>
   return %0 : tensor<3x14x!q>
@@ -376,7 +376,7 @@ func.func @concatenation_uint8_rescales_inputs_quantized_otherwise(%arg0: tensor
 // CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %arg0 : {{.*}} to tensor<3x10xi16>
 // CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %arg1 : {{.*}} to tensor<3x4xi16>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_STORED]], %[[B_STORED]]) {axis = 1 : i32} : (tensor<3x10xi16>, tensor<3x4xi16>) -> tensor<3x14xi16>
-// CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi16> to tensor<3x14x!quant.uniform<i16:f32, 0.05>>
+// CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi16> to tensor<3x14x!quant.uniform<i16:f32, 5.000000e-02>>
 func.func @concatenation_int16_copies_stored_values_whatever_the_scales(%arg0: tensor<3x10x!q>, %arg1: tensor<3x4x!r>) -> tensor<3x14x!q> {
   %0 = "tfl.concatenation"(%arg0, %arg1) {axis = -1 : i32, fused_activation_function = "NONE"} : (tensor<3x10x!q>, tensor<3x4x!r>) -> tensor<3x14x!q>
   return %0 : tensor<3x14x!q>
@@ -404,7 +404,7 @@ func.func @pack_f32_last_axis(%arg0: tensor<2x5xf32>, %arg1: tensor<2x5xf32>, %a
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @pack_int8_on_storage
-// CHECK-SAME:    (%[[A:.*]]: tensor<2x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[B:.*]]: tensor<2x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[A:.*]]: tensor<2x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[B:.*]]: tensor<2x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK-NEXT:    %[[A_STORED:.*]] = quant.scast %[[A]] : {{.*}} to tensor<2x5xi8>
 // CHECK-NEXT:    %[[B_STORED:.*]] = quant.scast %[[B]] : {{.*}} to tensor<2x5xi8>
 // CHECK-NEXT:    %[[UNIT_A:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 5]> : tensor<3xindex>}
@@ -412,7 +412,7 @@ func.func @pack_f32_last_axis(%arg0: tensor<2x5xf32>, %arg1: tensor<2x5xf32>, %a
 // CHECK-NEXT:    %[[UNIT_B:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 5]> : tensor<3xindex>}
 // CHECK-NEXT:    %[[B3:.*]] = "tosa.reshape"(%[[B_STORED]], %[[UNIT_B]])
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A3]], %[[B3]]) {axis = 1 : i32} : (tensor<2x1x5xi8>, tensor<2x1x5xi8>) -> tensor<2x2x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x2x5xi8> to tensor<2x2x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x2x5xi8> to tensor<2x2x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @pack_int8_on_storage(%arg0: tensor<2x5x!q>, %arg1: tensor<2x5x!q>) -> tensor<2x2x5x!q> {
   %0 = "tfl.pack"(%arg0, %arg1) {axis = 1 : i32, values_count = 2 : i32} : (tensor<2x5x!q>, tensor<2x5x!q>) -> tensor<2x2x5x!q>
@@ -437,11 +437,11 @@ func.func @tile_f32(%arg0: tensor<2x3x1xf32>) -> tensor<4x3x5xf32> {
 // int64 multiples are read the same way.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @tile_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3xi8>
 // CHECK-NEXT:    %[[MULTIPLES:.*]] = "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.tile"(%[[STORED]], %[[MULTIPLES]]) : (tensor<2x3xi8>, !tosa.shape<2>) -> tensor<6x15xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x15xi8> to tensor<6x15x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x15xi8> to tensor<6x15x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @tile_int8_on_storage(%arg0: tensor<2x3x!q>) -> tensor<6x15x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[3, 5]> : tensor<2xi64>} : () -> tensor<2xi64>
@@ -482,11 +482,11 @@ func.func @broadcast_to_f32(%arg0: tensor<3x1xf32>) -> tensor<2x3x5xf32> {
 // Same rank: no reshape; 1x5 tiled [3, 1].
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @broadcast_to_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<1x5xi8>
 // CHECK-NEXT:    %[[MULTIPLES:.*]] = "tosa.const_shape"() {values = dense<[3, 1]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.tile"(%[[STORED]], %[[MULTIPLES]]) : (tensor<1x5xi8>, !tosa.shape<2>) -> tensor<3x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @broadcast_to_int8_on_storage(%arg0: tensor<1x5x!q>) -> tensor<3x5x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[3, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -526,13 +526,13 @@ func.func @fill_f32(%arg0: tensor<f32>) -> tensor<2x3x4xf32> {
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @fill_int8_on_storage
-// CHECK-SAME:    (%[[VALUE:.*]]: tensor<!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[STORED:.*]] = quant.scast %[[VALUE]] : tensor<!quant.uniform<i8:f32, 0.05:-3>> to tensor<i8>
+// CHECK-SAME:    (%[[VALUE:.*]]: tensor<!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK:         %[[STORED:.*]] = quant.scast %[[VALUE]] : tensor<!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<i8>
 // CHECK-NEXT:    %[[UNIT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<1> : tensor<3xindex>}
 // CHECK-NEXT:    %[[UNIT:.*]] = "tosa.reshape"(%[[STORED]], %[[UNIT_SHAPE]]) : (tensor<i8>, !tosa.shape<3>) -> tensor<1x1x1xi8>
 // CHECK-NEXT:    %[[DIMS:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 4]> : tensor<3xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.tile"(%[[UNIT]], %[[DIMS]]) : (tensor<1x1x1xi8>, !tosa.shape<3>) -> tensor<2x3x4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x4xi8> to tensor<2x3x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x4xi8> to tensor<2x3x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @fill_int8_on_storage(%arg0: tensor<!q>) -> tensor<2x3x4x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[2, 3, 4]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -559,7 +559,7 @@ func.func @fill_runtime_dims_static_result(%arg0: tensor<3xi32>, %arg1: tensor<f
 // -----
 
 // CHECK-LABEL: @zeros_like_f32
-// CHECK-NEXT:    %[[Y:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2x3xf32>}
+// CHECK-NEXT:    %[[Y:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<2x3xf32>}
 // CHECK-NEXT:    return %[[Y]]
 func.func @zeros_like_f32(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "tfl.zeros_like"(%arg0) : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -633,10 +633,10 @@ func.func @reverse_v2_f32(%arg0: tensor<3x4x5xf32>) -> tensor<3x4x5xf32> {
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @reverse_v2_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x4x5xi8>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reverse"(%[[STORED]]) {axis = 0 : i32} : (tensor<3x4x5xi8>) -> tensor<3x4x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x4x5xi8> to tensor<3x4x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x4x5xi8> to tensor<3x4x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @reverse_v2_int8_on_storage(%arg0: tensor<3x4x5x!q>) -> tensor<3x4x5x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -650,7 +650,7 @@ func.func @reverse_v2_int8_on_storage(%arg0: tensor<3x4x5x!q>) -> tensor<3x4x5x!
 // (size / block, block), move the block axes before the batch, merge them into it.
 // CHECK-LABEL: @space_to_batch_nd_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2xf32>)
-// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-DAG:     %[[PADS:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 1, 0, 0, 0, 0, 0]> : tensor<8xindex>}
 // CHECK:         %[[PADDED:.*]] = "tosa.pad"(%[[X]], %[[PADS]], %[[ZERO]]) : {{.*}} -> tensor<1x4x4x2xf32>
 // CHECK:         %[[SPLIT:.*]] = "tosa.reshape"(%[[PADDED]], %{{.*}}) : {{.*}} -> tensor<1x2x2x2x2x2xf32>
@@ -676,7 +676,7 @@ func.func @space_to_batch_nd_f32(%arg0: tensor<1x3x4x2xf32>) -> tensor<4x2x2x2xf
 // CHECK:         "tosa.reshape"(%[[PADDED]], %{{.*}}) : {{.*}} -> tensor<2x2x3x3xi8>
 // CHECK-NEXT:    "tosa.transpose"(%{{.*}}) {perms = array<i32: 2, 0, 1, 3>} : {{.*}} -> tensor<3x2x2x3xi8>
 // CHECK:         %[[MOVED:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : {{.*}} -> tensor<6x2x3xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x2x3xi8> to tensor<6x2x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x2x3xi8> to tensor<6x2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @space_to_batch_nd_int8_on_storage(%arg0: tensor<2x5x3x!q>) -> tensor<6x2x3x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -754,7 +754,7 @@ func.func @reverse_sequence_runtime_lengths(%arg0: tensor<4x2x3xf32>, %arg1: ten
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK:         %[[ROW:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<2x1x3xf32>
 // CHECK-NEXT:    %[[EYE:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}true, false, false], [false, true, false], [false, false, true]]]> : tensor<1x3x3xi1>}
-// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.select"(%[[EYE]], %[[ROW]], %[[ZERO]]) : (tensor<1x3x3xi1>, tensor<2x1x3xf32>, tensor<1x1x1xf32>) -> tensor<2x3x3xf32>
 // CHECK-NEXT:    return %[[Y]]
 func.func @matrix_diag_f32(%arg0: tensor<2x3xf32>) -> tensor<2x3x3xf32> {
@@ -774,7 +774,7 @@ func.func @matrix_diag_f32(%arg0: tensor<2x3xf32>) -> tensor<2x3x3xf32> {
 // CHECK:         %[[WIDE:.*]] = "tosa.pad"(%[[ROW]], %{{.*}}, %{{.*}}) : {{.*}} -> tensor<1x4xi8>
 // CHECK-NEXT:    %[[EYE:.*]] = "tosa.const"() {values = dense<{{\[\[}}true, false, false, false], [false, true, false, false]]> : tensor<2x4xi1>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.select"(%[[EYE]], %[[WIDE]], %[[X]]) : (tensor<2x4xi1>, tensor<1x4xi8>, tensor<2x4xi8>) -> tensor<2x4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x4xi8> to tensor<2x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @matrix_set_diag_int8_on_storage(%arg0: tensor<2x4x!q>, %arg1: tensor<2x!q>) -> tensor<2x4x!q> {
   %0 = "tfl.matrix_set_diag"(%arg0, %arg1) : (tensor<2x4x!q>, tensor<2x!q>) -> tensor<2x4x!q>

@@ -36,10 +36,10 @@
 // CHECK:         "arith.select"(%{{.*}}, %{{.*}}, %{{.*}}) : (i1, f32, f32) -> f32
 // CHECK:       %[[G:.*]] = "linalg.generic"(%[[CELL]],
 // CHECK-NEXT:  ^bb0
-// CHECK-NEXT:    arith.constant 7.9073896408081055 : f32
+// CHECK-NEXT:    arith.constant 7.90738964 : f32
 // CHECK:       "linalg.generic"(%[[F]], %{{.*}}, %[[G]],
 // CHECK-NEXT:  ^bb0(%[[FA:.*]]: f32, %[[CA:.*]]: f32, %[[GA:.*]]: f32,
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1.0 : f32
+// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:    %[[I:.*]] = "arith.subf"(%[[ONE]], %[[FA]])
 // CHECK-NEXT:    %[[KEPT:.*]] = "arith.mulf"(%[[FA]], %[[CA]])
 // CHECK-NEXT:    %[[NEW:.*]] = "arith.mulf"(%[[GA]], %[[I]])

@@ -16,10 +16,10 @@
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @fully_connected_per_tensor_int8
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x7x!quant.uniform<i8:f32, 0.5:-3>>)
-// CHECK:       %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x7xi8>
-// CHECK-NEXT:  quant.scast %{{.*}} : tensor<5x7x!quant.uniform<i8<-127:127>:f32, 0.25>> to tensor<5x7xi8>
-// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<5x!quant.uniform<i32:f32, 0.125>> to tensor<5xi32>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
+// CHECK:       %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x7xi8>
+// CHECK-NEXT:  quant.scast %{{.*}} : tensor<5x7x!quant.uniform<i8<-127:127>:f32, 2.500000e-01>> to tensor<5x7xi8>
+// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<5x!quant.uniform<i32:f32, 1.250000e-01>> to tensor<5xi32>
 // CHECK-NEXT:  %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 3, 7]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[ROWS:.*]] = "tosa.reshape"(%[[X]], %[[ROWS_SHAPE]]) : (tensor<3x7xi8>, !tosa.shape<3>) -> tensor<1x3x7xi8>
 // TFLite's [units, depth] = [5, 7] weights, transposed at compile time to [1, 7, 5].
@@ -28,7 +28,7 @@
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ACC:.*]] = "tosa.matmul"(%[[ROWS]], %[[W]], %[[X_ZP]], %[[W_ZP]]) : (tensor<1x3x7xi8>, tensor<1x7x5xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x5xi32>
 // 0.5 * 0.25 / 1.0 = 0.125 for every unit
-// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<0.125> : tensor<5xf64>}
+// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<1.250000e-01> : tensor<5xf64>}
 // CHECK-NEXT:  %[[INIT:.*]] = "tensor.empty"() : () -> tensor<1x3x5xi8>
 // CHECK-NEXT:  %[[Y:.*]] = "linalg.generic"(%[[ACC]], %[[B]], %[[SCALES]], %[[INIT]]) ({
 // CHECK-NEXT:  ^bb0(%[[A:.*]]: i32, %[[BIAS:.*]]: i32, %[[S:.*]]: f64, %{{.*}}: i8):
@@ -38,9 +38,9 @@
 // CHECK-NEXT:    %[[REAL:.*]] = "arith.mulf"(%[[AF]], %[[S]]) : (f64, f64) -> f64
 // round() of <cmath>: half away from zero, like math.round
 // CHECK-NEXT:    %[[ROUNDED:.*]] = "math.round"(%[[REAL]]) : (f64) -> f64
-// CHECK-NEXT:    %[[I32_MIN:.*]] = arith.constant -2147483648.0 : f64
+// CHECK-NEXT:    %[[I32_MIN:.*]] = arith.constant 0xC1E0000000000000 : f64
 // CHECK-NEXT:    %[[LOW:.*]] = "arith.maximumf"(%[[ROUNDED]], %[[I32_MIN]])
-// CHECK-NEXT:    %[[I32_MAX:.*]] = arith.constant 2147483647.0 : f64
+// CHECK-NEXT:    %[[I32_MAX:.*]] = arith.constant 0x41DFFFFFFFC00000 : f64
 // CHECK-NEXT:    %[[BOUNDED:.*]] = "arith.minimumf"(%[[LOW]], %[[I32_MAX]])
 // CHECK-NEXT:    %[[Q:.*]] = "arith.fptosi"(%[[BOUNDED]]) : (f64) -> i32
 // CHECK-NEXT:    %[[OUT_ZP:.*]] = arith.constant 5 : i32
@@ -56,7 +56,7 @@
 // CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>]{{.*}}} : (tensor<1x3x5xi32>, tensor<5xi32>, tensor<5xf64>, tensor<1x3x5xi8>) -> tensor<1x3x5xi8>
 // CHECK-NEXT:  %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[OUT:.*]] = "tosa.reshape"(%[[Y]], %[[OUT_SHAPE]]) : (tensor<1x3x5xi8>, !tosa.shape<2>) -> tensor<3x5xi8>
-// CHECK-NEXT:  %[[RESULT:.*]] = quant.scast %[[OUT]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[RESULT:.*]] = quant.scast %[[OUT]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[RESULT]]
 func.func @fully_connected_per_tensor_int8(%arg0: tensor<3x7x!x>) -> tensor<3x5x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<5x7x!w>, value = dense<[[-17, -16, -15, -14, -13, -12, -11], [-10, -9, -8, -7, -6, -5, -4], [-3, -2, -1, 0, 1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11, 12, 13, 14, 15, 16, 17]]> : tensor<5x7xi8>} : () -> tensor<5x7x!w>
@@ -77,7 +77,7 @@ func.func @fully_connected_per_tensor_int8(%arg0: tensor<3x7x!x>) -> tensor<3x5x
 // 0.01568412408232689 * 0.002240890869870782 / 0.014260579831898212 = 0.0024645849518257967
 // 0.01568412408232689 * 0.001085967873223126 / 0.014260579831898212 = 0.0011943732354384197
 // 0.01568412408232689 * 0.005454559810459614 / 0.014260579831898212 = 0.005999054308462473
-// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<[0.0024645849518257967, 0.0011943732354384197, 0.005999054308462473]> : tensor<3xf64>}
+// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<[0.0024645849518257967, 0.0011943732354384197, 0.0059990543084624728]> : tensor<3xf64>}
 // CHECK-NEXT:  "tensor.empty"
 // CHECK-NEXT:  "linalg.generic"(%[[ACC]], %[[SCALES]], %{{.*}})
 // CHECK:         %[[OUT_ZP:.*]] = arith.constant -20 : i32
@@ -106,7 +106,7 @@ func.func @fully_connected_per_channel_odd_scales_relu_int8(%arg0: tensor<2x7x!x
 // CHECK-NEXT:  "tosa.matmul"(%{{.*}}, %{{.*}}, %[[X_ZP]], %[[W_ZP]])
 // CHECK-NOT:   "tosa.add"
 // 0.5 * 0.25 / 1.0 = 0.125
-// CHECK:       "tosa.const"() {values = dense<0.125> : tensor<3xf64>}
+// CHECK:       "tosa.const"() {values = dense<1.250000e-01> : tensor<3xf64>}
 func.func @fully_connected_asymmetric_per_tensor_weights_int8(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
   %b = "tfl.no_value"() {value} : () -> none
@@ -155,7 +155,7 @@ func.func @fully_connected_3d_input_flattened_int8(%arg0: tensor<2x3x7x!x>) -> t
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.0625}>
 !y = !quant.uniform<i8:f32, 2.0:1>
 // CHECK-LABEL: @fully_connected_weights_not_constant_int8
-// CHECK-SAME:    (%{{.*}}: tensor<2x7x!quant.uniform<i8:f32, 0.5:-3>>, %[[WARG:.*]]: tensor<3x7x
+// CHECK-SAME:    (%{{.*}}: tensor<2x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>, %[[WARG:.*]]: tensor<3x7x
 // CHECK:       %[[W:.*]] = quant.scast %[[WARG]] : {{.*}} to tensor<3x7xi8>
 // Weights that are not a constant are transposed and reshaped at run time.
 // CHECK:       %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 1, 0>} : (tensor<3x7xi8>) -> tensor<7x3xi8>
@@ -163,7 +163,7 @@ func.func @fully_connected_3d_input_flattened_int8(%arg0: tensor<2x3x7x!x>) -> t
 // CHECK-NEXT:  %[[WK:.*]] = "tosa.reshape"(%[[WT]], %{{.*}}) : (tensor<7x3xi8>, !tosa.shape<3>) -> tensor<1x7x3xi8>
 // CHECK:       "tosa.matmul"(%{{.*}}, %[[WK]], {{.*}} -> tensor<1x2x3xi32>
 // 0.5 * {0.25, 0.125, 0.0625} / 2.0 = {0.0625, 0.03125, 0.015625}
-// CHECK-NEXT:  "tosa.const"() {values = dense<[0.0625, 0.03125, 0.015625]> : tensor<3xf64>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[6.250000e-02, 3.125000e-02, 1.562500e-02]> : tensor<3xf64>}
 func.func @fully_connected_weights_not_constant_int8(%arg0: tensor<2x7x!x>, %arg1: tensor<3x7x!w>) -> tensor<2x3x!y> {
   %b = "tfl.no_value"() {value} : () -> none
   %0 = "tfl.fully_connected"(%arg0, %arg1, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>, none) -> tensor<2x3x!y>
@@ -174,7 +174,7 @@ func.func @fully_connected_weights_not_constant_int8(%arg0: tensor<2x7x!x>, %arg
 
 // CHECK-LABEL: @fully_connected_float_relu6
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3x7xf32>, %[[W:.*]]: tensor<5x7xf32>, %[[B:.*]]: tensor<5xf32>)
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 6, 7]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[ROWS:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<2x3x7xf32>, !tosa.shape<3>) -> tensor<1x6x7xf32>
 // CHECK-NEXT:  %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 1, 0>} : (tensor<5x7xf32>) -> tensor<7x5xf32>
@@ -184,7 +184,7 @@ func.func @fully_connected_weights_not_constant_int8(%arg0: tensor<2x7x!x>, %arg
 // CHECK-NEXT:  "tosa.const_shape"
 // CHECK-NEXT:  %[[B3:.*]] = "tosa.reshape"(%[[B]], %{{.*}}) : (tensor<5xf32>, !tosa.shape<3>) -> tensor<1x1x5xf32>
 // CHECK-NEXT:  %[[BIASED:.*]] = "tosa.add"(%[[ACC]], %[[B3]])
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[BIASED]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[BIASED]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[6, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.reshape"(%[[R]], %{{.*}}) : (tensor<1x6x5xf32>, !tosa.shape<2>) -> tensor<6x5xf32>
 // CHECK-NEXT:  return %[[Y]]
@@ -228,7 +228,7 @@ func.func @fully_connected_declines_float_input_int8_weights(%arg0: tensor<2x7xf
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<u8:f32, 1.0:5>
 // CHECK-LABEL: @fully_connected_per_tensor_relu6_uint8
-// CHECK:       %[[X:.*]] = quant.scast %arg0 : tensor<2x7x!quant.uniform<u8:f32, 0.5:128>> to tensor<2x7xi8>
+// CHECK:       %[[X:.*]] = quant.scast %arg0 : tensor<2x7x!quant.uniform<u8:f32, 5.000000e-01:128>> to tensor<2x7xi8>
 // CHECK:       %[[ROWS:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<2x7xi8>, !tosa.shape<3>) -> tensor<1x2x7xi8>
 // CHECK-NEXT:  %[[FLIP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1xi8>}
 // CHECK-NEXT:  %[[XS:.*]] = "tosa.bitwise_xor"(%[[ROWS]], %[[FLIP]])
@@ -236,7 +236,7 @@ func.func @fully_connected_declines_float_input_int8_weights(%arg0: tensor<2x7xf
 // CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ACC:.*]] = "tosa.matmul"(%[[XS]], %[[W]], %[[X_ZP]], %[[W_ZP]])
-// CHECK-NEXT:  "tosa.const"() {values = dense<0.125> : tensor<3xf64>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<1.250000e-01> : tensor<3xf64>}
 // CHECK:         %[[ZP:.*]] = arith.constant 5 : i32
 // CHECK-NEXT:    %[[QZ:.*]] = "arith.addi"(%{{.*}}, %[[ZP]])
 // CHECK-NEXT:    %[[QL:.*]] = "arith.maxsi"(%[[QZ]], %[[ZP]])
@@ -276,7 +276,7 @@ func.func @fully_connected_per_tensor_relu6_uint8(%arg0: tensor<2x7x!x>) -> tens
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ACC_LOW:.*]] = "tosa.matmul"(%[[LOW]],
-// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<0.0008031180052446495> : tensor<3xf64>}
+// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<8.0311800524464946E-4> : tensor<3xf64>}
 // CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x2x3xi16>
 // CHECK-NEXT:  "linalg.generic"(%[[ACC_HIGH]], %[[ACC_LOW]], %[[BIAS]], %[[SCALES]], %{{.*}}) ({
 // CHECK-NEXT:  ^bb0(%[[AH:.*]]: i32, %[[AL:.*]]: i32, %[[B:.*]]: i64, %[[S:.*]]: f64, %{{.*}}: i16):
@@ -316,7 +316,7 @@ func.func @fully_connected_int64_bias_int16x8(%arg0: tensor<2x7x!x>) -> tensor<2
 !b = !quant.uniform<i32:f32, 1.16e-09>
 !y = !quant.uniform<i16:f32, 0.00016760335711296648>
 // CHECK-LABEL: @fully_connected_int16_filter_int32_bias_int16x16
-// CHECK:       %[[B:.*]] = quant.scast %{{.*}} : tensor<3x!quant.uniform<i32:f32, 1.16e-09>> to tensor<3xi32>
+// CHECK:       %[[B:.*]] = quant.scast %{{.*}} : tensor<3x!quant.uniform<i32:f32, 1.160000e-09>> to tensor<3xi32>
 // CHECK:       "tosa.const"() {values = dense<{{\[\[\[}}1, 0, -2], [-1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 127]]]> : tensor<1x7x3xi8>}
 // CHECK:       %[[HH:.*]] = "tosa.matmul"
 // CHECK:       "tosa.const"() {values = dense<{{\[\[\[}}-84, -127, 84], [126, -126, -126], [-125, -125, -125], [-124, -124, -124], [-123, -123, -123], [-122, -122, -122], [-121, -121, 127]]]> : tensor<1x7x3xi8>}
@@ -384,7 +384,7 @@ func.func @fully_connected_declines_int64_bias_read_as_int32_int16x16(%arg0: ten
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:  %[[LOW:.*]] = "tosa.matmul"(%[[XS]],
 // CHECK-NEXT:  %[[FOLDED:.*]] = "tosa.const"() {values = dense<[33012, 33274]> : tensor<2xi32>}
-// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<12.50000027939678> : tensor<2xf64>}
+// CHECK-NEXT:  %[[SCALES:.*]] = "tosa.const"() {values = dense<12.500000279396779> : tensor<2xf64>}
 // CHECK-NEXT:  "tensor.empty"() : () -> tensor<1x2x2xi16>
 // CHECK-NEXT:  "linalg.generic"(%[[HIGH]], %[[LOW]], %[[B]], %[[FOLDED]], %[[SCALES]], %{{.*}}) ({
 // The kernel's int32 accumulator: the planes' sum wrapped, plus the bias and the zero point term.
@@ -423,7 +423,7 @@ func.func @fully_connected_declines_missing_bias_uint8_to_int16(%arg0: tensor<2x
 // CHECK-LABEL: @fully_connected_declines_per_axis_input
 // CHECK:       quant.dcast %arg0 : tensor<2x7x{{.*}}> to tensor<2x7xf32>
 // CHECK:       "tosa.matmul"({{.*}} -> tensor<1x2x3xf32>
-// CHECK:       quant.qcast %{{.*}} : tensor<2x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK:       quant.qcast %{{.*}} : tensor<2x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00:5>>
 func.func @fully_connected_declines_per_axis_input(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
   %b = "tfl.no_value"() {value} : () -> none
@@ -439,15 +439,15 @@ func.func @fully_connected_declines_per_axis_input(%arg0: tensor<2x7x!x>) -> ten
 !w = !quant.uniform<i8<-127:127>:f32, 0.25>
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @fully_connected_declines_dynamic_depth
-// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x?xf32>
+// CHECK:       %[[X:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<?x?xf32>
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<3x7xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.fully_connected"(%[[X]], %[[W]], %{{.*}}) {{.*}} : (tensor<?x?xf32>, tensor<3x7xf32>, none) -> tensor<?x3xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x3xf32> to tensor<?x3x!quant.uniform<i8:f32, 1.0:5>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x3xf32> to tensor<?x3x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @fully_connected_declines_dynamic_depth(%arg0: tensor<?x?x!x>) -> tensor<?x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<1> : tensor<3x7xi8>} : () -> tensor<3x7x!w>
   %b = "tfl.no_value"() {value} : () -> none
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>>) outside the first (batch) dimension}}
   %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<?x?x!x>, tensor<3x7x!w>, none) -> tensor<?x3x!y>
   return %0 : tensor<?x3x!y>
 }
@@ -463,7 +463,7 @@ func.func @fully_connected_declines_dynamic_depth(%arg0: tensor<?x?x!x>) -> tens
 // CHECK:       %[[W:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}-7, 0, 7], [-6, 1, 7], [-5, 2, 7], [-4, 3, 7], [-3, 4, 7], [-2, 5, 7], [-1, 6, 7]]]> : tensor<1x7x3xi8>}
 // CHECK:       "tosa.matmul"(%{{.*}}, %[[W]],
 // 0.5 * {0.25, 0.125, 0.0625} / 1.0
-// CHECK-NEXT:  "tosa.const"() {values = dense<[0.125, 0.0625, 0.03125]> : tensor<3xf64>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<[1.250000e-01, 6.250000e-02, 3.125000e-02]> : tensor<3xf64>}
 func.func @fully_connected_int4_weights_int8(%arg0: tensor<2x7x!x>) -> tensor<2x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x7x!w>, value = dense<[[-7, -6, -5, -4, -3, -2, -1], [0, 1, 2, 3, 4, 5, 6], [7, 7, 7, 7, 7, 7, 7]]> : tensor<3x7xi4>} : () -> tensor<3x7x!w>
   %b = "tfl.no_value"() {value} : () -> none
@@ -524,8 +524,8 @@ func.func @fully_connected_ignores_per_channel_zero_points_int8(%arg0: tensor<2x
 // CHECK-NEXT:  %[[YB:.*]] = "tosa.tile"(%[[YT]], %{{.*}}) : (tensor<1x4x7x5xf32>, !tosa.shape<4>) -> tensor<2x4x7x5xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[8, 7, 5]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[Y3:.*]] = "tosa.reshape"(%[[YB]], %{{.*}}) : {{.*}} -> tensor<8x7x5xf32>
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[Z:.*]] = "tosa.matmul"(%[[X3]], %[[Y3]], %[[ZP]], %{{.*}}) : {{.*}} -> tensor<8x3x5xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[2, 4, 3, 5]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.reshape"(%[[Z]], %{{.*}}) : {{.*}} -> tensor<2x4x3x5xf32>

@@ -14,8 +14,8 @@
 !x = !quant.uniform<i8:f32, 0.0625:3>
 !y = !quant.uniform<i8:f32, 0.00390625:-128>
 // CHECK-LABEL: @softmax_int8
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<2x5x!quant.uniform<i8:f32, 0.0625:3>>)
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[ARG]] : tensor<2x5x!quant.uniform<i8:f32, 0.0625:3>> to tensor<2x5xi8>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<2x5x!quant.uniform<i8:f32, 6.250000e-02:3>>)
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[ARG]] : tensor<2x5x!quant.uniform<i8:f32, 6.250000e-02:3>> to tensor<2x5xi8>
 // q - zi as i32: the identity rescale (2^30, shift 30) with the input zero point
 // CHECK-NEXT:  %[[ONE:.*]] = "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
 // CHECK-NEXT:  %[[THIRTY:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
@@ -118,7 +118,7 @@
 // CHECK-NEXT:    "linalg.yield"(%[[Q8]]) : (i8) -> ()
 // The row values are read once per row.
 // CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], {{.*}} -> tensor<2x5xi8>
-// CHECK-NEXT:  %[[RESULT:.*]] = quant.scast %[[OUT]] : tensor<2x5xi8> to tensor<2x5x!quant.uniform<i8:f32, 0.00390625:-128>>
+// CHECK-NEXT:  %[[RESULT:.*]] = quant.scast %[[OUT]] : tensor<2x5xi8> to tensor<2x5x!quant.uniform<i8:f32, 3.906250e-03:-128>>
 // CHECK-NEXT:  return %[[RESULT]]
 func.func @softmax_int8(%arg0: tensor<2x5x!x>) -> tensor<2x5x!y> {
   %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<2x5x!x>) -> tensor<2x5x!y>
@@ -274,7 +274,7 @@ func.func @softmax_uint8(%arg0: tensor<3x4x!x>) -> tensor<3x4x!y> {
 // CHECK-NEXT:    "arith.minsi"
 // CHECK-NEXT:    %[[Y16:.*]] = "arith.trunci"(%{{.*}}) : (i32) -> i16
 // CHECK-NEXT:    "linalg.yield"(%[[Y16]]) : (i16) -> ()
-// CHECK:       quant.scast %[[OUT]] : tensor<2x5xi16> to tensor<2x5x!quant.uniform<i16:f32, 3.0517578125e-05>>
+// CHECK:       quant.scast %[[OUT]] : tensor<2x5xi16> to tensor<2x5x!quant.uniform<i16:f32, 3.0517578125E-5>>
 func.func @softmax_int16(%arg0: tensor<2x5x!x>) -> tensor<2x5x!y> {
   %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<2x5x!x>) -> tensor<2x5x!y>
   return %0 : tensor<2x5x!y>
@@ -343,12 +343,12 @@ func.func @softmax_int16_multiplier_overflows(%arg0: tensor<2x5x!x>) -> tensor<2
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32, 0.00390625:-128>
 // CHECK-LABEL: @softmax_int8_dynamic_shape_is_unlowered
-// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x?xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%[[X]]) {beta = 1.0 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x?xf32> to tensor<?x?x!quant.uniform<i8:f32, 0.00390625:-128>>
+// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<?x?xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%[[X]]) {beta = 1.000000e+00 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<?x?xf32> to tensor<?x?x!quant.uniform<i8:f32, 3.906250e-03:-128>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @softmax_int8_dynamic_shape_is_unlowered(%arg0: tensor<?x?x!x>) -> tensor<?x?x!y> {
-  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>)}}
+  // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?x!quant.uniform<i8:f32, 5.000000e-01:-3>>)}}
   %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x?x!x>) -> tensor<?x?x!y>
   return %0 : tensor<?x?x!y>
 }
@@ -644,7 +644,7 @@ func.func @softmax_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // beta 0.7 (0.699999988079071 as float32) scales the shifted logits.
 // CHECK-LABEL: @softmax_float_beta
 // CHECK:       %[[D:.*]] = "tosa.sub"
-// CHECK-NEXT:  %[[BETA:.*]] = "tosa.const"() {values = dense<0.699999988079071> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[BETA:.*]] = "tosa.const"() {values = dense<0.699999988> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[D]], %[[BETA]], %{{.*}})
 // CHECK-NEXT:  "tosa.exp"(%[[SCALED]])
@@ -673,7 +673,7 @@ func.func @log_softmax_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @softmax_float_dynamic_shape_is_unlowered
-// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tfl.softmax"(%arg0) {beta = 1.000000e+00 : f32} : (tensor<?x?xf32>) -> tensor<?x?xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @softmax_float_dynamic_shape_is_unlowered(%arg0: tensor<?x?xf32>) -> tensor<?x?xf32> {
   // expected-remark@+1 {{unlowered: more than one dynamic dimension in operand 0 (tensor<?x?xf32>)}}
@@ -691,7 +691,7 @@ func.func @softmax_float_dynamic_shape_is_unlowered(%arg0: tensor<?x?xf32>) -> t
 // CHECK-NEXT:  %[[SQ:.*]] = "tosa.mul"(%[[X]], %[[X]], %{{.*}}) : (tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<1xi8>) -> tensor<2x3x5xf32>
 // CHECK-NEXT:  %[[SUM:.*]] = "tosa.reduce_sum"(%[[SQ]]) {axis = 2 : i32} : (tensor<2x3x5xf32>) -> tensor<2x3x1xf32>
 // CHECK-NEXT:  %[[NORM:.*]] = "math.sqrt"(%[[SUM]]) : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT:  %[[EPS:.*]] = "tosa.const"() {values = dense<9.999999974752427e-07> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[EPS:.*]] = "tosa.const"() {values = dense<9.99999997E-7> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[KEPT:.*]] = "tosa.maximum"(%[[NORM]], %[[EPS]])
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 1, 5]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[WIDE:.*]] = "tosa.tile"(%[[KEPT]], %{{.*}}) : (tensor<2x3x1xf32>, !tosa.shape<3>) -> tensor<2x3x5xf32>
@@ -713,18 +713,18 @@ func.func @l2_normalization_float(%arg0: tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
 // CHECK-NEXT:  %[[SQ:.*]] = "tosa.mul"(%[[X]], %[[X]], %{{.*}})
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 6, 8, 1]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[IMAGE:.*]] = "tosa.reshape"(%[[SQ]], %{{.*}}) : (tensor<1x2x3x8xf32>, !tosa.shape<4>) -> tensor<1x6x8x1xf32>
-// CHECK-NEXT:  %[[ONES:.*]] = "tosa.const"() {values = dense<1.0> : tensor<1x1x4x1xf32>}
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
-// CHECK-NEXT:  %[[BIAS0:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ONES:.*]] = "tosa.const"() {values = dense<1.000000e+00> : tensor<1x1x4x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
+// CHECK-NEXT:  %[[BIAS0:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[WINDOW:.*]] = "tosa.conv2d"(%[[IMAGE]], %[[ONES]], %[[BIAS0]], %[[ZERO]], %[[ZERO]]) {pad = array<i64: 0, 0, 2, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = f32} : (tensor<1x6x8x1xf32>, tensor<1x1x4x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x6x8x1xf32>
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[1, 2, 3, 8]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[SUMS:.*]] = "tosa.reshape"(%[[WINDOW]], %{{.*}}) : (tensor<1x6x8x1xf32>, !tosa.shape<4>) -> tensor<1x2x3x8xf32>
-// CHECK-NEXT:  %[[ALPHA:.*]] = "tosa.const"() {values = dense<0.5> : tensor<1x1x1x1xf32>}
+// CHECK-NEXT:  %[[ALPHA:.*]] = "tosa.const"() {values = dense<5.000000e-01> : tensor<1x1x1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[SUMS]], %[[ALPHA]], %{{.*}})
-// CHECK-NEXT:  %[[BIAS:.*]] = "tosa.const"() {values = dense<2.0> : tensor<1x1x1x1xf32>}
+// CHECK-NEXT:  %[[BIAS:.*]] = "tosa.const"() {values = dense<2.000000e+00> : tensor<1x1x1x1xf32>}
 // CHECK-NEXT:  %[[BASE:.*]] = "tosa.add"(%[[SCALED]], %[[BIAS]])
-// CHECK-NEXT:  %[[NEG_BETA:.*]] = "tosa.const"() {values = dense<-0.75> : tensor<1x1x1x1xf32>}
+// CHECK-NEXT:  %[[NEG_BETA:.*]] = "tosa.const"() {values = dense<-7.500000e-01> : tensor<1x1x1x1xf32>}
 // CHECK-NEXT:  %[[MULT:.*]] = "tosa.pow"(%[[BASE]], %[[NEG_BETA]]) : (tensor<1x2x3x8xf32>, tensor<1x1x1x1xf32>) -> tensor<1x2x3x8xf32>
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.mul"(%[[X]], %[[MULT]], %{{.*}})
@@ -739,8 +739,8 @@ func.func @local_response_normalization_float(%arg0: tensor<1x2x3x8xf32>) -> ten
 // radius 0: an empty window, so every element is scaled by pow(bias, -beta).
 // CHECK-LABEL: @local_response_normalization_float_radius_0
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x8xf32>)
-// CHECK-NEXT:  %[[BIAS:.*]] = "tosa.const"() {values = dense<2.0> : tensor<1x1x1x1xf32>}
-// CHECK-NEXT:  %[[NEG_BETA:.*]] = "tosa.const"() {values = dense<-0.75> : tensor<1x1x1x1xf32>}
+// CHECK-NEXT:  %[[BIAS:.*]] = "tosa.const"() {values = dense<2.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-NEXT:  %[[NEG_BETA:.*]] = "tosa.const"() {values = dense<-7.500000e-01> : tensor<1x1x1x1xf32>}
 // CHECK-NEXT:  %[[MULT:.*]] = "tosa.pow"(%[[BIAS]], %[[NEG_BETA]]) : (tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32>
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.mul"(%[[X]], %[[MULT]], %{{.*}})

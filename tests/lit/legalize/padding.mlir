@@ -9,7 +9,7 @@
 // paddings [[0, 0], [1, 2], [3, 0]] flatten to tosa.pad's [before, after] per axis; real 0.
 // CHECK-LABEL: @pad_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xf32>)
-// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 1, 2, 3, 0]> : tensor<6xindex>}
 // CHECK:         %[[Y:.*]] = "tosa.pad"(%[[X]], %[[PADDING]], %[[ZERO]]) : (tensor<2x3x5xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<2x6x8xf32>
 // CHECK-NEXT:    return %[[Y]]
@@ -44,12 +44,12 @@ func.func @pad_int8_pads_with_the_output_zero_point(%arg0: tensor<1x5x7x3x!q>) -
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.02:5>
 // CHECK-LABEL: @pad_int8_on_storage_whatever_the_quantization
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x4xi8>
 // CHECK-DAG:     %[[OUTPUT_ZERO_POINT:.*]] = "tosa.const"() {values = dense<5> : tensor<1xi8>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[1, 0, 0, 2]> : tensor<4xindex>}
 // CHECK:         %[[MOVED:.*]] = "tosa.pad"(%[[STORED]], %[[PADDING]], %[[OUTPUT_ZERO_POINT]]) : (tensor<3x4xi8>, !tosa.shape<4>, tensor<1xi8>) -> tensor<4x6xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x6xi8> to tensor<4x6x!quant.uniform<i8:f32, 0.02:5>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x6xi8> to tensor<4x6x!quant.uniform<i8:f32, 2.000000e-02:5>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @pad_int8_on_storage_whatever_the_quantization(%arg0: tensor<3x4x!q>) -> tensor<4x6x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[[1, 0], [0, 2]]> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
@@ -63,12 +63,12 @@ func.func @pad_int8_on_storage_whatever_the_quantization(%arg0: tensor<3x4x!q>) 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !p = !quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3, 0.2:-3}>
 // CHECK-LABEL: @pad_declines_per_axis_result
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<3x4xf32>
-// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-DAG:     %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 0, 2]> : tensor<4xindex>}
 // CHECK:         %[[PADDED:.*]] = "tosa.pad"(%[[REAL]], %[[PADDING]], %[[ZERO]]) : (tensor<3x4xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<3x6xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x6xf32> to tensor<3x6x!quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3, 0.2:-3}>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x6xf32> to tensor<3x6x!quant.uniform<i8:f32:0, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3}>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @pad_declines_per_axis_result(%arg0: tensor<3x4x!q>) -> tensor<3x6x!p> {
   %0 = "tfl.pseudo_const"() {value = dense<[[0, 0], [0, 2]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
@@ -94,10 +94,10 @@ func.func @pad_declines_runtime_paddings(%arg0: tensor<2x3x5xf32>, %arg1: tensor
 // Quantized: both patterns decline; the op stays on the dequantized values.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @pad_int8_declines_runtime_paddings
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>, %[[PADDINGS:.*]]: tensor<3x2xi32>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[PADDINGS:.*]]: tensor<3x2xi32>)
 // CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3x5xf32>
 // CHECK-NEXT:    %[[PADDED:.*]] = "tfl.pad"(%[[REAL]], %[[PADDINGS]]) : (tensor<2x3x5xf32>, tensor<3x2xi32>) -> tensor<2x6x8xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<2x6x8xf32> to tensor<2x6x8x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<2x6x8xf32> to tensor<2x6x8x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @pad_int8_declines_runtime_paddings(%arg0: tensor<2x3x5x!q>, %arg1: tensor<3x2xi32>) -> tensor<2x6x8x!q> {
   // expected-remark@+1 {{unlowered: operand 1 (paddings) is not a compile-time constant}}
@@ -134,7 +134,7 @@ func.func @pad_declines_empty_tensor(%arg0: tensor<2x0x5xf32>) -> tensor<2x3x8xf
 
 // CHECK-LABEL: @padv2_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5xf32>)
-// CHECK-DAG:     %[[VALUE:.*]] = "tosa.const"() {values = dense<1.5> : tensor<1xf32>}
+// CHECK-DAG:     %[[VALUE:.*]] = "tosa.const"() {values = dense<1.500000e+00> : tensor<1xf32>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[1, 0, 0, 2, 1, 1]> : tensor<6xindex>}
 // CHECK:         %[[Y:.*]] = "tosa.pad"(%[[X]], %[[PADDING]], %[[VALUE]]) : (tensor<2x3x5xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:    return %[[Y]]
@@ -152,12 +152,12 @@ func.func @padv2_f32(%arg0: tensor<2x3x5xf32>) -> tensor<3x5x7xf32> {
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !c = !quant.uniform<i8<-127:127>:f32, 0.05:-3>
 // CHECK-LABEL: @padv2_int8_pads_with_the_stored_constant
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3x5xi8>
 // CHECK-DAG:     %[[VALUE:.*]] = "tosa.const"() {values = dense<7> : tensor<1xi8>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[1, 0, 0, 2, 1, 1]> : tensor<6xindex>}
 // CHECK:         %[[MOVED:.*]] = "tosa.pad"(%[[STORED]], %[[PADDING]], %[[VALUE]]) : (tensor<2x3x5xi8>, !tosa.shape<6>, tensor<1xi8>) -> tensor<3x5x7xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @padv2_int8_pads_with_the_stored_constant(%arg0: tensor<2x3x5x!q>) -> tensor<3x5x7x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[[1, 0], [0, 2], [1, 1]]> : tensor<3x2xi32>} : () -> tensor<3x2xi32>
@@ -173,12 +173,12 @@ func.func @padv2_int8_pads_with_the_stored_constant(%arg0: tensor<2x3x5x!q>) -> 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !c = !quant.uniform<i8<-127:127>:f32, 0.25:1>
 // CHECK-LABEL: @padv2_declines_constant_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3x5xf32>
-// CHECK-DAG:     %[[VALUE:.*]] = "tosa.const"() {values = dense<1.5> : tensor<1xf32>}
+// CHECK-DAG:     %[[VALUE:.*]] = "tosa.const"() {values = dense<1.500000e+00> : tensor<1xf32>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[1, 0, 0, 2, 1, 1]> : tensor<6xindex>}
 // CHECK:         %[[PADDED:.*]] = "tosa.pad"(%[[REAL]], %[[PADDING]], %[[VALUE]]) : (tensor<2x3x5xf32>, !tosa.shape<6>, tensor<1xf32>) -> tensor<3x5x7xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @padv2_declines_constant_quantized_differently(%arg0: tensor<2x3x5x!q>) -> tensor<3x5x7x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[[1, 0], [0, 2], [1, 1]]> : tensor<3x2xi32>} : () -> tensor<3x2xi32>
@@ -195,11 +195,11 @@ func.func @padv2_declines_constant_quantized_differently(%arg0: tensor<2x3x5x!q>
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !c = !quant.uniform<i8<-127:127>:f32:0, {0.05:-3}>
 // CHECK-LABEL: @padv2_declines_per_axis_constant
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3x5xf32>
-// CHECK-NEXT:    %[[VALUE:.*]] = quant.dcast %{{.*}} : tensor<1x!quant.uniform<i8<-127:127>:f32:0, {0.05:-3}>> to tensor<1xf32>
+// CHECK-NEXT:    %[[VALUE:.*]] = quant.dcast %{{.*}} : tensor<1x!quant.uniform<i8<-127:127>:f32:0, {5.000000e-02:-3}>> to tensor<1xf32>
 // CHECK-NEXT:    %[[PADDED:.*]] = "tfl.padv2"(%[[REAL]], %{{.*}}, %[[VALUE]]) : (tensor<2x3x5xf32>, tensor<3x2xi32>, tensor<1xf32>) -> tensor<3x5x7xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[PADDED]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @padv2_declines_per_axis_constant(%arg0: tensor<2x3x5x!q>) -> tensor<3x5x7x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[[1, 0], [0, 2], [1, 1]]> : tensor<3x2xi32>} : () -> tensor<3x2xi32>
@@ -258,7 +258,7 @@ func.func @mirror_pad_reflect_f32(%arg0: tensor<1x4x5x2xf32>) -> tensor<1x7x8x2x
 // 5-wide axis is allowed for SYMMETRIC.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @mirror_pad_symmetric_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x5xi8>
 // CHECK-DAG:     %[[TOP_START:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<2xindex>}
 // CHECK-DAG:     %[[TOP_SIZE:.*]] = "tosa.const_shape"() {values = dense<[2, 5]> : tensor<2xindex>}
@@ -270,7 +270,7 @@ func.func @mirror_pad_reflect_f32(%arg0: tensor<1x4x5x2xf32>) -> tensor<1x7x8x2x
 // CHECK-NEXT:    %[[ROWS:.*]] = "tosa.concat"(%[[TOP_REVERSED]], %[[STORED]], %[[BOTTOM]]) {axis = 0 : i32} : (tensor<2x5xi8>, tensor<3x5xi8>, tensor<1x5xi8>) -> tensor<6x5xi8>
 // CHECK-NEXT:    %[[RIGHT:.*]] = "tosa.reverse"(%[[ROWS]]) {axis = 1 : i32} : (tensor<6x5xi8>) -> tensor<6x5xi8>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[ROWS]], %[[RIGHT]]) {axis = 1 : i32} : (tensor<6x5xi8>, tensor<6x5xi8>) -> tensor<6x10xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x10xi8> to tensor<6x10x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<6x10xi8> to tensor<6x10x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @mirror_pad_symmetric_int8_on_storage(%arg0: tensor<3x5x!q>) -> tensor<6x10x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[[2, 1], [0, 5]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
@@ -284,7 +284,7 @@ func.func @mirror_pad_symmetric_int8_on_storage(%arg0: tensor<3x5x!q>) -> tensor
 // (tosa.tile of it, reshaped to rank 3), merged to 6 columns and sliced to (3 - 1) * 2 + 1 = 5.
 // CHECK-LABEL: @dilate_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
-// CHECK:         %[[V:.*]] = arith.constant dense<-1.5> : tensor<f32>
+// CHECK:         %[[V:.*]] = arith.constant dense<-1.500000e+00> : tensor<f32>
 // CHECK:         %[[V3:.*]] = "tosa.reshape"(%[[V]], %{{.*}}) : (tensor<f32>, !tosa.shape<3>) -> tensor<1x1x1xf32>
 // CHECK:         %[[GAP:.*]] = "tosa.tile"(%[[V3]], %{{.*}}) : {{.*}} -> tensor<2x3x1xf32>
 // CHECK:         %[[COLS:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : {{.*}} -> tensor<2x3x1xf32>
@@ -312,7 +312,7 @@ func.func @dilate_f32(%arg0: tensor<2x3xf32>) -> tensor<2x5xf32> {
 // CHECK-NEXT:    "tosa.concat"(%[[COLS]], %[[GAP]]) {axis = 1 : i32} : {{.*}} -> tensor<3x3xi8>
 // CHECK:         "tosa.reshape"(%{{.*}}, %{{.*}}) : {{.*}} -> tensor<9xi8>
 // CHECK:         %[[MOVED:.*]] = "tosa.slice"(%{{.*}}, %{{.*}}, %{{.*}}) : {{.*}} -> tensor<7xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7xi8> to tensor<7x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<7xi8> to tensor<7x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @dilate_int8_on_storage_runtime_value(%arg0: tensor<3x!q>, %arg1: tensor<!q>) -> tensor<7x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>

@@ -9,13 +9,13 @@
 
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: @max_pool2d_same_stride2_int8
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<1x6x7x3x!quant.uniform<i8:f32, 0.5:-3>>)
-// CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<1x6x7x3x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x6x7x3xi8>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<1x6x7x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<1x6x7x3x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<1x6x7x3xi8>
 // SAME 3x3, stride 2. Rows: out 3, total (3-1)*2 + 3 - 6 = 1 -> before 0, after 1.
 // Columns: out 4, total (4-1)*2 + 3 - 7 = 2 -> before 1, after 1.
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.max_pool2d"(%[[X]]) {kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, pad = array<i64: 0, 1, 1, 1>} : (tensor<1x6x7x3xi8>) -> tensor<1x3x4x3xi8>
 // No fused activation: no clamp.
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x4x3xi8> to tensor<1x3x4x3x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x4x3xi8> to tensor<1x3x4x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @max_pool2d_same_stride2_int8(%arg0: tensor<1x6x7x3x!q>) -> tensor<1x3x4x3x!q> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 3 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x6x7x3x!q>) -> tensor<1x3x4x3x!q>
@@ -62,7 +62,7 @@ func.func @max_pool2d_relu_n1_to_1_odd_scale_int8(%arg0: tensor<1x4x6x3x!q>) -> 
 // RELU: [max(-128, 10), 127] = [10, 127]
 // CHECK:       %[[Y:.*]] = "tosa.max_pool2d"
 // CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 10 : i8, max_val = 127 : i8}
-// CHECK-NEXT:  quant.scast %[[R]] : tensor<1x2x3x3xi8> to tensor<1x2x3x3x!quant.uniform<i8:f32, 0.25:10>>
+// CHECK-NEXT:  quant.scast %[[R]] : tensor<1x2x3x3xi8> to tensor<1x2x3x3x!quant.uniform<i8:f32, 2.500000e-01:10>>
 // CHECK-NOT:   "tosa.rescale"
 func.func @max_pool2d_output_quantized_differently_copies_raw_int8(%arg0: tensor<1x4x6x3x!x>) -> tensor<1x2x3x3x!y> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "RELU", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!x>) -> tensor<1x2x3x3x!y>
@@ -92,7 +92,7 @@ func.func @max_pool2d_output_quantized_differently_copies_raw_int8(%arg0: tensor
 // The average of int8 values is an int8 value: cast exactly; NONE needs no clamp (and TOSA's
 // integer clamp takes no i32).
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[AVG]]) : (tensor<1x4x5x3xi32>) -> tensor<1x4x5x3xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x4x5x3xi8> to tensor<1x4x5x3x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x4x5x3xi8> to tensor<1x4x5x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:  return %[[Q]]
 // CHECK-NOT:   "tosa.avg_pool2d"
 func.func @average_pool2d_same_3x3_int8(%arg0: tensor<1x4x5x3x!q>) -> tensor<1x4x5x3x!q> {
@@ -147,7 +147,7 @@ func.func @average_pool2d_relu6_odd_scale_int8(%arg0: tensor<1x4x6x3x!q>) -> ten
 // CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[MAX]]) {min_val = 0 : i8, max_val = 120 : i8}
 // CHECK-NEXT:  %[[SIGN2:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.bitwise_xor"(%[[R]], %[[SIGN2]])
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x2x3x3xi8> to tensor<1x2x3x3x!quant.uniform<u8:f32, 0.05:128>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x2x3x3xi8> to tensor<1x2x3x3x!quant.uniform<u8:f32, 5.000000e-02:128>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @max_pool2d_relu6_uint8(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "RELU6", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q>
@@ -181,7 +181,7 @@ func.func @max_pool2d_relu6_uint8(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!
 // CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[NARROW]]) {min_val = 0 : i8, max_val = 120 : i8}
 // CHECK-NEXT:  %[[SIGN2:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.bitwise_xor"(%[[R]], %[[SIGN2]])
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<1x2x2x2xi8> to tensor<1x2x2x2x!quant.uniform<u8:f32, 0.05:128>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<1x2x2x2xi8> to tensor<1x2x2x2x!quant.uniform<u8:f32, 5.000000e-02:128>>
 func.func @average_pool2d_same_relu6_uint8(%arg0: tensor<1x3x4x2x!q>) -> tensor<1x2x2x2x!q> {
   %0 = "tfl.average_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 3 : i32, fused_activation_function = "RELU6", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x3x4x2x!q>) -> tensor<1x2x2x2x!q>
   return %0 : tensor<1x2x2x2x!q>
@@ -235,7 +235,7 @@ func.func @average_pool2d_same_int16(%arg0: tensor<1x3x5x2x!q>) -> tensor<1x3x5x
 
 // CHECK-LABEL: @max_pool2d_float_relu
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.max_pool2d"(%arg0) {kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, pad = array<i64: 0, 1, 1, 1>} : (tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
 // CHECK-NEXT:  return %[[R]]
 func.func @max_pool2d_float_relu(%arg0: tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 3 : i32, fused_activation_function = "RELU", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32>
@@ -246,7 +246,7 @@ func.func @max_pool2d_float_relu(%arg0: tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf
 
 // TOSA's float average, like TFLite's, divides by the in-bounds taps.
 // CHECK-LABEL: @average_pool2d_float
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.avg_pool2d"(%arg0, %[[ZP]], %[[ZP]]) {kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, acc_type = f32} : (tensor<1x4x5x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x3xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @average_pool2d_float(%arg0: tensor<1x4x5x3xf32>) -> tensor<1x4x5x3xf32> {
@@ -262,10 +262,10 @@ func.func @average_pool2d_float(%arg0: tensor<1x4x5x3xf32>) -> tensor<1x4x5x3xf3
 // CHECK-LABEL: @l2_pool2d_float_relu6
 // CHECK-NEXT:  %[[NO_SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SQUARES:.*]] = "tosa.mul"(%arg0, %arg0, %[[NO_SHIFT]]) : (tensor<1x5x6x3xf32>, tensor<1x5x6x3xf32>, tensor<1xi8>) -> tensor<1x5x6x3xf32>
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[MEAN:.*]] = "tosa.avg_pool2d"(%[[SQUARES]], %[[ZP]], %[[ZP]]) {kernel = array<i64: 3, 2>, stride = array<i64: 2, 2>, pad = array<i64: 1, 1, 0, 0>, acc_type = f32} : (tensor<1x5x6x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x3x3xf32>
 // CHECK-NEXT:  %[[ROOT:.*]] = "math.sqrt"(%[[MEAN]]) : (tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ROOT]]) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ROOT]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @l2_pool2d_float_relu6(%arg0: tensor<1x5x6x3xf32>) -> tensor<1x3x3x3xf32> {
   %0 = "tfl.l2_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 2 : i32, fused_activation_function = "RELU6", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x5x6x3xf32>) -> tensor<1x3x3x3xf32>
@@ -284,7 +284,7 @@ func.func @l2_pool2d_float_relu6(%arg0: tensor<1x5x6x3xf32>) -> tensor<1x3x3x3xf
 // CHECK:       %[[SQUARES:.*]] = "tosa.mul"(%[[X]], %[[X]], %{{.*}})
 // CHECK:       %[[MEAN:.*]] = "tosa.avg_pool2d"(%[[SQUARES]], {{.*}} -> tensor<1x2x3x3xf32>
 // CHECK-NEXT:  %[[ROOT:.*]] = "math.sqrt"(%[[MEAN]])
-// CHECK-NEXT:  quant.qcast %[[ROOT]] : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:  quant.qcast %[[ROOT]] : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 func.func @l2_pool2d_int8_falls_back(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q> {
   // expected-remark@+1 {{fallback: no integer pattern for tfl.l2_pool_2d}}
   %0 = "tfl.l2_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q>
@@ -311,7 +311,7 @@ func.func @average_pool2d_declines_window_larger_than_input(%arg0: tensor<1x4x6x
 // CHECK-LABEL: @average_pool2d_declines_per_axis
 // CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : {{.*}} to tensor<1x4x6x3xf32>
 // CHECK:       %[[Y:.*]] = "tosa.avg_pool2d"(%[[X]], {{.*}} -> tensor<1x2x3x3xf32>
-// CHECK-NEXT:  quant.qcast %[[Y]] : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<i8:f32:3, {0.5:-3, 0.25:1, 0.125:2}>>
+// CHECK-NEXT:  quant.qcast %[[Y]] : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<i8:f32:3, {5.000000e-01:-3,2.500000e-01:1,1.250000e-01:2}>>
 func.func @average_pool2d_declines_per_axis(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q> {
   // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
   %0 = "tfl.average_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q>
@@ -323,12 +323,12 @@ func.func @average_pool2d_declines_per_axis(%arg0: tensor<1x4x6x3x!q>) -> tensor
 // A dynamic height: neither pattern takes it (a dynamic batch is lowered: dynamic.mlir); the op stays a tfl op on floats.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: @max_pool2d_declines_dynamic_height
-// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<1x?x6x3x!quant.uniform<i8:f32, 0.5:-3>> to tensor<1x?x6x3xf32>
+// CHECK-NEXT:  %[[X:.*]] = quant.dcast %arg0 : tensor<1x?x6x3x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<1x?x6x3xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tfl.max_pool_2d"(%[[X]]) {{.*}} : (tensor<1x?x6x3xf32>) -> tensor<1x?x3x3xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x?x3x3xf32> to tensor<1x?x3x3x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[Y]] : tensor<1x?x3x3xf32> to tensor<1x?x3x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @max_pool2d_declines_dynamic_height(%arg0: tensor<1x?x6x3x!q>) -> tensor<1x?x3x3x!q> {
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x6x3x!quant.uniform<i8:f32, 0.5:-3>>) outside the first (batch) dimension}}
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<1x?x6x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>) outside the first (batch) dimension}}
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x?x6x3x!q>) -> tensor<1x?x3x3x!q>
   return %0 : tensor<1x?x3x3x!q>
 }

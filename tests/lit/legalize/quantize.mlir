@@ -12,9 +12,9 @@
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: @quantize_float_to_int8
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[ARG]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>
-// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[Q]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xi8>
-// CHECK-NEXT:  %[[R:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[ARG]] : tensor<3x5x7xf32> to tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[Q]] : tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[R:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:  return %[[R]]
 func.func @quantize_float_to_int8(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7x!q> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7x!q>
@@ -40,15 +40,15 @@ func.func @quantize_float_to_per_axis_int8(%arg0: tensor<3x5x7xf32>) -> tensor<3
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32, 0.25:4>
 // CHECK-LABEL: @requantize_int8
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)
-// CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xi8>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x5x7xi8>
 // 0.5 / 0.25 = 2.0 = 0.5 * 2^2 -> (1073741824, 2) -> shift 29
 // CHECK-NEXT:  %[[M:.*]] = "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<29> : tensor<1xi8>}
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<4> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.25:4>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 2.500000e-01:4>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @requantize_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
@@ -104,7 +104,7 @@ func.func @requantize_uint8_to_int8(%arg0: tensor<1x5x7x3x!x>) -> tensor<1x5x7x3
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%{{.*}}, %{{.*}}, %{{.*}}, %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = true} : {{.*}} -> tensor<3x5xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.5:128>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 5.000000e-01:128>>
 func.func @requantize_int8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>
@@ -189,7 +189,7 @@ func.func @requantize_ratio_2_pow_28(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-28> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-116> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[SIGNED]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = true} : {{.*}} -> tensor<3x5xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 0.03:140>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 3.000000e-02:140>>
 func.func @requantize_uint8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>
@@ -301,9 +301,9 @@ func.func @requantize_ratio_2_pow_29(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 !x = !quant.uniform<i8:f32, 1.0>
 !y = !quant.uniform<i8:f32, 4.656612873077393e-10>
 // CHECK-LABEL: @requantize_declines_ratio_2_pow_31
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x!quant.uniform<i8:f32, 1.0>>)
-// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[ARG]] : tensor<3x5x!quant.uniform<i8:f32, 1.0>> to tensor<3x5xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 4.656612873077393e-10>>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x!quant.uniform<i8:f32, 1.000000e+00>>)
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[ARG]] : tensor<3x5x!quant.uniform<i8:f32, 1.000000e+00>> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 4.6566128730773926E-10>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @requantize_declines_ratio_2_pow_31(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   // expected-remark@+1 {{fallback: requantization multiplier 2147483648.0 needs a left shift over 31}}
@@ -317,7 +317,7 @@ func.func @requantize_declines_ratio_2_pow_31(%arg0: tensor<3x5x!x>) -> tensor<3
 !y = !quant.uniform<i8:f32, 0.25:4>
 // CHECK-LABEL: @requantize_declines_per_axis_input
 // CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x{{.*}}> to tensor<3x5xf32>
-// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 0.25:4>>
+// CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x!quant.uniform<i8:f32, 2.500000e-01:4>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @requantize_declines_per_axis_input(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   // expected-remark@+1 {{fallback: per-axis quantized operand 0}}
@@ -330,7 +330,7 @@ func.func @requantize_declines_per_axis_input(%arg0: tensor<3x5x!x>) -> tensor<3
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32:1, {0.5:-3, 0.25:1, 0.125, 1.0:4, 2.0:-1}>
 // CHECK-LABEL: @requantize_declines_per_axis_result
-// CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5xf32>
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %arg0 : tensor<3x5x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x5xf32>
 // CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[F]] : tensor<3x5xf32> to tensor<3x5x{{.*}}>
 // CHECK-NEXT:  return %[[Q]]
 func.func @requantize_declines_per_axis_result(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
@@ -343,10 +343,10 @@ func.func @requantize_declines_per_axis_result(%arg0: tensor<3x5x!x>) -> tensor<
 
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: @dequantize_int8_to_float
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>)
-// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xi8>
-// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>>
-// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[Q]] : tensor<3x5x7x!quant.uniform<i8:f32, 0.5:-3>> to tensor<3x5x7xf32>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[S]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[Q]] : tensor<3x5x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x5x7xf32>
 // CHECK-NEXT:  return %[[F]]
 func.func @dequantize_int8_to_float(%arg0: tensor<3x5x7x!q>) -> tensor<3x5x7xf32> {
   %0 = "tfl.dequantize"(%arg0) : (tensor<3x5x7x!q>) -> tensor<3x5x7xf32>
@@ -359,7 +359,7 @@ func.func @dequantize_int8_to_float(%arg0: tensor<3x5x7x!q>) -> tensor<3x5x7xf32
 !q = !quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.0625}>
 // CHECK-LABEL: @dequantize_per_axis_weights
 // CHECK:       %[[C:.*]] = arith.constant dense<{{\[\[}}1, 2, 3, 4, 5], [-1, -2, -3, -4, -5], [127, -127, 0, 1, -1]]> : tensor<3x5xi8>
-// CHECK-NEXT:  %[[W:.*]] = quant.scast %[[C]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8<-127:127>:f32:0, {0.25, 0.125, 0.0625}>>
+// CHECK-NEXT:  %[[W:.*]] = quant.scast %[[C]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8<-127:127>:f32:0, {2.500000e-01,1.250000e-01,6.250000e-02}>>
 // CHECK-NEXT:  %[[S:.*]] = quant.scast %[[W]] : {{.*}} to tensor<3x5xi8>
 // CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[S]] : tensor<3x5xi8> to
 // CHECK-NEXT:  %[[F:.*]] = quant.dcast %[[Q]] : {{.*}} to tensor<3x5xf32>
@@ -374,7 +374,7 @@ func.func @dequantize_per_axis_weights() -> tensor<3x5xf32> {
 
 // float16 weights (models/coverage/cnn-mixed.float16w.tflite): a widening cast.
 // CHECK-LABEL: @dequantize_float16_weights
-// CHECK:       %[[C:.*]] = arith.constant dense<[1.5, -2.0, 0.25]> : tensor<3xf16>
+// CHECK:       %[[C:.*]] = arith.constant dense<[1.500000e+00, -2.000000e+00, 2.500000e-01]> : tensor<3xf16>
 // CHECK-NEXT:  %[[F:.*]] = "tosa.cast"(%[[C]]) : (tensor<3xf16>) -> tensor<3xf32>
 // CHECK-NEXT:  return %[[F]]
 func.func @dequantize_float16_weights() -> tensor<3xf32> {
@@ -389,7 +389,7 @@ func.func @dequantize_float16_weights() -> tensor<3xf32> {
 // the dcast keeps the operand's shape and the driver casts it to the result's.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: @dequantize_dynamic_operand_static_result
-// CHECK:       %[[F:.*]] = quant.dcast %{{.*}} : tensor<?x5x!quant.uniform<i8:f32, 0.5:-3>> to tensor<?x5xf32>
+// CHECK:       %[[F:.*]] = quant.dcast %{{.*}} : tensor<?x5x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<?x5xf32>
 // CHECK-NEXT:  %[[Y:.*]] = "tensor.cast"(%[[F]]) : (tensor<?x5xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @dequantize_dynamic_operand_static_result(%arg0: tensor<?x5x!q>) -> tensor<3x5xf32> {
@@ -421,17 +421,17 @@ func.func @requantize_scales_are_float32(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y
 // = -1.00196076 and nudged_max = 182 * scale = 2.49803924. Then clamp, subtract nudged_min,
 // times 1 / scale, round half away from zero (TfLiteRound), times scale, plus nudged_min.
 // CHECK-LABEL: @fake_quant
-// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%arg0) {min_val = -1.0019607543945312 : f32, max_val = 2.4980392456054688 : f32}
-// CHECK-NEXT:  %[[MIN:.*]] = "tosa.const"() {values = dense<-1.0019607543945312> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%arg0) {min_val = -1.00196075 : f32, max_val = 2.49803925 : f32}
+// CHECK-NEXT:  %[[MIN:.*]] = "tosa.const"() {values = dense<-1.00196075> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[S:.*]] = "tosa.sub"(%[[C]], %[[MIN]])
-// CHECK-NEXT:  %[[INV:.*]] = "tosa.const"() {values = dense<72.85713958740234> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[INV:.*]] = "tosa.const"() {values = dense<72.8571396> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Q:.*]] = "tosa.mul"(%[[S]], %[[INV]], %[[SHIFT]])
 // CHECK-NEXT:  %[[R:.*]] = "math.round"(%[[Q]]) : (tensor<4x9xf32>) -> tensor<4x9xf32>
-// CHECK-NEXT:  %[[SCALE:.*]] = "tosa.const"() {values = dense<0.013725490309298038> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[SCALE:.*]] = "tosa.const"() {values = dense<0.0137254903> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[SHIFT2:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[D:.*]] = "tosa.mul"(%[[R]], %[[SCALE]], %[[SHIFT2]])
-// CHECK-NEXT:  %[[MIN2:.*]] = "tosa.const"() {values = dense<-1.0019607543945312> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[MIN2:.*]] = "tosa.const"() {values = dense<-1.00196075> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.add"(%[[D]], %[[MIN2]]) : (tensor<4x9xf32>, tensor<1x1xf32>) -> tensor<4x9xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @fake_quant(%arg0: tensor<4x9xf32>) -> tensor<4x9xf32> {

@@ -63,7 +63,7 @@
 // CHECK:       "tosa.reshape"(%[[H1]], %{{.*}}) : (tensor<1x2xi8>, !tosa.shape<3>) -> tensor<1x1x2xi8>
 // CHECK:       "tosa.matmul"(%{{.*}}, %[[WR]], %{{.*}}, %{{.*}})
 // CHECK:       %[[Y:.*]] = "tosa.concat"(%{{.*}}, %{{.*}}) {axis = 1 : i32} : (tensor<1x1x2xi8>, tensor<1x1x2xi8>) -> tensor<1x2x2xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<1x2x2xi8> to tensor<1x2x2x!quant.uniform<i8:f32, 0.015625:3>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<1x2x2xi8> to tensor<1x2x2x!quant.uniform<i8:f32, 1.562500e-02:3>>
 func.func @lstm_cifg_peephole_cell_clip(%arg0: tensor<1x2x2x!x>) -> tensor<1x2x2x!y> {
   %none = "tfl.no_value"() {value} : () -> none
   %wf = "tfl.pseudo_qconst"() {qtype = tensor<2x2x!wf>, value = dense<[[79, -106], [-82, -67]]> : tensor<2x2xi8>} : () -> tensor<2x2x!wf>

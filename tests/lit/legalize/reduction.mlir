@@ -21,7 +21,7 @@
 // CHECK-NEXT:    %[[SUM:.*]] = "tosa.reduce_sum"(%[[MERGED]]) {axis = 1 : i32} : (tensor<1x20x6xf32>) -> tensor<1x1x6xf32>
 // CHECK-NEXT:    %[[KEPT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 1, 6]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[KEPT:.*]] = "tosa.reshape"(%[[SUM]], %[[KEPT_SHAPE]]) : (tensor<1x1x6xf32>, !tosa.shape<4>) -> tensor<1x1x1x6xf32>
-// CHECK-NEXT:    %[[N:.*]] = arith.constant dense<20.0> : tensor<1x1x1x6xf32>
+// CHECK-NEXT:    %[[N:.*]] = arith.constant dense<2.000000e+01> : tensor<1x1x1x6xf32>
 // CHECK-NEXT:    %[[Y:.*]] = "arith.divf"(%[[KEPT]], %[[N]]) : (tensor<1x1x1x6xf32>, tensor<1x1x1x6xf32>) -> tensor<1x1x1x6xf32>
 // CHECK-NEXT:    return %[[Y]]
 func.func @mean_f32_adjacent_axes_merged(%arg0: tensor<1x5x4x6xf32>) -> tensor<1x1x1x6xf32> {
@@ -44,7 +44,7 @@ func.func @mean_f32_adjacent_axes_merged(%arg0: tensor<1x5x4x6xf32>) -> tensor<1
 // CHECK-NEXT:    %[[SUM1:.*]] = "tosa.reduce_sum"(%[[ROWS]]) {axis = 1 : i32} : (tensor<3x10xf32>) -> tensor<3x1xf32>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<3> : tensor<1xindex>}
 // CHECK-NEXT:    %[[SUM:.*]] = "tosa.reshape"(%[[SUM1]], %[[OUT_SHAPE]]) : (tensor<3x1xf32>, !tosa.shape<1>) -> tensor<3xf32>
-// CHECK-NEXT:    %[[N:.*]] = arith.constant dense<10.0> : tensor<3xf32>
+// CHECK-NEXT:    %[[N:.*]] = arith.constant dense<1.000000e+01> : tensor<3xf32>
 // CHECK-NEXT:    %[[Y:.*]] = "arith.divf"(%[[SUM]], %[[N]])
 // CHECK-NEXT:    return %[[Y]]
 func.func @mean_f32_negative_axes(%arg0: tensor<2x3x5xf32>) -> tensor<3xf32> {
@@ -81,7 +81,7 @@ func.func @mean_i32_truncates(%arg0: tensor<3x7xi32>) -> tensor<3xi32> {
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.02:5>
 // CHECK-LABEL: @mean_int8_hw_keep_dims
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x5x4x6x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x5x4x6x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<1x5x4x6xi8>
 // CHECK-NEXT:    %[[WIDE:.*]] = "tosa.cast"(%[[STORED]]) : (tensor<1x5x4x6xi8>) -> tensor<1x5x4x6xi32>
 // CHECK-NEXT:    %[[MERGED_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 20, 6]> : tensor<3xindex>}
@@ -96,7 +96,7 @@ func.func @mean_i32_truncates(%arg0: tensor<3x7xi32>) -> tensor<3xi32> {
 // CHECK-NEXT:    %[[MEAN:.*]] = "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<1x1x6xi32>, {{.*}}) -> tensor<1x1x6xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 1, 6]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.reshape"(%[[MEAN]], %[[OUT_SHAPE]]) : (tensor<1x1x6xi8>, !tosa.shape<4>) -> tensor<1x1x1x6xi8>
-// CHECK-NEXT:    quant.scast %[[Y]] : tensor<1x1x1x6xi8> to tensor<1x1x1x6x!quant.uniform<i8:f32, 0.02:5>>
+// CHECK-NEXT:    quant.scast %[[Y]] : tensor<1x1x1x6xi8> to tensor<1x1x1x6x!quant.uniform<i8:f32, 2.000000e-02:5>>
 func.func @mean_int8_hw_keep_dims(%arg0: tensor<1x5x4x6x!q>) -> tensor<1x1x1x6x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
   %1 = "tfl.mean"(%arg0, %0) {keep_dims = true} : (tensor<1x5x4x6x!q>, tensor<2xi32>) -> tensor<1x1x1x6x!r>
@@ -130,7 +130,7 @@ func.func @mean_int8_hw_keep_dims(%arg0: tensor<1x5x4x6x!q>) -> tensor<1x1x1x6x!
 // CHECK-NEXT:    %[[BYTE:.*]] = "tosa.bitwise_xor"(%[[MEAN]], %[[SIGN2]])
 // CHECK-NEXT:    %[[SCALAR:.*]] = "tosa.const_shape"() {values = dense<> : tensor<0xindex>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.reshape"(%[[BYTE]], %[[SCALAR]]) : (tensor<1xi8>, !tosa.shape<0>) -> tensor<i8>
-// CHECK-NEXT:    quant.scast %[[Y]] : tensor<i8> to tensor<!quant.uniform<u8:f32, 0.07:90>>
+// CHECK-NEXT:    quant.scast %[[Y]] : tensor<i8> to tensor<!quant.uniform<u8:f32, 7.000000e-02:90>>
 func.func @mean_uint8_all_axes(%arg0: tensor<3x7x!q>) -> tensor<!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[0, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
   %1 = "tfl.mean"(%arg0, %0) {keep_dims = false} : (tensor<3x7x!q>, tensor<2xi32>) -> tensor<!r>
@@ -418,13 +418,13 @@ func.func @reduce_prod_declines_long_products(%arg0: tensor<2x300x!q>) -> tensor
 // axes {0, 2} are not adjacent: two reductions; NaN is skipped (nan_mode IGNORE).
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @reduce_max_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3x5xi8>
 // CHECK-NEXT:    %[[MAX0:.*]] = "tosa.reduce_max"(%[[STORED]]) {axis = 0 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<2x3x5xi8>) -> tensor<1x3x5xi8>
 // CHECK-NEXT:    %[[MAX2:.*]] = "tosa.reduce_max"(%[[MAX0]]) {axis = 2 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<1x3x5xi8>) -> tensor<1x3x1xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<3> : tensor<1xindex>}
 // CHECK-NEXT:    %[[MAX:.*]] = "tosa.reshape"(%[[MAX2]], %[[OUT_SHAPE]]) : (tensor<1x3x1xi8>, !tosa.shape<1>) -> tensor<3xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MAX]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MAX]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @reduce_max_int8_on_storage(%arg0: tensor<2x3x5x!q>) -> tensor<3x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[0, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -437,10 +437,10 @@ func.func @reduce_max_int8_on_storage(%arg0: tensor<2x3x5x!q>) -> tensor<3x!q> {
 // keep_dims: the reduction's own shape is the result's, no reshape.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @reduce_min_int8_keep_dims_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3x5xi8>
 // CHECK-NEXT:    %[[MIN:.*]] = "tosa.reduce_min"(%[[STORED]]) {axis = 1 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<2x3x5xi8>) -> tensor<2x1x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MIN]] : tensor<2x1x5xi8> to tensor<2x1x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MIN]] : tensor<2x1x5xi8> to tensor<2x1x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @reduce_min_int8_keep_dims_on_storage(%arg0: tensor<2x3x5x!q>) -> tensor<2x1x5x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -453,11 +453,11 @@ func.func @reduce_min_int8_keep_dims_on_storage(%arg0: tensor<2x3x5x!q>) -> tens
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.1:-3>
 // CHECK-LABEL: @reduce_max_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3xf32>
 // CHECK-NEXT:    %[[MAX0:.*]] = "tosa.reduce_max"(%[[REAL]]) {axis = 0 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<2x3xf32>) -> tensor<1x3xf32>
 // CHECK:         %[[MAX:.*]] = "tosa.reshape"(%[[MAX0]], %{{.*}}) : (tensor<1x3xf32>, !tosa.shape<1>) -> tensor<3xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MAX]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 0.1:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MAX]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 1.000000e-01:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @reduce_max_declines_quantized_differently(%arg0: tensor<2x3x!q>) -> tensor<3x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -470,11 +470,11 @@ func.func @reduce_max_declines_quantized_differently(%arg0: tensor<2x3x!q>) -> t
 !p = !quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>
 !o = !quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3, 0.2:-3}>
 // CHECK-LABEL: @reduce_min_declines_per_axis
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32:1, {0.05:-3, 0.1:-3, 0.2:-3}>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32:1, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3}>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3xf32>
 // CHECK-NEXT:    %[[MIN0:.*]] = "tosa.reduce_min"(%[[REAL]]) {axis = 0 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<2x3xf32>) -> tensor<1x3xf32>
 // CHECK:         %[[MIN:.*]] = "tosa.reshape"(%[[MIN0]], %{{.*}}) : (tensor<1x3xf32>, !tosa.shape<1>) -> tensor<3xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MIN]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32:0, {0.05:-3, 0.1:-3, 0.2:-3}>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[MIN]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32:0, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3}>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @reduce_min_declines_per_axis(%arg0: tensor<2x3x!p>) -> tensor<3x!o> {
   %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -498,7 +498,7 @@ func.func @reduce_min_declines_per_axis(%arg0: tensor<2x3x!p>) -> tensor<3x!o> {
 // CHECK:         %[[MAX:.*]] = "tosa.reshape"(%[[MAX0]], %{{.*}}) : (tensor<1x3xi8>, !tosa.shape<1>) -> tensor<3xi8>
 // CHECK-NEXT:    %[[SIGN2:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.bitwise_xor"(%[[MAX]], %[[SIGN2]]) : (tensor<3xi8>, tensor<1xi8>) -> tensor<3xi8>
-// CHECK-NEXT:    quant.scast %[[Y]] : tensor<3xi8> to tensor<3x!quant.uniform<u8:f32, 0.05:128>>
+// CHECK-NEXT:    quant.scast %[[Y]] : tensor<3xi8> to tensor<3x!quant.uniform<u8:f32, 5.000000e-02:128>>
 func.func @reduce_max_uint8_compares_unsigned(%arg0: tensor<2x3x!u>) -> tensor<3x!u> {
   %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
   %1 = "tfl.reduce_max"(%arg0, %0) {keep_dims = false} : (tensor<2x3x!u>, tensor<1xi32>) -> tensor<3x!u>
@@ -593,7 +593,7 @@ func.func @arg_max_f32(%arg0: tensor<3x5x4xf32>) -> tensor<3x4xi32> {
 // the storage; the i32 result is not quantized, so no cast back.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @arg_max_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x4x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x5x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x5x4xi8>
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.argmax"(%[[STORED]]) {axis = 1 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<3x5x4xi8>) -> tensor<3x4xi32>
 // CHECK-NEXT:    return %[[Y]]
@@ -640,7 +640,7 @@ func.func @arg_max_declines_int16(%arg0: tensor<3x5x4x!q>) -> tensor<3x4xi32> {
 // first); axis -1 of rank 2 is 1; output_type INT64.
 // CHECK-LABEL: @arg_min_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x7xf32>)
-// CHECK:         %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1xf32>}
+// CHECK:         %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1xf32>}
 // CHECK-NEXT:    %[[NEGATED:.*]] = "tosa.sub"(%[[ZERO]], %[[X]]) : (tensor<1x1xf32>, tensor<2x7xf32>) -> tensor<2x7xf32>
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.argmax"(%[[NEGATED]]) {axis = 1 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<2x7xf32>) -> tensor<2xi64>
 // CHECK-NEXT:    return %[[Y]]
@@ -703,7 +703,7 @@ func.func @arg_max_declines_bool(%arg0: tensor<4x6xi1>) -> tensor<6xi32> {
 // CHECK-NEXT:    %[[SIZE1:.*]] = "tosa.const_shape"() {values = dense<[2, 1]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[X1:.*]] = "tosa.slice"(%[[R]], %[[START1]], %[[SIZE1]])
 // CHECK-NEXT:    %[[S1:.*]] = "tosa.add"(%[[X0]], %[[X1]]) : (tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<2x1xf32>}
+// CHECK-NEXT:    %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<2x1xf32>}
 // CHECK-NEXT:    %[[SCAN:.*]] = "tosa.concat"(%[[ZERO]], %[[X0]], %[[S1]]) {axis = 1 : i32} : (tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.reverse"(%[[SCAN]]) {axis = 1 : i32}
 // CHECK-NEXT:    return %[[Y]]

@@ -36,13 +36,13 @@ func.func @resize_nearest_f32(%arg0: tensor<1x5x7x3xf32>) -> tensor<1x8x11x3xf32
 // stored values.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @resize_nearest_int8_half_pixel_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x6x8x2x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x6x8x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<1x6x8x2xi8>
 // CHECK-DAG:     %[[SCALE:.*]] = "tosa.const_shape"() {values = dense<[6, 4, 26, 16]> : tensor<4xindex>}
 // CHECK-DAG:     %[[OFFSET:.*]] = "tosa.const_shape"() {values = dense<[-1, -5]> : tensor<2xindex>}
 // CHECK-DAG:     %[[BORDER:.*]] = "tosa.const_shape"() {values = dense<[1, 5]> : tensor<2xindex>}
 // CHECK:         %[[MOVED:.*]] = "tosa.resize"(%[[STORED]], %[[SCALE]], %[[OFFSET]], %[[BORDER]]) {mode = #tosa.resize_mode<NEAREST_NEIGHBOR>} : (tensor<1x6x8x2xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x9x13x2xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<1x9x13x2xi8> to tensor<1x9x13x2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<1x9x13x2xi8> to tensor<1x9x13x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_nearest_int8_half_pixel_on_storage(%arg0: tensor<1x6x8x2x!q>) -> tensor<1x9x13x2x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[9, 13]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -98,13 +98,13 @@ func.func @resize_nearest_f32_one_row_gathers(%arg0: tensor<1x1x5x2xf32>) -> ten
 // offset -4, -6 reduce to [2, 1, 2, 1], [-1, -1]; borders 3 * 1 - 1 * 2 - 1 = 0, 5 - 4 - 1 = 0.
 !u = !quant.uniform<u8:f32, 0.05:128>
 // CHECK-LABEL: @resize_nearest_uint8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<u8:f32, 0.05:128>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<u8:f32, 5.000000e-02:128>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<1x2x3x1xi8>
 // CHECK-DAG:     %[[SCALE:.*]] = "tosa.const_shape"() {values = dense<[2, 1, 2, 1]> : tensor<4xindex>}
 // CHECK-DAG:     %[[OFFSET:.*]] = "tosa.const_shape"() {values = dense<-1> : tensor<2xindex>}
 // CHECK-DAG:     %[[BORDER:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<2xindex>}
 // CHECK:         %[[MOVED:.*]] = "tosa.resize"(%[[STORED]], %[[SCALE]], %[[OFFSET]], %[[BORDER]]) {mode = #tosa.resize_mode<NEAREST_NEIGHBOR>} : (tensor<1x2x3x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x6x1xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<1x4x6x1xi8> to tensor<1x4x6x1x!quant.uniform<u8:f32, 0.05:128>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<1x4x6x1xi8> to tensor<1x4x6x1x!quant.uniform<u8:f32, 5.000000e-02:128>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_nearest_uint8_on_storage(%arg0: tensor<1x2x3x1x!u>) -> tensor<1x4x6x1x!u> {
   %0 = "tfl.pseudo_const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -117,10 +117,10 @@ func.func @resize_nearest_uint8_on_storage(%arg0: tensor<1x2x3x1x!u>) -> tensor<
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.05:2>
 // CHECK-LABEL: @resize_nearest_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<1x2x3x1xf32>
 // CHECK:         %[[RESIZED:.*]] = "tosa.resize"(%[[REAL]], {{.*}}) {mode = #tosa.resize_mode<NEAREST_NEIGHBOR>} : (tensor<1x2x3x1xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x6x1xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[RESIZED]] : tensor<1x4x6x1xf32> to tensor<1x4x6x1x!quant.uniform<i8:f32, 0.05:2>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[RESIZED]] : tensor<1x4x6x1xf32> to tensor<1x4x6x1x!quant.uniform<i8:f32, 5.000000e-02:2>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_nearest_declines_quantized_differently(%arg0: tensor<1x2x3x1x!q>) -> tensor<1x4x6x1x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -133,10 +133,10 @@ func.func @resize_nearest_declines_quantized_differently(%arg0: tensor<1x2x3x1x!
 // Per-axis values (channels quantized each their own way) take the fallback.
 !p = !quant.uniform<i8:f32:3, {0.05:-3, 0.1:-3}>
 // CHECK-LABEL: @resize_nearest_declines_per_axis
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x2x!quant.uniform<i8:f32:3, {0.05:-3, 0.1:-3}>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x2x!quant.uniform<i8:f32:3, {5.000000e-02:-3,1.000000e-01:-3}>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<1x2x3x2xf32>
 // CHECK:         %[[RESIZED:.*]] = "tosa.resize"(%[[REAL]], {{.*}}) {mode = #tosa.resize_mode<NEAREST_NEIGHBOR>} : (tensor<1x2x3x2xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x6x2xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[RESIZED]] : tensor<1x4x6x2xf32> to tensor<1x4x6x2x!quant.uniform<i8:f32:3, {0.05:-3, 0.1:-3}>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[RESIZED]] : tensor<1x4x6x2xf32> to tensor<1x4x6x2x!quant.uniform<i8:f32:3, {5.000000e-02:-3,1.000000e-01:-3}>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_nearest_declines_per_axis(%arg0: tensor<1x2x3x2x!p>) -> tensor<1x4x6x2x!p> {
   %0 = "tfl.pseudo_const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -196,10 +196,10 @@ func.func @resize_nearest_declines_dynamic_shape(%arg0: tensor<?x2x3x1xf32>) -> 
 // left to right.
 // CHECK-LABEL: @resize_bilinear_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2xf32>)
-// CHECK-DAG:     %[[WY0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.0\]\], \[\[0\.3999999761581421\]\], \[\[0\.7999999523162842\]\], \[\[0\.19999992847442627\]\], \[\[0\.5999999046325684\]\]\]\]}}> : tensor<1x5x1x1xf32>}
-// CHECK-DAG:     %[[WY1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.0\]\], \[\[0\.6000000238418579\]\], \[\[0\.20000004768371582\]\], \[\[0\.8000000715255737\]\], \[\[0\.40000009536743164\]\]\]\]}}> : tensor<1x5x1x1xf32>}
-// CHECK-DAG:     %[[WX0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.0\], \[0\.6666666269302368\], \[0\.33333325386047363\]\]\]\]}}> : tensor<1x1x3x1xf32>}
-// CHECK-DAG:     %[[WX1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.0\], \[0\.3333333730697632\], \[0\.6666667461395264\]\]\]\]}}> : tensor<1x1x3x1xf32>}
+// CHECK-DAG:     %[[WY0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.000000e\+00\]\], \[\[0\.399999976\]\], \[\[0\.799999952\]\], \[\[0\.199999928\]\], \[\[0\.599999904\]\]\]\]}}> : tensor<1x5x1x1xf32>}
+// CHECK-DAG:     %[[WY1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.000000e\+00\]\], \[\[6\.000000e-01\]\], \[\[0\.200000048\]\], \[\[0\.800000071\]\], \[\[0\.400000095\]\]\]\]}}> : tensor<1x5x1x1xf32>}
+// CHECK-DAG:     %[[WX0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1\.000000e\+00\], \[0\.666666627\], \[0\.333333254\]\]\]\]}}> : tensor<1x1x3x1xf32>}
+// CHECK-DAG:     %[[WX1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\.000000e\+00\], \[0\.333333373\], \[0\.666666746\]\]\]\]}}> : tensor<1x1x3x1xf32>}
 // CHECK:         %[[Y0:.*]] = "tosa.const"() {values = dense<{{\[\[0, 0, 1, 1, 2\]\]}}> : tensor<1x5xi32>}
 // CHECK-NEXT:    "tosa.gather"(%{{.*}}, %[[Y0]]) : (tensor<1x3x8xf32>, tensor<1x5xi32>) -> tensor<1x5x8xf32>
 // CHECK-NEXT:    %{{.*}} = "tosa.const_shape"
@@ -267,7 +267,7 @@ func.func @resize_bilinear_f32(%arg0: tensor<1x3x4x2xf32>) -> tensor<1x5x3x2xf32
 // (acc + (acc > 0 ? 2^19 : -2^19)) / 2^20 truncating: 524288 and 1048576.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @resize_bilinear_int8_integer
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<1x3x4x2xi8>
 // CHECK-DAG:     %[[WY0:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[1024\]\], \[\[410\]\], \[\[820\]\], \[\[206\]\], \[\[616\]\]\]\]}}> : tensor<1x5x1x1xi32>}
 // CHECK-DAG:     %[[WY1:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[0\]\], \[\[614\]\], \[\[204\]\], \[\[818\]\], \[\[408\]\]\]\]}}> : tensor<1x5x1x1xi32>}
@@ -308,7 +308,7 @@ func.func @resize_bilinear_f32(%arg0: tensor<1x3x4x2xf32>) -> tensor<1x5x3x2xf32
 // CHECK-NEXT:    %[[ROUNDED:.*]] = "tosa.select"(%[[POSITIVE]], %[[UP]], %[[DOWN]])
 // CHECK-NEXT:    %[[QUOTIENT:.*]] = "tosa.intdiv"(%[[ROUNDED]], %[[DIVISOR]]) : (tensor<1x5x3x2xi32>, tensor<1x1x1x1xi32>) -> tensor<1x5x3x2xi32>
 // CHECK-NEXT:    %[[NARROW:.*]] = "tosa.cast"(%[[QUOTIENT]]) : (tensor<1x5x3x2xi32>) -> tensor<1x5x3x2xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[NARROW]] : tensor<1x5x3x2xi8> to tensor<1x5x3x2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[NARROW]] : tensor<1x5x3x2xi8> to tensor<1x5x3x2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_bilinear_int8_integer(%arg0: tensor<1x3x4x2x!q>) -> tensor<1x5x3x2x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[5, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -329,7 +329,7 @@ func.func @resize_bilinear_int8_integer(%arg0: tensor<1x3x4x2x!q>) -> tensor<1x5
 // profiles have no i64 multiply.
 !q = !quant.uniform<i16:f32, 0.001>
 // CHECK-LABEL: @resize_bilinear_int16_half_pixel_integer
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2x!quant.uniform<i16:f32, 0.001>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x2x!quant.uniform<i16:f32, 1.000000e-03>>)
 // CHECK:         quant.scast %[[X]] : {{.*}} to tensor<1x3x4x2xi16>
 // CHECK:         "tosa.const"() {values = dense<{{\[\[0, 0, 0, 1, 2\]\]}}> : tensor<1x5xi32>}
 // CHECK:         "tosa.const"() {values = dense<{{\[\[0, 1, 1, 2, 2\]\]}}> : tensor<1x5xi32>}
@@ -348,7 +348,7 @@ func.func @resize_bilinear_int8_integer(%arg0: tensor<1x3x4x2x!q>) -> tensor<1x5
 // CHECK-NEXT:      %[[NARROW:.*]] = "arith.trunci"(%{{.*}}) : (i64) -> i16
 // CHECK-NEXT:      "linalg.yield"(%[[NARROW]])
 // CHECK:         indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d2)>, affine_map<(d0, d1, d2, d3) -> (d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>]
-// CHECK:         quant.scast %{{.*}} : tensor<1x5x3x2xi16> to tensor<1x5x3x2x!quant.uniform<i16:f32, 0.001>>
+// CHECK:         quant.scast %{{.*}} : tensor<1x5x3x2xi16> to tensor<1x5x3x2x!quant.uniform<i16:f32, 1.000000e-03>>
 func.func @resize_bilinear_int16_half_pixel_integer(%arg0: tensor<1x3x4x2x!q>) -> tensor<1x5x3x2x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[5, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
   %1 = "tfl.resize_bilinear"(%arg0, %0) {align_corners = false, half_pixel_centers = true} : (tensor<1x3x4x2x!q>, tensor<2xi32>) -> tensor<1x5x3x2x!q>
@@ -388,13 +388,13 @@ func.func @resize_bilinear_int8_align_corners_integer(%arg0: tensor<1x9x8x2x!q>)
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.1:4>
 // CHECK-LABEL: @resize_bilinear_int8_integer_whatever_the_quantization
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x1x2x1x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x1x2x1x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         quant.scast %[[X]] : {{.*}} to tensor<1x1x2x1xi8>
 // CHECK:         "tosa.const"() {values = dense<{{\[\[\[\[1024\], \[341\], \[682\]\]\]\]}}> : tensor<1x1x3x1xi32>}
 // CHECK-NEXT:    "tosa.const"() {values = dense<{{\[\[\[\[0\], \[683\], \[342\]\]\]\]}}> : tensor<1x1x3x1xi32>}
 // CHECK-NOT:     quant.dcast
 // CHECK:         %[[NARROW:.*]] = "tosa.cast"({{.*}}) : (tensor<1x1x3x1xi32>) -> tensor<1x1x3x1xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[NARROW]] : tensor<1x1x3x1xi8> to tensor<1x1x3x1x!quant.uniform<i8:f32, 0.1:4>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[NARROW]] : tensor<1x1x3x1xi8> to tensor<1x1x3x1x!quant.uniform<i8:f32, 1.000000e-01:4>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_bilinear_int8_integer_whatever_the_quantization(%arg0: tensor<1x1x2x1x!q>) -> tensor<1x1x3x1x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -409,16 +409,16 @@ func.func @resize_bilinear_int8_integer_whatever_the_quantization(%arg0: tensor<
 // x0 = 0 0 1 2, x1 = 0 1 2 2, weights 1 - frac = 1, 0.25, 0.5, 0.75 and frac = 0, 0.75, 0.5, 0.25.
 !u = !quant.uniform<u8:f32, 0.05:128>
 // CHECK-LABEL: @resize_bilinear_declines_uint8
-// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<u8:f32, 0.05:128>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x1x!quant.uniform<u8:f32, 5.000000e-02:128>>)
 // CHECK-NEXT:    %{{.*}} = arith.constant
 // CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<1x2x3x1xf32>
-// CHECK-DAG:     "tosa.const"() {values = dense<{{\[\[\[\[1\.0\], \[0\.25\], \[0\.5\], \[0\.75\]\]\]\]}}> : tensor<1x1x4x1xf32>}
-// CHECK-DAG:     "tosa.const"() {values = dense<{{\[\[\[\[0\.0\], \[0\.75\], \[0\.5\], \[0\.25\]\]\]\]}}> : tensor<1x1x4x1xf32>}
+// CHECK-DAG:     "tosa.const"() {values = dense<{{\[\[\[\[1\.000000e\+00\], \[2\.500000e-01\], \[5\.000000e-01\], \[7\.500000e-01\]\]\]\]}}> : tensor<1x1x4x1xf32>}
+// CHECK-DAG:     "tosa.const"() {values = dense<{{\[\[\[\[0\.000000e\+00\], \[7\.500000e-01\], \[5\.000000e-01\], \[2\.500000e-01\]\]\]\]}}> : tensor<1x1x4x1xf32>}
 // CHECK:         "tosa.const"() {values = dense<{{\[\[0, 0, 1\]\]}}> : tensor<1x3xi32>}
 // CHECK:         "tosa.const"() {values = dense<{{\[\[0, 1, 1\]\]}}> : tensor<1x3xi32>}
 // CHECK-COUNT-2: "tosa.add"
 // CHECK:         %[[SUM:.*]] = "tosa.add"
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SUM]] : tensor<1x3x4x1xf32> to tensor<1x3x4x1x!quant.uniform<u8:f32, 0.05:128>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SUM]] : tensor<1x3x4x1xf32> to tensor<1x3x4x1x!quant.uniform<u8:f32, 5.000000e-02:128>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @resize_bilinear_declines_uint8(%arg0: tensor<1x2x3x1x!u>) -> tensor<1x3x4x1x!u> {
   %0 = "tfl.pseudo_const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -445,10 +445,10 @@ func.func @resize_bilinear_declines_integers(%arg0: tensor<1x2x3x1xi32>) -> tens
 // CHECK-LABEL: @resize_bilinear_int8_declines_dynamic_shape
 // CHECK:         %[[REAL:.*]] = quant.dcast %{{.*}} : {{.*}} to tensor<?x2x3x1xf32>
 // CHECK-NEXT:    %[[RESIZED:.*]] = "tfl.resize_bilinear"(%[[REAL]], %{{.*}}) {align_corners = false, half_pixel_centers = false} : (tensor<?x2x3x1xf32>, tensor<2xi32>) -> tensor<?x3x4x1xf32>
-// CHECK-NEXT:    quant.qcast %[[RESIZED]] : tensor<?x3x4x1xf32> to tensor<?x3x4x1x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    quant.qcast %[[RESIZED]] : tensor<?x3x4x1xf32> to tensor<?x3x4x1x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 func.func @resize_bilinear_int8_declines_dynamic_shape(%arg0: tensor<?x2x3x1x!q>) -> tensor<?x3x4x1x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x2x3x1x!quant.uniform<i8:f32, 0.05:-3>>)}}
+  // expected-remark@+1 {{unlowered: dynamic shape of operand 0 (tensor<?x2x3x1x!quant.uniform<i8:f32, 5.000000e-02:-3>>)}}
   %1 = "tfl.resize_bilinear"(%arg0, %0) {align_corners = false, half_pixel_centers = false} : (tensor<?x2x3x1x!q>, tensor<2xi32>) -> tensor<?x3x4x1x!q>
   return %1 : tensor<?x3x4x1x!q>
 }

@@ -26,12 +26,12 @@ func.func @slice_f32(%arg0: tensor<2x5x7xf32>) -> tensor<1x5x4xf32> {
 // int64 begin and size; size -1 on the last axis: 6 - 2 = 4.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @slice_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x6x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x6x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x4x6xi8>
 // CHECK-DAG:     %[[START:.*]] = "tosa.const_shape"() {values = dense<[0, 1, 2]> : tensor<3xindex>}
 // CHECK-DAG:     %[[SIZE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 4]> : tensor<3xindex>}
 // CHECK:         %[[MOVED:.*]] = "tosa.slice"(%[[STORED]], %[[START]], %[[SIZE]]) : (tensor<3x4x6xi8>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<2x3x4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x4xi8> to tensor<2x3x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<2x3x4xi8> to tensor<2x3x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @slice_int8_on_storage(%arg0: tensor<3x4x6x!q>) -> tensor<2x3x4x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
@@ -59,11 +59,11 @@ func.func @slice_declines_runtime_begin(%arg0: tensor<2x5x7xf32>, %arg1: tensor<
 // Quantized: the integer and the float pattern both decline; the op stays on real values.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @slice_int8_declines_runtime_size
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x5x7x!quant.uniform<i8:f32, 0.05:-3>>, %[[SIZE:.*]]: tensor<3xi32>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[SIZE:.*]]: tensor<3xi32>)
 // CHECK-NEXT:    %[[BEGIN:.*]] = arith.constant dense<[1, 0, 2]> : tensor<3xi32>
 // CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x5x7xf32>
 // CHECK-NEXT:    %[[SLICED:.*]] = "tfl.slice"(%[[REAL]], %[[BEGIN]], %[[SIZE]]) : (tensor<2x5x7xf32>, tensor<3xi32>, tensor<3xi32>) -> tensor<1x5x4xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x5x4xf32> to tensor<1x5x4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x5x4xf32> to tensor<1x5x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @slice_int8_declines_runtime_size(%arg0: tensor<2x5x7x!q>, %arg1: tensor<3xi32>) -> tensor<1x5x4x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 0, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -77,12 +77,12 @@ func.func @slice_int8_declines_runtime_size(%arg0: tensor<2x5x7x!q>, %arg1: tens
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.1:-3>
 // CHECK-LABEL: @slice_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x5x7x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x5x7xf32>
 // CHECK-DAG:     %[[START:.*]] = "tosa.const_shape"() {values = dense<[1, 0, 2]> : tensor<3xindex>}
 // CHECK-DAG:     %[[SIZE:.*]] = "tosa.const_shape"() {values = dense<[1, 5, 4]> : tensor<3xindex>}
 // CHECK:         %[[SLICED:.*]] = "tosa.slice"(%[[REAL]], %[[START]], %[[SIZE]]) : (tensor<2x5x7xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x5x4xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x5x4xf32> to tensor<1x5x4x!quant.uniform<i8:f32, 0.1:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x5x4xf32> to tensor<1x5x4x!quant.uniform<i8:f32, 1.000000e-01:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @slice_declines_quantized_differently(%arg0: tensor<2x5x7x!q>) -> tensor<1x5x4x!r> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 0, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -96,10 +96,10 @@ func.func @slice_declines_quantized_differently(%arg0: tensor<2x5x7x!q>) -> tens
 
 !p = !quant.uniform<i8:f32:2, {0.05:-3, 0.1:-3, 0.2:-3, 0.4:-3}>
 // CHECK-LABEL: @slice_declines_per_axis
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x5x4x!quant.uniform<i8:f32:2, {0.05:-3, 0.1:-3, 0.2:-3, 0.4:-3}>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x5x4x!quant.uniform<i8:f32:2, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3,4.000000e-01:-3}>>)
 // CHECK:         %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x5x4xf32>
 // CHECK:         %[[SLICED:.*]] = "tosa.slice"(%[[REAL]], {{.*}}) : (tensor<2x5x4xf32>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<1x3x4xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x3x4xf32> to tensor<1x3x4x!quant.uniform<i8:f32:2, {0.05:-3, 0.1:-3, 0.2:-3, 0.4:-3}>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x3x4xf32> to tensor<1x3x4x!quant.uniform<i8:f32:2, {5.000000e-02:-3,1.000000e-01:-3,2.000000e-01:-3,4.000000e-01:-3}>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @slice_declines_per_axis(%arg0: tensor<2x5x4x!p>) -> tensor<1x3x4x!p> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 2, 0]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -173,7 +173,7 @@ func.func @strided_slice_f32_masks(%arg0: tensor<2x7x9x5xf32>) -> tensor<2x3x3x5
 // completes the last group: 7 6 5 | 4 3 2 | 1 0 pad, and the first of each group stays.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @strided_slice_int8_negative_stride_padded
-// CHECK-SAME:    (%[[X:.*]]: tensor<4x9x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x9x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<4x9xi8>
 // CHECK-DAG:     %[[BOX_START:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<2xindex>}
 // CHECK-DAG:     %[[BOX_SIZE:.*]] = "tosa.const_shape"() {values = dense<[4, 8]> : tensor<2xindex>}
@@ -189,7 +189,7 @@ func.func @strided_slice_f32_masks(%arg0: tensor<2x7x9x5xf32>) -> tensor<2x3x3x5
 // CHECK:         %[[FIRST:.*]] = "tosa.slice"(%[[GROUPS]], %[[ZEROS]], %[[FIRSTS]]) : (tensor<4x1x3x3xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<4x1x3x1xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[4, 3]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[FIRST]], %[[OUT_SHAPE]]) : (tensor<4x1x3x1xi8>, !tosa.shape<2>) -> tensor<4x3xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x3xi8> to tensor<4x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x3xi8> to tensor<4x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @strided_slice_int8_negative_stride_padded(%arg0: tensor<4x9x!q>) -> tensor<4x3x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[0, 7]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -238,7 +238,7 @@ func.func @strided_slice_f32_negative_strides(%arg0: tensor<5x7xf32>) -> tensor<
 // CHECK-DAG:     %[[BOX_START:.*]] = "tosa.const_shape"() {values = dense<[2, 1]> : tensor<2xindex>}
 // CHECK-DAG:     %[[BOX_SIZE:.*]] = "tosa.const_shape"() {values = dense<[4, 8]> : tensor<2xindex>}
 // CHECK:         %[[BOX:.*]] = "tosa.slice"(%[[X]], %[[BOX_START]], %[[BOX_SIZE]]) : (tensor<6x9xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<4x8xf32>
-// CHECK-DAG:     %[[FILL:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-DAG:     %[[FILL:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-DAG:     %[[PADDING:.*]] = "tosa.const_shape"() {values = dense<[0, 2, 0, 0]> : tensor<4xindex>}
 // CHECK:         %[[PADDED:.*]] = "tosa.pad"(%[[BOX]], %[[PADDING]], %[[FILL]]) : (tensor<4x8xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<6x8xf32>
 // CHECK-NEXT:    %[[GROUPS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 4, 2]> : tensor<4xindex>}
@@ -262,7 +262,7 @@ func.func @strided_slice_f32_clamped(%arg0: tensor<6x9xf32>) -> tensor<2x4xf32> 
 // (then dropped), and the new axis is a unit axis appended by the first reshape.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @strided_slice_int8_ellipsis_shrink_new_axis
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x5x6x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4x5x6x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x4x5x6xi8>
 // CHECK-NEXT:    %[[NEW_AXIS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 4, 5, 6, 1]> : tensor<5xindex>}
 // CHECK-NEXT:    %[[NEW_AXIS:.*]] = "tosa.reshape"(%[[STORED]], %[[NEW_AXIS_SHAPE]]) : (tensor<3x4x5x6xi8>, !tosa.shape<5>) -> tensor<3x4x5x6x1xi8>
@@ -271,7 +271,7 @@ func.func @strided_slice_f32_clamped(%arg0: tensor<6x9xf32>) -> tensor<2x4xf32> 
 // CHECK:         %[[ONE:.*]] = "tosa.slice"(%[[NEW_AXIS]], %[[START]], %[[SIZE]]) : (tensor<3x4x5x6x1xi8>, !tosa.shape<5>, !tosa.shape<5>) -> tensor<3x4x5x1x1xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[3, 4, 5, 1]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.reshape"(%[[ONE]], %[[OUT_SHAPE]]) : (tensor<3x4x5x1x1xi8>, !tosa.shape<4>) -> tensor<3x4x5x1xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x4x5x1xi8> to tensor<3x4x5x1x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<3x4x5x1xi8> to tensor<3x4x5x1x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @strided_slice_int8_ellipsis_shrink_new_axis(%arg0: tensor<3x4x5x6x!q>) -> tensor<3x4x5x1x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[0, 1, 0]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -375,7 +375,7 @@ func.func @split_f32(%arg0: tensor<2x3x6xf32>) -> (tensor<2x3x2xf32>, tensor<2x3
 // axis -3 of rank 3 is axis 0: rows 0..1 and 2..3.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @split_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<4x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<4x3x5xi8>
 // CHECK-DAG:     %[[START0:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<3xindex>}
 // CHECK-DAG:     %[[SIZE0:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 5]> : tensor<3xindex>}
@@ -383,8 +383,8 @@ func.func @split_f32(%arg0: tensor<2x3x6xf32>) -> (tensor<2x3x2xf32>, tensor<2x3
 // CHECK-DAG:     %[[START1:.*]] = "tosa.const_shape"() {values = dense<[2, 0, 0]> : tensor<3xindex>}
 // CHECK-DAG:     %[[SIZE1:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 5]> : tensor<3xindex>}
 // CHECK:         %[[PART1:.*]] = "tosa.slice"(%[[STORED]], %[[START1]], %[[SIZE1]])
-// CHECK-NEXT:    %[[Y0:.*]] = quant.scast %[[PART0]] : tensor<2x3x5xi8> to tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    %[[Y1:.*]] = quant.scast %[[PART1]] : tensor<2x3x5xi8> to tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y0:.*]] = quant.scast %[[PART0]] : tensor<2x3x5xi8> to tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK-NEXT:    %[[Y1:.*]] = quant.scast %[[PART1]] : tensor<2x3x5xi8> to tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y0]], %[[Y1]]
 func.func @split_int8_on_storage(%arg0: tensor<4x3x5x!q>) -> (tensor<2x3x5x!q>, tensor<2x3x5x!q>) {
   %0 = "tfl.pseudo_const"() {value = dense<-3> : tensor<1xi32>} : () -> tensor<1xi32>
@@ -431,7 +431,7 @@ func.func @split_v_f32(%arg0: tensor<2x7x3xf32>) -> (tensor<2x2x3xf32>, tensor<2
 
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @split_v_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<3x8x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x8x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK:         %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<3x8xi8>
 // CHECK-DAG:     %[[START0:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<2xindex>}
 // CHECK-DAG:     %[[SIZE0:.*]] = "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
@@ -439,8 +439,8 @@ func.func @split_v_f32(%arg0: tensor<2x7x3xf32>) -> (tensor<2x2x3xf32>, tensor<2
 // CHECK-DAG:     %[[START1:.*]] = "tosa.const_shape"() {values = dense<[0, 5]> : tensor<2xindex>}
 // CHECK-DAG:     %[[SIZE1:.*]] = "tosa.const_shape"() {values = dense<3> : tensor<2xindex>}
 // CHECK:         %[[PART1:.*]] = "tosa.slice"(%[[STORED]], %[[START1]], %[[SIZE1]]) : (tensor<3x8xi8>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<3x3xi8>
-// CHECK-NEXT:    %[[Y0:.*]] = quant.scast %[[PART0]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    %[[Y1:.*]] = quant.scast %[[PART1]] : tensor<3x3xi8> to tensor<3x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y0:.*]] = quant.scast %[[PART0]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK-NEXT:    %[[Y1:.*]] = quant.scast %[[PART1]] : tensor<3x3xi8> to tensor<3x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y0]], %[[Y1]]
 func.func @split_v_int8_on_storage(%arg0: tensor<3x8x!q>) -> (tensor<3x5x!q>, tensor<3x3x!q>) {
   %0 = "tfl.pseudo_const"() {value = dense<[5, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -488,7 +488,7 @@ func.func @unpack_f32(%arg0: tensor<3x2x5xf32>) -> (tensor<3x5xf32>, tensor<3x5x
 // axis -1 of a 2x3x5: five 2x3x1 slices at column 0..4.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @unpack_int8_on_storage
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[X]] : {{.*}} to tensor<2x3x5xi8>
 // CHECK-COUNT-2: "tosa.const_shape"
 // CHECK-NEXT:    "tosa.slice"(%[[STORED]], %{{.*}}, %{{.*}}) : (tensor<2x3x5xi8>, !tosa.shape<3>, !tosa.shape<3>) -> tensor<2x3x1xi8>
@@ -497,8 +497,8 @@ func.func @unpack_f32(%arg0: tensor<3x2x5xf32>) -> (tensor<3x5xf32>, tensor<3x5x
 // CHECK-NEXT:    %[[PART4:.*]] = "tosa.slice"(%[[STORED]], %[[START4]], %[[SIZE4]])
 // CHECK-NEXT:    %[[SHAPE4:.*]] = "tosa.const_shape"() {values = dense<[2, 3]> : tensor<2xindex>}
 // CHECK-NEXT:    %[[MOVED4:.*]] = "tosa.reshape"(%[[PART4]], %[[SHAPE4]]) : (tensor<2x3x1xi8>, !tosa.shape<2>) -> tensor<2x3xi8>
-// CHECK-COUNT-4: quant.scast %{{.*}} : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    %[[Y4:.*]] = quant.scast %[[MOVED4]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-COUNT-4: quant.scast %{{.*}} : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK-NEXT:    %[[Y4:.*]] = quant.scast %[[MOVED4]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return {{.*}}, %[[Y4]]
 func.func @unpack_int8_on_storage(%arg0: tensor<2x3x5x!q>) -> (tensor<2x3x!q>, tensor<2x3x!q>, tensor<2x3x!q>, tensor<2x3x!q>, tensor<2x3x!q>) {
   %0:5 = "tfl.unpack"(%arg0) {axis = -1 : i32, num = 5 : i32} : (tensor<2x3x5x!q>) -> (tensor<2x3x!q>, tensor<2x3x!q>, tensor<2x3x!q>, tensor<2x3x!q>, tensor<2x3x!q>)
@@ -512,12 +512,12 @@ func.func @unpack_int8_on_storage(%arg0: tensor<2x3x5x!q>) -> (tensor<2x3x!q>, t
 !q = !quant.uniform<i8:f32, 0.05:-3>
 !r = !quant.uniform<i8:f32, 0.05:0>
 // CHECK-LABEL: @unpack_declines_quantized_differently
-// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32, 0.05:-3>>)
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
 // CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x3xf32>
 // CHECK:         %[[ROW0:.*]] = "tosa.reshape"({{.*}}) : (tensor<1x3xf32>, !tosa.shape<1>) -> tensor<3xf32>
 // CHECK:         %[[ROW1:.*]] = "tosa.reshape"({{.*}}) : (tensor<1x3xf32>, !tosa.shape<1>) -> tensor<3xf32>
-// CHECK-NEXT:    %[[Y0:.*]] = quant.qcast %[[ROW0]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    %[[Y1:.*]] = quant.qcast %[[ROW1]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 0.05>>
+// CHECK-NEXT:    %[[Y0:.*]] = quant.qcast %[[ROW0]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK-NEXT:    %[[Y1:.*]] = quant.qcast %[[ROW1]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 5.000000e-02>>
 // CHECK-NEXT:    return %[[Y0]], %[[Y1]]
 func.func @unpack_declines_quantized_differently(%arg0: tensor<2x3x!q>) -> (tensor<3x!q>, tensor<3x!r>) {
   // expected-remark@+1 {{fallback: operands and results are quantized differently (the stored values would need rescaling)}}
@@ -568,7 +568,7 @@ func.func @dynamic_update_slice_constant_start(%arg0: tensor<4x5xf32>, %arg1: te
 // CHECK:         %[[ROWS:.*]] = "tosa.reshape"(%[[U]], %{{.*}}) : {{.*}} -> tensor<1x6x1xi8>
 // CHECK-NEXT:    %[[S:.*]] = "tosa.scatter"(%[[FLAT]], %[[IDX]], %[[ROWS]])
 // CHECK:         %[[MOVED:.*]] = "tosa.reshape"(%[[S]], %{{.*}}) : {{.*}} -> tensor<4x5xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x5xi8> to tensor<4x5x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[MOVED]] : tensor<4x5xi8> to tensor<4x5x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @dynamic_update_slice_runtime_start_int8(%arg0: tensor<4x5x!q>, %arg1: tensor<2x3x!q>, %arg2: tensor<2xi64>) -> tensor<4x5x!q> {
   %0 = "tfl.dynamic_update_slice"(%arg0, %arg1, %arg2) : (tensor<4x5x!q>, tensor<2x3x!q>, tensor<2xi64>) -> tensor<4x5x!q>

@@ -53,7 +53,7 @@ func.func @multiply_bool(%arg0: tensor<4xi1>, %arg1: tensor<4xi1>) -> tensor<4xi
 // CHECK-NEXT:    %[[B32:.*]] = "tosa.cast"(%[[B]]) : (tensor<4xi8>) -> tensor<4xi32>
 // CHECK-NEXT:    %[[SUM:.*]] = "tosa.add"(%[[A32]], %[[B32]]) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %[[WRAPPED:.*]] = "tosa.cast"(%[[SUM]]) : (tensor<4xi32>) -> tensor<4xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[WRAPPED]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[WRAPPED]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @add_int8_on_stored_values(%arg0: tensor<4x!a>, %arg1: tensor<4x!b>) -> tensor<4x!a> {
   %0 = "tfl.stablehlo_add"(%arg0, %arg1) : (tensor<4x!a>, tensor<4x!b>) -> tensor<4x!a>
@@ -93,7 +93,7 @@ func.func @shift_left_i16(%arg0: tensor<4xi16>, %arg1: tensor<4xi16>) -> tensor<
 // CHECK-LABEL: @pad_interior_and_crop
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK:         %[[UNIT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<2x3xf32>, !tosa.shape<3>) -> tensor<2x3x1xf32>
-// CHECK:         %[[FILL:.*]] = "tosa.const"() {values = dense<1.5> : tensor<1xf32>}
+// CHECK:         %[[FILL:.*]] = "tosa.const"() {values = dense<1.500000e+00> : tensor<1xf32>}
 // CHECK:         %[[GAPS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[0, 0, 0, 0, 0, 2]> : tensor<6xindex>}
 // CHECK-NEXT:    %[[GAPS:.*]] = "tosa.pad"(%[[UNIT]], %[[GAPS_SHAPE]], %[[FILL]]) : {{.*}} -> tensor<2x3x3xf32>
 // CHECK:         %[[FLAT:.*]] = "tosa.reshape"(%[[GAPS]], %{{.*}}) : {{.*}} -> tensor<2x9xf32>
@@ -325,10 +325,10 @@ func.func @reduce_window_after_its_body(%arg0: tensor<4xf32>, %arg1: tensor<f32>
 // their own integer paths); its result is cast to storage like any integer pattern's.
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @composite_int8
-// CHECK-SAME:    (%[[A:.*]]: tensor<2x!quant.uniform<i8:f32, 0.05:-3>>)
-// CHECK:         %[[CALL:.*]] = func.call @negation(%[[A]]) : (tensor<2x!quant.uniform<i8:f32, 0.05:-3>>) -> tensor<2x!quant.uniform<i8:f32, 0.05:-3>>
-// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[CALL]] : tensor<2x!quant.uniform<i8:f32, 0.05:-3>> to tensor<2xi8>
-// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[STORED]] : tensor<2xi8> to tensor<2x!quant.uniform<i8:f32, 0.05:-3>>
+// CHECK-SAME:    (%[[A:.*]]: tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
+// CHECK:         %[[CALL:.*]] = func.call @negation(%[[A]]) : (tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[CALL]] : tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[STORED]] : tensor<2xi8> to tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
 func.func @composite_int8(%arg0: tensor<2x!q>) -> tensor<2x!q> {
   %0 = "tfl.stablehlo_composite"(%arg0) {decomposition_subgraph_index = @negation, name = "test.neg", version = 1 : i32} : (tensor<2x!q>) -> tensor<2x!q>

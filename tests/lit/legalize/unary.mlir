@@ -28,7 +28,7 @@ func.func @abs_int32(%arg0: tensor<3x5xi32>) -> tensor<3x5xi32> {
 
 // TOSA 1.0's negate takes input and output zero points as operands: 0 here.
 // CHECK-LABEL: @neg_float
-// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1xf32>}
+// CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.negate"(%arg0, %[[ZP]], %[[ZP]]) : (tensor<3x5x7xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @neg_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
@@ -166,9 +166,9 @@ func.func @square_int32(%arg0: tensor<3x5xi32>) -> tensor<3x5xi32> {
 // SIGN is x > 0 ? 1 : x < 0 ? -1 : 0, and NaN (the only x with x != x) stays NaN.
 // CHECK-LABEL: @sign_float
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  %[[ONE:.*]] = "tosa.const"() {values = dense<1.0> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  %[[MINUS_ONE:.*]] = "tosa.const"() {values = dense<-1.0> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ZERO:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[ONE:.*]] = "tosa.const"() {values = dense<1.000000e+00> : tensor<1x1x1xf32>}
+// CHECK-NEXT:  %[[MINUS_ONE:.*]] = "tosa.const"() {values = dense<-1.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[POS:.*]] = "tosa.greater"(%[[X]], %[[ZERO]])
 // CHECK-NEXT:  %[[NEG:.*]] = "tosa.greater"(%[[ZERO]], %[[X]])
 // CHECK-NEXT:  %[[NOT_POS:.*]] = "tosa.select"(%[[NEG]], %[[MINUS_ONE]], %[[ZERO]])
@@ -306,7 +306,7 @@ func.func @abs_int16_zero_point_takes_the_fallback(%arg0: tensor<3x5x!x>) -> ten
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:  %[[N:.*]] = "tosa.negate"(%[[W]], %[[ZP]], %[[ZP]]) : (tensor<3x5x7xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3x5x7xi32>
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[N]]) : (tensor<3x5x7xi32>) -> tensor<3x5x7xi8>
-// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 0.03:7>>
+// CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 3.000000e-02:7>>
 func.func @neg_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.neg"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>
@@ -478,17 +478,17 @@ func.func @sqrt_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 // CHECK-LABEL: @sqrt_int16
 // CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0
 // CHECK-NEXT:  %[[F:.*]] = "tosa.cast"(%[[X]]) : (tensor<3x5xi16>) -> tensor<3x5xf32>
-// CHECK-NEXT:  %[[SI:.*]] = "tosa.const"() {values = dense<0.0010000000474974513> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[SI:.*]] = "tosa.const"() {values = dense<1.000000e-03> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.mul"(%[[F]], %[[SI]], %{{.*}})
-// CHECK-NEXT:  %[[RC:.*]] = "tosa.clamp"(%[[R]]) {min_val = 0.0 : f32, max_val = 3.4028234663852886e+38 : f32}
+// CHECK-NEXT:  %[[RC:.*]] = "tosa.clamp"(%[[R]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
 // CHECK-NEXT:  %[[ROOT:.*]] = "math.sqrt"(%[[RC]])
-// CHECK-NEXT:  %[[SO:.*]] = "tosa.const"() {values = dense<0.0005000000237487257> : tensor<1x1xf32>}
+// CHECK-NEXT:  %[[SO:.*]] = "tosa.const"() {values = dense<5.000000e-04> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[SOS:.*]] = "tosa.tile"(%[[SO]], %{{.*}})
 // CHECK-NEXT:  %[[Q:.*]] = "arith.divf"(%[[ROOT]], %[[SOS]]) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:  %[[T:.*]] = "tosa.floor"(%[[Q]])
-// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[T]]) {min_val = -32768.0 : f32, max_val = 32767.0 : f32}
+// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[T]]) {min_val = -3.276800e+04 : f32, max_val = 3.276700e+04 : f32}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[C]]) : (tensor<3x5xf32>) -> tensor<3x5xi16>
 // CHECK-NEXT:  quant.scast %[[Y]]
 func.func @sqrt_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {

@@ -1,9 +1,9 @@
 // Golden test of passes/canonicalize.py: the RFC's three quant cast folds, and removal of the
 // pure ops left dead.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --canonicalize --split-input-file | filecheck %s
-// RUN: tfl2quant opt %s --canonicalize --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --canonicalize --split-input-file | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --canonicalize --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 // The lossy fold alone can be turned off (`tfl2quant convert` does, to keep TFLite's rounding).
-// RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(canonicalize{fold-dcast-of-qcast=false})' --split-input-file | filecheck %s --check-prefix=KEEP
+// RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --pass-pipeline='builtin.module(canonicalize{fold-dcast-of-qcast=false})' --split-input-file | filecheck %s --check-prefix=KEEP
 
 !q = !quant.uniform<i8:f32, 2.0>
 
@@ -28,7 +28,7 @@ func.func @dcast_of_qcast_folds(%arg0: f32) -> f32 {
 // quant.qcast: the same for qcast(dcast(x)), here per-axis on a dynamic tensor.
 !q = !quant.uniform<i8:f32:1, {2.0, 3.0}>
 // CHECK-LABEL: func.func @qcast_of_dcast_folds
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<?x2x!quant.uniform<i8:f32:1, {2.0, 3.0}>>)
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<?x2x!quant.uniform<i8:f32:1, {2.000000e+00,3.000000e+00}>>)
 // CHECK-NEXT:    return %[[ARG]]
 // KEEP-LABEL:  func.func @qcast_of_dcast_folds
 // KEEP-SAME:     (%[[ARG:.*]]: tensor<?x2x{{.*}}>)
@@ -46,7 +46,7 @@ func.func @qcast_of_dcast_folds(%arg0: tensor<?x2x!q>) -> tensor<?x2x!q> {
 // data types match." Both directions.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: func.func @scast_pairs_fold
-// CHECK-SAME:    (%[[STORED:.*]]: tensor<4xi8>, %[[QUANT:.*]]: tensor<*x!quant.uniform<i8:f32, 0.5:-3>>)
+// CHECK-SAME:    (%[[STORED:.*]]: tensor<4xi8>, %[[QUANT:.*]]: tensor<*x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
 // CHECK-NEXT:    return %[[STORED]], %[[QUANT]]
 func.func @scast_pairs_fold(%arg0: tensor<4xi8>, %arg1: tensor<*x!q>) -> (tensor<4xi8>, tensor<*x!q>) {
   %0 = quant.scast %arg0 : tensor<4xi8> to tensor<4x!q>
@@ -62,9 +62,9 @@ func.func @scast_pairs_fold(%arg0: tensor<4xi8>, %arg1: tensor<*x!q>) -> (tensor
 !q2 = !quant.uniform<i8:f32, 2.0>
 !q4 = !quant.uniform<i8:f32, 4.0>
 // CHECK-LABEL: func.func @requantization_does_not_fold
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
 // CHECK-NEXT:    %[[F:.*]] = quant.dcast %[[ARG]]
-// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[F]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 4.0>>
+// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[F]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 4.000000e+00>>
 // CHECK-NEXT:    return %[[Q]]
 func.func @requantization_does_not_fold(%arg0: tensor<3x!q2>) -> tensor<3x!q4> {
   %0 = quant.dcast %arg0 : tensor<3x!q2> to tensor<3xf32>
@@ -78,9 +78,9 @@ func.func @requantization_does_not_fold(%arg0: tensor<3x!q2>) -> tensor<3x!q4> {
 !qa = !quant.uniform<i8:f32, 2.0>
 !qb = !quant.uniform<i8:f32, 2.0:1>
 // CHECK-LABEL: func.func @scast_to_other_quantized_type_does_not_fold
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
-// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x!quant.uniform<i8:f32, 2.0>> to tensor<3xi8>
-// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[S]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 2.0:1>>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
+// CHECK-NEXT:    %[[S:.*]] = quant.scast %[[ARG]] : tensor<3x!quant.uniform<i8:f32, 2.000000e+00>> to tensor<3xi8>
+// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[S]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 2.000000e+00:1>>
 // CHECK-NEXT:    return %[[Q]]
 func.func @scast_to_other_quantized_type_does_not_fold(%arg0: tensor<3x!qa>) -> tensor<3x!qb> {
   %0 = quant.scast %arg0 : tensor<3x!qa> to tensor<3xi8>
@@ -122,7 +122,7 @@ func.func @folded_producer_kept_while_used(%arg0: tensor<3xf32>) -> (tensor<3xf3
 // Folds repeat to a fixpoint: a chain of round trips collapses.
 !q = !quant.uniform<i8:f32, 2.0>
 // CHECK-LABEL: func.func @round_trip_chain_collapses
-// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
 // CHECK-NEXT:    return %[[ARG]]
 func.func @round_trip_chain_collapses(%arg0: tensor<3x!q>) -> tensor<3x!q> {
   %0 = quant.scast %arg0 : tensor<3x!q> to tensor<3xi8>
@@ -180,13 +180,13 @@ func.func @folds_in_nested_region(%arg0: tensor<3xf32>) -> tensor<3xf32> {
 // read: they are in the generic form here.
 !qalias = !quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>
 // CHECK-LABEL: func.func @multiply_add
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>, %[[ARG1:.*]]: tensor<3x{{.*}}>, %[[ARG2:.*]]: tensor<3x{{.*}}>)
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>, %[[ARG1:.*]]: tensor<3x{{.*}}>, %[[ARG2:.*]]: tensor<3x{{.*}}>)
 // CHECK-NEXT:    %[[ARG0_F32:.*]] = quant.dcast %[[ARG0]]
 // CHECK-NEXT:    %[[ARG1_F32:.*]] = quant.dcast %[[ARG1]]
 // CHECK-NEXT:    %[[PRODUCT_F32:.*]] = "arith.mulf"(%[[ARG0_F32]], %[[ARG1_F32]])
 // CHECK-NEXT:    %[[ARG2_F32:.*]] = quant.dcast %[[ARG2]]
 // CHECK-NEXT:    %[[SUM_F32:.*]] = "arith.addf"(%[[PRODUCT_F32]], %[[ARG2_F32]])
-// CHECK-NEXT:    %[[SUM:.*]] = quant.qcast %[[SUM_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>
+// CHECK-NEXT:    %[[SUM:.*]] = quant.qcast %[[SUM_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 // CHECK-NEXT:    return %[[SUM]]
 func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg2: tensor<3x!qalias>) -> tensor<3x!qalias> {
 
@@ -201,4 +201,19 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
   %sum = "quant.qcast"(%sum_f32) : (tensor<3xf32>) -> tensor<3x!qalias>
 
   return %sum : tensor<3x!qalias>
+}
+
+// -----
+
+// Integer arithmetic of two constants folds to a constant (upstream's arith folders), wrapping to
+// the integer width; the scast pair in between cancels (upstream's canonicalize.mlir).
+// CHECK-LABEL: func.func @constant_arithmetic
+// CHECK-NEXT:    %[[C:.*]] = arith.constant dense<[10, -126]> : tensor<2xi8>
+// CHECK-NEXT:    return %[[C]] : tensor<2xi8>
+func.func @constant_arithmetic() -> tensor<2xi8> {
+  %cst = arith.constant dense<[5, 65]> : tensor<2xi8>
+  %1 = quant.scast %cst : tensor<2xi8> to tensor<2x!quant.uniform<u8:f32, 7.812500e-03:128>>
+  %2 = quant.scast %1 : tensor<2x!quant.uniform<u8:f32, 7.812500e-03:128>> to tensor<2xi8>
+  %3 = "arith.addi"(%2, %2) : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>
+  return %3 : tensor<2xi8>
 }

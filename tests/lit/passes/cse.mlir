@@ -1,14 +1,14 @@
 // Golden test of passes/cse.py: identical pure ops merge (the quant casts are pure, per the
 // RFC), scoped like MLIR's CSE.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --cse --split-input-file | filecheck %s
-// RUN: tfl2quant opt %s --cse --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --cse --split-input-file | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --cse --split-input-file | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // The RFC's example: the fallback lowerings of `ml.div` and `ml.mod` both dequantize %arg0 and
 // %arg1; "CSE fixes arith.remf to consume the originally computed %arg0_f32 and %arg1_f32".
 // (The RFC's arith ops are in custom form, which tfl2quant does not read: generic form here.)
 !qalias = !quant.uniform<i8:f32, 2.0>
 // CHECK-LABEL: func.func @division
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>, %[[ARG1:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>, %[[ARG1:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
 // CHECK-NEXT:    %[[ARG0_F32:.*]] = quant.dcast %[[ARG0]]
 // CHECK-NEXT:    %[[ARG1_F32:.*]] = quant.dcast %[[ARG1]]
 // CHECK-NEXT:    %[[QUOTIENT_F32:.*]] = "arith.divf"(%[[ARG0_F32]], %[[ARG1_F32]])
@@ -53,8 +53,8 @@ func.func @qcast_and_scast_merge(%arg0: tensor<2xf32>) -> (tensor<2x!q>, tensor<
 !q2 = !quant.uniform<i8:f32, 2.0>
 !q4 = !quant.uniform<i8:f32, 4.0>
 // CHECK-LABEL: func.func @different_result_types_do_not_merge
-// CHECK-NEXT:    %[[A:.*]] = quant.qcast %{{.*}} : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 2.0>>
-// CHECK-NEXT:    %[[B:.*]] = quant.qcast %{{.*}} : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 4.0>>
+// CHECK-NEXT:    %[[A:.*]] = quant.qcast %{{.*}} : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>
+// CHECK-NEXT:    %[[B:.*]] = quant.qcast %{{.*}} : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 4.000000e+00>>
 // CHECK-NEXT:    return %[[A]], %[[B]]
 func.func @different_result_types_do_not_merge(%arg0: tensor<3xf32>) -> (tensor<3x!q2>, tensor<3x!q4>) {
   %0 = quant.qcast %arg0 : tensor<3xf32> to tensor<3x!q2>
@@ -108,7 +108,7 @@ func.func @impure_ops_do_not_merge() -> (tensor<3xf32>, tensor<3xf32>) {
 
 // An op in a nested region reuses an equivalent op of an enclosing block.
 // CHECK-LABEL: func.func @nested_region_sees_outer_values
-// CHECK:         %[[SCALE:.*]] = arith.constant 2.0 : f32
+// CHECK:         %[[SCALE:.*]] = arith.constant 2.000000e+00 : f32
 // CHECK:         "linalg.generic"
 // CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT:      %[[M:.*]] = "arith.mulf"(%[[IN]], %[[SCALE]])
@@ -131,12 +131,12 @@ func.func @nested_region_sees_outer_values(%arg0: tensor<3xf32>) -> (tensor<3xf3
 // and sibling regions do not share either.
 // CHECK-LABEL: func.func @outer_does_not_see_nested_values
 // CHECK:         "linalg.generic"
-// CHECK:           %[[INNER:.*]] = arith.constant 3.0 : f32
+// CHECK:           %[[INNER:.*]] = arith.constant 3.000000e+00 : f32
 // CHECK:           "arith.mulf"(%{{.*}}, %[[INNER]])
 // CHECK:         "linalg.generic"
-// CHECK:           %[[SIBLING:.*]] = arith.constant 3.0 : f32
+// CHECK:           %[[SIBLING:.*]] = arith.constant 3.000000e+00 : f32
 // CHECK:           "arith.addf"(%{{.*}}, %[[SIBLING]])
-// CHECK:         %[[OUTER:.*]] = arith.constant 3.0 : f32
+// CHECK:         %[[OUTER:.*]] = arith.constant 3.000000e+00 : f32
 // CHECK-NEXT:    return %{{.*}}, %{{.*}}, %[[OUTER]]
 func.func @outer_does_not_see_nested_values(%arg0: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, f32) {
   %e = "tensor.empty"() : () -> tensor<3xf32>
@@ -160,9 +160,9 @@ func.func @outer_does_not_see_nested_values(%arg0: tensor<3xf32>) -> (tensor<3xf
 
 // Functions are isolated from above: each keeps its own constant.
 // CHECK-LABEL: func.func @first
-// CHECK-NEXT:    arith.constant 1.0 : f32
+// CHECK-NEXT:    arith.constant 1.000000e+00 : f32
 // CHECK-LABEL: func.func @second
-// CHECK-NEXT:    arith.constant 1.0 : f32
+// CHECK-NEXT:    arith.constant 1.000000e+00 : f32
 func.func @first() -> f32 {
   %0 = arith.constant 1.0 : f32
   return %0 : f32

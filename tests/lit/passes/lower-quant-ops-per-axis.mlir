@@ -8,16 +8,16 @@
 !qalias = !quant.uniform<i8<-8:7>:f32:1, {2.0, 3.0}>
 // CHECK-LABEL: func.func @quantize_ranked
 // CHECK-SAME:    (%[[INPUT:.*]]: tensor<4x2x5xf32>)
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[2.0, 3.0]> : tensor<2xf32>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00]> : tensor<2xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<0> : tensor<2xi8>
 // CHECK-DAG:     %[[INIT:.*]] = "tensor.empty"() : () -> tensor<4x2x5xi8>
 // CHECK:         %[[GENERIC:.*]] = "linalg.generic"(%[[INPUT]], %[[SCALES]], %[[ZERO_POINTS]], %[[INIT]]) ({
 // CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[SCALE:.*]]: f32, %[[ZERO_POINT:.*]]: i8, %{{.*}}: i8):
 // CHECK-NEXT:      %[[SCALED:.*]] = "arith.divf"(%[[IN]], %[[SCALE]]) : (f32, f32) -> f32
 // CHECK-NEXT:      %[[ROUNDED:.*]] = "math.round"(%[[SCALED]]) : (f32) -> f32
-// CHECK-DAG:       %[[LOWEST:.*]] = arith.constant -1073741824.0 : f32
+// CHECK-DAG:       %[[LOWEST:.*]] = arith.constant -1.07374182E+9 : f32
 // CHECK:           %[[ABOVE_LOWEST:.*]] = "arith.maxnumf"(%[[ROUNDED]], %[[LOWEST]])
-// CHECK-DAG:       %[[HIGHEST:.*]] = arith.constant 1073741824.0 : f32
+// CHECK-DAG:       %[[HIGHEST:.*]] = arith.constant 1.07374182E+9 : f32
 // CHECK:           %[[GUARDED:.*]] = "arith.minnumf"(%[[ABOVE_LOWEST]], %[[HIGHEST]])
 // CHECK-NEXT:      %[[INT:.*]] = "arith.fptosi"(%[[GUARDED]]) : (f32) -> i32
 // CHECK-NEXT:      %[[ZERO_POINT_INT:.*]] = "arith.extsi"(%[[ZERO_POINT]]) : (i8) -> i32
@@ -32,7 +32,7 @@
 // CHECK-SAME:    indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>]
 // CHECK-SAME:    iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>]
 // CHECK-SAME:    -> tensor<4x2x5xi8>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[GENERIC]] : tensor<4x2x5xi8> to tensor<4x2x5x!quant.uniform<i8<-8:7>:f32:1, {2.0, 3.0}>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[GENERIC]] : tensor<4x2x5xi8> to tensor<4x2x5x!quant.uniform<i8<-8:7>:f32:1, {2.000000e+00,3.000000e+00}>>
 // CHECK-NEXT:    return %[[RESULT]]
 func.func @quantize_ranked(%arg0: tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias> {
   %0 = "quant.qcast"(%arg0) : (tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias>
@@ -58,7 +58,7 @@ func.func @quantize_ranked(%arg0: tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias> {
 // CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[TAIL]]) : (tensor<?xindex>) -> index
 // CHECK-NEXT:    %[[FLAT_SHAPE:.*]] = "tensor.from_elements"(%[[LEFT]], %[[CHANNELS]], %[[RIGHT]]) : (index, index, index) -> tensor<3xindex>
 // CHECK-NEXT:    %[[FLAT:.*]] = "tensor.reshape"(%[[INPUT]], %[[FLAT_SHAPE]]) : (tensor<*xf32>, tensor<3xindex>) -> tensor<?x3x?xf32>
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[2.0, 3.0, 4.0]> : tensor<3xf32>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<3xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<[10, 20, 30]> : tensor<3xi8>
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[DIM0:.*]] = "tensor.dim"(%[[FLAT]], %[[C0]])
@@ -71,7 +71,7 @@ func.func @quantize_ranked(%arg0: tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias> {
 // CHECK:         affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-SAME:    -> tensor<?x3x?xi8>
 // CHECK-NEXT:    %[[UNFLAT:.*]] = "tensor.reshape"(%[[GENERIC]], %[[SHAPE]]) : (tensor<?x3x?xi8>, tensor<?xindex>) -> tensor<*xi8>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[UNFLAT]] : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32:2, {2.0:10, 3.0:20, 4.0:30}>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[UNFLAT]] : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32:2, {2.000000e+00:10,3.000000e+00:20,4.000000e+00:30}>>
 // CHECK-NEXT:    return %[[RESULT]]
 func.func @quantize_unranked(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
   %0 = "quant.qcast"(%arg0) : (tensor<*xf32>) -> tensor<*x!qalias>
@@ -108,9 +108,9 @@ func.func @quantize_dynamic_unsigned(%arg0: tensor<?x3xf32>) -> tensor<?x3x!q> {
 // dcast per axis: "(storedValueFloat - zeroPointFloat) * scale" in the generic's body.
 !q = !quant.uniform<u4:f32:1, {0.5:8, 0.25:7, 2.0}>
 // CHECK-LABEL: func.func @dequantize_ranked_unsigned
-// CHECK-SAME:    (%[[INPUT:.*]]: tensor<2x3x!quant.uniform<u4:f32:1, {0.5:8, 0.25:7, 2.0}>>)
-// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[INPUT]] : tensor<2x3x!quant.uniform<u4:f32:1, {0.5:8, 0.25:7, 2.0}>> to tensor<2x3xi4>
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[0.5, 0.25, 2.0]> : tensor<3xf32>
+// CHECK-SAME:    (%[[INPUT:.*]]: tensor<2x3x!quant.uniform<u4:f32:1, {5.000000e-01:8,2.500000e-01:7,2.000000e+00}>>)
+// CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[INPUT]] : tensor<2x3x!quant.uniform<u4:f32:1, {5.000000e-01:8,2.500000e-01:7,2.000000e+00}>> to tensor<2x3xi4>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[5.000000e-01, 2.500000e-01, 2.000000e+00]> : tensor<3xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<[8, 7, 0]> : tensor<3xi4>
 // CHECK-DAG:     %[[INIT:.*]] = "tensor.empty"() : () -> tensor<2x3xf32>
 // CHECK:         %[[GENERIC:.*]] = "linalg.generic"(%[[STORED]], %[[SCALES]], %[[ZERO_POINTS]], %[[INIT]])
@@ -134,7 +134,7 @@ func.func @dequantize_ranked_unsigned(%arg0: tensor<2x3x!q>) -> tensor<2x3xf32> 
 // (the left part is empty: one element).
 !q = !quant.uniform<i8:f32:0, {0.5:1, 0.25:-1}>
 // CHECK-LABEL: func.func @dequantize_unranked
-// CHECK-SAME:    (%[[INPUT:.*]]: tensor<*x!quant.uniform<i8:f32:0, {0.5:1, 0.25:-1}>>)
+// CHECK-SAME:    (%[[INPUT:.*]]: tensor<*x!quant.uniform<i8:f32:0, {5.000000e-01:1,2.500000e-01:-1}>>)
 // CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[INPUT]] : {{.*}} to tensor<*xi8>
 // CHECK-NEXT:    %[[SHAPE:.*]] = "shape.shape_of"(%[[STORED]])
 // CHECK:         %[[FLAT:.*]] = "tensor.reshape"(%[[STORED]], %{{.*}}) : (tensor<*xi8>, tensor<3xindex>) -> tensor<?x2x?xi8>

@@ -18,11 +18,11 @@
 // CHECK:         %[[SCALED:.*]] = "arith.divf"(%[[INPUT]], %{{.*}})
 // AWAY-NEXT:     %[[ROUNDED:.*]] = "math.round"(%[[SCALED]]) : (tensor<4xf32>) -> tensor<4xf32>
 // EVEN-NEXT:     %[[ROUNDED:.*]] = "math.roundeven"(%[[SCALED]]) : (tensor<4xf32>) -> tensor<4xf32>
-// ZERO-NEXT:     %[[ZERO_POINT_FLOAT:.*]] = arith.constant dense<-3.0> : tensor<4xf32>
+// ZERO-NEXT:     %[[ZERO_POINT_FLOAT:.*]] = arith.constant dense<-3.000000e+00> : tensor<4xf32>
 // ZERO-NEXT:     %[[ROUNDED:.*]] = "arith.addf"(%[[SCALED]], %[[ZERO_POINT_FLOAT]]) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    %[[LOWEST:.*]] = arith.constant dense<-1073741824.0> : tensor<4xf32>
+// CHECK-NEXT:    %[[LOWEST:.*]] = arith.constant dense<-1.07374182E+9> : tensor<4xf32>
 // CHECK-NEXT:    %[[ABOVE_LOWEST:.*]] = "arith.maxnumf"(%[[ROUNDED]], %[[LOWEST]])
-// CHECK-NEXT:    %[[HIGHEST:.*]] = arith.constant dense<1073741824.0> : tensor<4xf32>
+// CHECK-NEXT:    %[[HIGHEST:.*]] = arith.constant dense<1.07374182E+9> : tensor<4xf32>
 // CHECK-NEXT:    %[[GUARDED:.*]] = "arith.minnumf"(%[[ABOVE_LOWEST]], %[[HIGHEST]])
 // CHECK-NEXT:    %[[INT:.*]] = "arith.fptosi"(%[[GUARDED]]) : (tensor<4xf32>) -> tensor<4xi32>
 // AWAY-NEXT:     %[[ZERO_POINT:.*]] = arith.constant dense<-3> : tensor<4xi32>
@@ -77,7 +77,7 @@ func.func @per_axis_unsigned(%arg0: tensor<2xf32>) -> tensor<2x!q> {
 // CHECK-NEXT:    %[[WIDE:.*]] = "arith.extf"(%[[SCALED]]) : (f16) -> f32
 // AWAY-NEXT:     "math.round"(%[[WIDE]]) : (f32) -> f32
 // EVEN-NEXT:     "math.roundeven"(%[[WIDE]]) : (f32) -> f32
-// ZERO-NEXT:     %[[ZERO_POINT_FLOAT:.*]] = arith.constant -3.0 : f32
+// ZERO-NEXT:     %[[ZERO_POINT_FLOAT:.*]] = arith.constant -3.000000e+00 : f32
 // ZERO-NEXT:     "arith.addf"(%[[WIDE]], %[[ZERO_POINT_FLOAT]]) : (f32, f32) -> f32
 // CHECK:         "arith.fptosi"(%{{.*}}) : (f32) -> i32
 func.func @f16_scalar(%arg0: f16) -> !quant.uniform<i8:f16, 0.5:-3> {

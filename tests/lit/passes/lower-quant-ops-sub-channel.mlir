@@ -13,7 +13,7 @@
 !qalias = !quant.uniform<i8<-128:127>:f32:{1:2, 3:2}, {{{{1.0:1, 2.0:2}},{{3.0:3, 4.0:4}}}}>
 // CHECK-LABEL: func.func @quantize_ranked
 // CHECK-SAME:    (%[[INPUT:.*]]: tensor<6x4x6x4xf32>)
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[}}1.0, 2.0]], {{\[\[}}3.0, 4.0]]]]> : tensor<1x2x1x2xf32>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[}}1.000000e+00, 2.000000e+00]], {{\[\[}}3.000000e+00, 4.000000e+00]]]]> : tensor<1x2x1x2xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<{{\[\[\[\[}}1, 2]], {{\[\[}}3, 4]]]]> : tensor<1x2x1x2xi8>
 // CHECK-DAG:     %[[INIT:.*]] = "tensor.empty"() : () -> tensor<6x4x6x4xi8>
 // CHECK:         %[[GENERIC:.*]] = "linalg.generic"(%[[INPUT]], %[[SCALES]], %[[ZERO_POINTS]], %[[INIT]]) ({
@@ -63,7 +63,7 @@ func.func @quantize_ranked(%arg0: tensor<6x4x6x4xf32>) -> tensor<6x4x6x4x!qalias
 // CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[RIGHT_SHAPE]])
 // CHECK-NEXT:    %[[FLAT_SHAPE:.*]] = "tensor.from_elements"(%[[LEFT]], %[[D1]], %[[MID]], %[[D3]], %[[RIGHT]]) : (index, index, index, index, index) -> tensor<5xindex>
 // CHECK-NEXT:    %[[FLAT:.*]] = "tensor.reshape"(%[[INPUT]], %[[FLAT_SHAPE]]) : (tensor<*xf32>, tensor<5xindex>) -> tensor<?x4x?x4x?xf32>
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[\[}}1.0], [2.0]]], {{\[\[\[}}3.0], [4.0]]]]]> : tensor<1x2x1x2x1xf32>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[\[}}1.000000e+00], [2.000000e+00]]], {{\[\[\[}}3.000000e+00], [4.000000e+00]]]]]> : tensor<1x2x1x2x1xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<{{\[\[\[\[\[}}1], [2]]], {{\[\[\[}}3], [4]]]]]> : tensor<1x2x1x2x1xi8>
 // CHECK:         %[[INIT:.*]] = "tensor.empty"(%{{.*}}, %{{.*}}, %{{.*}}) : (index, index, index) -> tensor<?x4x?x4x?xi8>
 // CHECK-NEXT:    %[[GENERIC:.*]] = "linalg.generic"(%[[FLAT]], %[[SCALES]], %[[ZERO_POINTS]], %[[INIT]])
@@ -84,7 +84,7 @@ func.func @quantize_unranked(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 !q = !quant.uniform<i8:f32:{2:5, 0:2}, {{{0.5, 0.25}}, {{1.0, 2.0}}}>
 // CHECK-LABEL: func.func @quantize_unranked_full_rank_scales
 // CHECK:         "tensor.reshape"(%{{.*}}, %{{.*}}) : (tensor<*xf32>, tensor<5xindex>) -> tensor<?x4x?x10x?xf32>
-// CHECK-DAG:     arith.constant dense<{{\[\[\[\[\[}}0.5], [0.25]]], {{\[\[\[}}1.0], [2.0]]]]]> : tensor<1x2x1x2x1xf32>
+// CHECK-DAG:     arith.constant dense<{{\[\[\[\[\[}}5.000000e-01], [2.500000e-01]]], {{\[\[\[}}1.000000e+00], [2.000000e+00]]]]]> : tensor<1x2x1x2x1xf32>
 // CHECK:         affine_map<(d0, d1, d2, d3, d4) -> (0, d1 floordiv 2, 0, d3 floordiv 5, 0)>
 func.func @quantize_unranked_full_rank_scales(%arg0: tensor<*xf32>) -> tensor<*x!q> {
   %0 = quant.qcast %arg0 : tensor<*xf32> to tensor<*x!q>
@@ -98,7 +98,7 @@ func.func @quantize_unranked_full_rank_scales(%arg0: tensor<*xf32>) -> tensor<*x
 // CHECK-LABEL: func.func @dequantize_ranked
 // CHECK-SAME:    (%[[INPUT:.*]]: tensor<2x6x!{{.*}}>)
 // CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[INPUT]] : tensor<2x6x!{{.*}}> to tensor<2x6xi8>
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[}}0.5, 0.25], [1.0, 2.0]]> : tensor<2x2xf32>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[}}5.000000e-01, 2.500000e-01], [1.000000e+00, 2.000000e+00]]> : tensor<2x2xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi8>
 // CHECK:         %[[GENERIC:.*]] = "linalg.generic"(%[[STORED]], %[[SCALES]], %[[ZERO_POINTS]], %{{.*}})
 // CHECK-NEXT:    ^bb0(%[[IN:.*]]: i8, %[[SCALE:.*]]: f32, %[[ZERO_POINT:.*]]: i8, %{{.*}}: f32):

@@ -9,8 +9,8 @@
 // FULL-NOT:     quant
 // FULL-LABEL:   func.func @fallback
 // FULL-SAME:      (%[[ARG0:.*]]: tensor<4xi8>, %[[ARG1:.*]]: tensor<4xi8>) -> tensor<4xi8>
-// FULL-DAG:       %[[SCALE:.*]] = arith.constant dense<0.5> : tensor<4xf32>
-// FULL-DAG:       %[[ZERO_POINT:.*]] = arith.constant dense<-3.0> : tensor<4xf32>
+// FULL-DAG:       %[[SCALE:.*]] = arith.constant dense<5.000000e-01> : tensor<4xf32>
+// FULL-DAG:       %[[ZERO_POINT:.*]] = arith.constant dense<-3.000000e+00> : tensor<4xf32>
 // FULL-DAG:       %[[A_STORED:.*]] = "arith.sitofp"(%[[ARG0]])
 // FULL:           %[[A_CENTERED:.*]] = "arith.subf"(%[[A_STORED]], %[[ZERO_POINT]])
 // FULL-NEXT:      %[[A:.*]] = "arith.mulf"(%[[A_CENTERED]], %[[SCALE]])
@@ -106,4 +106,4 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero)' 2>&1 | filecheck %s --check-prefix=UNTERMINATED
 // UNTERMINATED: error: unterminated options of pass 'lower-quant-ops' in pipeline
 // RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant)' 2>&1 | filecheck %s --check-prefix=UNKNOWN
-// UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, legalize-tfl, lower-quant-ops, strip-func-quant-types)
+// UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, legalize-tfl, lower-quant-ops, normalize-quant-types, strip-func-quant-types)

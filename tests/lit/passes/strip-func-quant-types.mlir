@@ -1,10 +1,10 @@
 // Golden test of passes/strip_func_quant_types.py: quantized types leave the signatures of
 // functions (definitions and declarations) and of their calls; quant.scast bridges the old
 // types, and canonicalization then cancels the scast pairs.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --strip-func-quant-types | filecheck %s
-// RUN: tfl2quant opt %s --split-input-file --strip-func-quant-types | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=CANON
-// RUN: tfl2quant opt %s --split-input-file --strip-func-quant-types --canonicalize | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --strip-func-quant-types | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=CANON
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types --canonicalize | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // The RFC's example: "For each input argument in a function definition, a quant.scast op is
 // inserted at the top of the function body [...]. Every occurrence of the return op [...] is
@@ -12,10 +12,10 @@
 !qalias = !quant.uniform<i8:f32, 1.0>
 // CHECK-LABEL: func.func @predict
 // CHECK-SAME:    (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.0>>
-// CHECK-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.0>>
+// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
+// CHECK-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
 // CHECK-NEXT:    %[[SUM:.*]] = "ml.add"(%[[ARG0]], %[[ARG1]])
-// CHECK-NEXT:    %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32, 1.0>> to tensor<3xi8>
+// CHECK-NEXT:    %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32, 1.000000e+00>> to tensor<3xi8>
 // CHECK-NEXT:    return %[[SUM_STRIPPED]] : tensor<3xi8>
 // The scasts stay: ml.add still takes quantized operands.
 // CANON-LABEL: func.func @predict
@@ -51,8 +51,8 @@ func.func @not_quantized(%arg0: tensor<4xf32>, %arg1: i8) -> tensor<4xf32> {
 !q = !quant.uniform<u8:f32, 0.5:128>
 // CHECK-LABEL: func.func @mixed_signature
 // CHECK-SAME:    (%[[FLOAT:.*]]: f32, %[[STRIPPED:.*]]: tensor<2xi8>) -> (f32, tensor<2xi8>)
-// CHECK-NEXT:    %[[QUANT:.*]] = quant.scast %[[STRIPPED]] : tensor<2xi8> to tensor<2x!quant.uniform<u8:f32, 0.5:128>>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[QUANT]] : tensor<2x!quant.uniform<u8:f32, 0.5:128>> to tensor<2xi8>
+// CHECK-NEXT:    %[[QUANT:.*]] = quant.scast %[[STRIPPED]] : tensor<2xi8> to tensor<2x!quant.uniform<u8:f32, 5.000000e-01:128>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[QUANT]] : tensor<2x!quant.uniform<u8:f32, 5.000000e-01:128>> to tensor<2xi8>
 // CHECK-NEXT:    return %[[FLOAT]], %[[RESULT]] : f32, tensor<2xi8>
 // CANON-LABEL: func.func @mixed_signature
 // CANON-SAME:    (%[[FLOAT:.*]]: f32, %[[STRIPPED:.*]]: tensor<2xi8>)
@@ -71,13 +71,13 @@ func.func @mixed_signature(%arg0: f32, %arg1: tensor<2x!q>) -> (f32, tensor<2x!q
 // CHECK-SAME:    (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
 // CHECK-LABEL: func.func @caller
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>, %[[FLOAT:.*]]: f32) -> tensor<2xi4>
-// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[ARG]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.5:-3>>
-// CHECK-NEXT:    %[[Q_STRIPPED:.*]] = quant.scast %[[Q]] : tensor<4x!quant.uniform<i8:f32, 0.5:-3>> to tensor<4xi8>
+// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[ARG]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:    %[[Q_STRIPPED:.*]] = quant.scast %[[Q]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
 // CHECK-NEXT:    %[[R0:.*]], %[[R1:.*]] = func.call @callee(%[[Q_STRIPPED]], %[[FLOAT]]) : (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
-// CHECK-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.5:-3>>
-// CHECK-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R1]] : tensor<2xi4> to tensor<2x!quant.uniform<u4:f32:0, {0.5, 0.25}>>
+// CHECK-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R1]] : tensor<2xi4> to tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>>
 // CHECK-NEXT:    %[[USE:.*]] = "ml.use"(%[[R0_Q]], %[[R1_Q]])
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[USE]] : tensor<2x!quant.uniform<u4:f32:0, {0.5, 0.25}>> to tensor<2xi4>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[USE]] : tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>> to tensor<2xi4>
 // CHECK-NEXT:    return %[[RESULT]] : tensor<2xi4>
 // The call now passes the argument straight through.
 // CANON-LABEL: func.func @caller
@@ -130,9 +130,9 @@ func.func @calls_identity(%arg0: tensor<4x!q>) -> tensor<4x!q> {
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: func.func @indirect
 // CHECK:         %[[CALLEE:.*]] = "func.constant"() {value = @target} : () -> ((tensor<4xi8>) -> tensor<4xi8>)
-// CHECK-NEXT:    %[[STRIPPED:.*]] = quant.scast %{{.*}} : tensor<4x!quant.uniform<i8:f32, 0.5:-3>> to tensor<4xi8>
+// CHECK-NEXT:    %[[STRIPPED:.*]] = quant.scast %{{.*}} : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
 // CHECK-NEXT:    %[[R:.*]] = "func.call_indirect"(%[[CALLEE]], %[[STRIPPED]]) : ((tensor<4xi8>) -> tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
-// CHECK-NEXT:    quant.scast %[[R]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.5:-3>>
+// CHECK-NEXT:    quant.scast %[[R]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CANON-LABEL: func.func @indirect
 // CANON-SAME:    (%[[ARG:.*]]: tensor<4xi8>)
 // CANON-NEXT:    %[[CALLEE:.*]] = "func.constant"()
@@ -155,10 +155,10 @@ func.func private @target(tensor<4x!q>) -> tensor<4x!q>
 // CHECK-NEXT:    %[[B:.*]] = quant.scast %[[B_STRIPPED]]
 // CHECK-NEXT:    "cf.cond_br"(%[[COND]])[^bb1, ^bb2]
 // CHECK-NEXT:  ^bb1:
-// CHECK-NEXT:    %[[A_OUT:.*]] = quant.scast %[[A]] : tensor<4x!quant.uniform<i8:f32, 0.5:-3>> to tensor<4xi8>
+// CHECK-NEXT:    %[[A_OUT:.*]] = quant.scast %[[A]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
 // CHECK-NEXT:    return %[[A_OUT]], %[[COND]] : tensor<4xi8>, i1
 // CHECK-NEXT:  ^bb2:
-// CHECK-NEXT:    %[[B_OUT:.*]] = quant.scast %[[B]] : tensor<4x!quant.uniform<i8:f32, 0.5:-3>> to tensor<4xi8>
+// CHECK-NEXT:    %[[B_OUT:.*]] = quant.scast %[[B]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
 // CHECK-NEXT:    return %[[B_OUT]], %[[COND]] : tensor<4xi8>, i1
 // CANON-LABEL: func.func @several_returns
 // CANON-SAME:    (%[[COND:.*]]: i1, %[[A:.*]]: tensor<4xi8>, %[[B:.*]]: tensor<4xi8>)

@@ -8,8 +8,8 @@
 
 // CHECK: ml_program.global private mutable @acc(dense<0> : tensor<2x3xi8>) : tensor<2x3xi8> {tfl.shared_name = "acc"}
 ml_program.global private mutable @acc(dense<0> : tensor<2x3xi8>) : tensor<2x3xi8> {tfl.shared_name = "acc"}
-// CHECK: ml_program.global private @fixed(dense<1.0> : tensor<f32>) : tensor<f32>
-ml_program.global private @fixed(dense<1.0> : tensor<f32>) : tensor<f32>
+// CHECK: ml_program.global private @fixed(dense<1.000000e+00> : tensor<f32>) : tensor<f32>
+ml_program.global private @fixed(dense<1.000000e+00> : tensor<f32>) : tensor<f32>
 
 // CHECK-LABEL: func.func @access
 func.func @access(%x: tensor<2x3xi8>) -> tensor<2x3xi8> {

@@ -1,12 +1,13 @@
 // Every verifier rule of the quant dialect (dialects/quant/{types,ops}.py, ir/type_parser.py),
 // one case each, with the rule as the RFCs word it. Errors name what is wrong and what was
 // expected.
-// RUN: tfl2quant opt %s --split-input-file --verify-diagnostics
+// The RFC's zero point range rule is opt-in (upstream accepts any zero point; quant/upstream-compat.mlir).
+// RUN: tfl2quant opt %s --split-input-file --verify-diagnostics --quant-strict-zero-points
 
 // ===--- !quant.uniform: storage type ---=== //
 
 // "storedType: Integer type of the value stored in memory" (widths 1 to 32, upstream's limit).
-// expected-error@+1 {{illegal storage type size: 0; expected 1 to 32 bits}}
+// expected-error@+1 {{invalid integer width: 0}}
 func.func private @storage_width_zero(!quant.uniform<i0:f32, 1.0>)
 
 // -----
@@ -58,38 +59,38 @@ func.func private @expressed_type_not_float(!quant.uniform<i8:i32, 1.0>)
 // -----
 
 // "scale: Floating-point value of type expressedType": positive, finite, within its range.
-// expected-error@+1 {{scale 0.0 out of expressed type range [1.401298464324817e-45, 3.4028234663852886e+38]: scales must be positive and finite in f32}}
+// expected-error@+1 {{scale out of expressed type range: 0.0 not in [1.401298464324817e-45, 3.4028234663852886e+38]: scales must be positive and finite in f32}}
 func.func private @scale_zero(!quant.uniform<i8:f32, 0.0>)
 
 // -----
 
-// expected-error@+1 {{scale -2.0 out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: -2.0 not in}}
 func.func private @scale_negative(!quant.uniform<i8:f32, -2.0>)
 
 // -----
 
-// expected-error@+1 {{scale inf out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: inf not in}}
 func.func private @scale_infinite(!quant.uniform<i8:f32, 0x7FF0000000000000>)
 
 // -----
 
 // Upstream accepts a NaN scale (its range check compares false); no value quantizes with it.
-// expected-error@+1 {{scale nan out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: nan not in}}
 func.func private @scale_nan(!quant.uniform<i8:f32, 0x7FF8000000000000>)
 
 // -----
 
-// expected-error@+1 {{scale 65536.0 out of expressed type range [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
+// expected-error@+1 {{scale out of expressed type range: 65536.0 not in [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
 func.func private @scale_above_f16(!quant.uniform<i8:f16, 65536.0>)
 
 // -----
 
-// expected-error@+1 {{scale 1e-08 out of expressed type range [5.960464477539063e-08, 65504.0]}}
+// expected-error@+1 {{scale out of expressed type range: 1e-08 not in [5.960464477539063e-08, 65504.0]}}
 func.func private @scale_below_f16_subnormal(!quant.uniform<i8:f16, 1.0e-8>)
 
 // -----
 
-// expected-error@+1 {{scale 3.4e+38 out of expressed type range [9.183549615799121e-41, 3.3895313892515355e+38]: scales must be positive and finite in bf16}}
+// expected-error@+1 {{scale out of expressed type range: 3.4e+38 not in [9.183549615799121e-41, 3.3895313892515355e+38]: scales must be positive and finite in bf16}}
 func.func private @scale_above_bf16(!quant.uniform<i8:bf16, 3.4e38>)
 
 // -----
@@ -135,7 +136,7 @@ func.func private @per_axis_no_scales(tensor<2x!quant.uniform<i8:f32:0, {}>>)
 // -----
 
 // Each scale and zero point pair obeys the per-layer rules.
-// expected-error@+1 {{scale 0.0 out of expressed type range}}
+// expected-error@+1 {{scale out of expressed type range: 0.0 not in}}
 func.func private @per_axis_scale_zero(tensor<2x!quant.uniform<i8:f32:0, {1.0, 0.0}>>)
 
 // -----
@@ -181,7 +182,7 @@ func.func private @sub_channel_no_scales(tensor<2x4x!quant.uniform<i8:f32:{1:2},
 // -----
 
 // "element_type(scales...) = expressed_type"
-// expected-error@+1 {{scale 1000000.0 out of expressed type range [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
+// expected-error@+1 {{scale out of expressed type range: 1000000.0 not in [5.960464477539063e-08, 65504.0]: scales must be positive and finite in f16}}
 func.func private @sub_channel_scale_out_of_expressed_type(tensor<2x4x!quant.uniform<i8:f16:{1:2}, {{1.0, 2.0}, {3.0, 1.0e6}}>>)
 
 // -----
@@ -197,7 +198,7 @@ func.func private @sub_channel_zero_point_out_of_storage_type(tensor<2x4x!quant.
 // "A quantized type with per-channel quantization information must be the element type of a
 // tensor container type, and may not occur directly as the data type of a scalar value."
 func.func @per_axis_scalar(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op per-axis quantized type must be the element type of a tensor, not a scalar}}
+  // expected-error@+1 {{'quant.qcast' op scalar types may not use per-axis quantization}}
   %0 = quant.qcast %arg0 : f32 to !quant.uniform<i8:f32:0, {1.0, 2.0}>
   return
 }
@@ -245,7 +246,7 @@ func.func @per_axis_integrity_in_scast(%arg0: tensor<3x2xi8>) {
 
 // A sub-channel type needs a tensor's shape.
 func.func @sub_channel_scalar(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op sub-channel quantized type must be the element type of a tensor, not a scalar}}
+  // expected-error@+1 {{'quant.qcast' op scalar types may not use sub-channel quantization}}
   %0 = quant.qcast %arg0 : f32 to !quant.uniform<i8:f32:{0:1}, {1.0}>
   return
 }
@@ -329,7 +330,7 @@ func.func @sub_channel_implicit_block_size_dynamic(%arg0: tensor<?x4xf32>) {
 
 // "Operand input must be a floating-point scalar or tensor."
 func.func @qcast_input_not_float(%arg0: tensor<2xi8>) {
-  // expected-error@+1 {{'quant.qcast' op input must be a floating-point scalar or tensor, got tensor<2xi8>}}
+  // expected-error@+1 {{'quant.qcast' op operand #0 must be scalar or tensor of floating-point, but got tensor<2xi8>}}
   %0 = quant.qcast %arg0 : tensor<2xi8> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -338,7 +339,7 @@ func.func @qcast_input_not_float(%arg0: tensor<2xi8>) {
 
 // "The result type must be a scalar or tensor of type !quant.uniform."
 func.func @qcast_result_not_quantized(%arg0: tensor<2xf32>) {
-  // expected-error@+1 {{'quant.qcast' op result must be a quantized scalar or tensor, got tensor<2xi8>}}
+  // expected-error@+1 {{'quant.qcast' op result #0 must be scalar or tensor of quantized type, but got tensor<2xi8>}}
   %0 = quant.qcast %arg0 : tensor<2xf32> to tensor<2xi8>
   return
 }
@@ -348,7 +349,7 @@ func.func @qcast_result_not_quantized(%arg0: tensor<2xf32>) {
 // "The expressedType parameter in the !quant.uniform type of the result must match the
 // floating-point type of the input."
 func.func @qcast_expressed_type_mismatch(%arg0: tensor<2xf16>) {
-  // expected-error@+1 {{'quant.qcast' op expressed type f32 of the result must match the input type f16}}
+  // expected-error@+1 {{'quant.qcast' op expressed type in quantized type expected to match float type; f32 and f16}}
   %0 = quant.qcast %arg0 : tensor<2xf16> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -359,7 +360,7 @@ func.func @qcast_expressed_type_mismatch(%arg0: tensor<2xf16>) {
 // be both ranked or both unranked. If ranked, both must have the same shape, including
 // matching static and dynamic dimensions."
 func.func @qcast_scalar_to_tensor(%arg0: f32) {
-  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got f32 and tensor<!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got f32 and tensor<!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : f32 to tensor<!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -367,7 +368,7 @@ func.func @qcast_scalar_to_tensor(%arg0: f32) {
 // -----
 
 func.func @qcast_unranked_to_ranked(%arg0: tensor<*xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*xf32> and tensor<2x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<*xf32> and tensor<2x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<*xf32> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -375,7 +376,7 @@ func.func @qcast_unranked_to_ranked(%arg0: tensor<*xf32>) {
 // -----
 
 func.func @qcast_static_shape_mismatch(%arg0: tensor<2x3xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<2x3xf32> and tensor<3x2x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<2x3xf32> and tensor<3x2x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<2x3xf32> to tensor<3x2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -383,7 +384,7 @@ func.func @qcast_static_shape_mismatch(%arg0: tensor<2x3xf32>) {
 // -----
 
 func.func @qcast_dynamic_shape_mismatch(%arg0: tensor<?x3xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<?x3xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<?x3xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<?x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -391,7 +392,7 @@ func.func @qcast_dynamic_shape_mismatch(%arg0: tensor<?x3xf32>) {
 // -----
 
 func.func @qcast_rank_mismatch(%arg0: tensor<6xf32>) {
-  // expected-error@+1 {{'quant.qcast' op input and result must have the same shape; got tensor<6xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.qcast' op input and result are both scalars or both tensors with matching shape; got tensor<6xf32> and tensor<2x3x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.qcast %arg0 : tensor<6xf32> to tensor<2x3x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -402,7 +403,7 @@ func.func @qcast_rank_mismatch(%arg0: tensor<6xf32>) {
 
 // "Operand input must be a scalar or tensor of type !quant.uniform."
 func.func @dcast_input_not_quantized(%arg0: tensor<2xi8>) {
-  // expected-error@+1 {{'quant.dcast' op input must be a quantized scalar or tensor, got tensor<2xi8>}}
+  // expected-error@+1 {{'quant.dcast' op operand #0 must be scalar or tensor of quantized type, but got tensor<2xi8>}}
   %0 = quant.dcast %arg0 : tensor<2xi8> to tensor<2xf32>
   return
 }
@@ -411,7 +412,7 @@ func.func @dcast_input_not_quantized(%arg0: tensor<2xi8>) {
 
 // "The result type must be a floating-point scalar or tensor."
 func.func @dcast_result_not_float(%arg0: !quant.uniform<i8:f32, 1.0>) {
-  // expected-error@+1 {{'quant.dcast' op result must be a floating-point scalar or tensor, got i32}}
+  // expected-error@+1 {{'quant.dcast' op result #0 must be scalar or tensor of floating-point, but got i32}}
   %0 = quant.dcast %arg0 : !quant.uniform<i8:f32, 1.0> to i32
   return
 }
@@ -421,7 +422,7 @@ func.func @dcast_result_not_float(%arg0: !quant.uniform<i8:f32, 1.0>) {
 // "The expressedType parameter of the !quant.uniform type of the input must match the
 // floating-point type of the result."
 func.func @dcast_expressed_type_mismatch(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op expressed type f32 of the input must match the result type f64}}
+  // expected-error@+1 {{'quant.dcast' op expressed type in quantized type expected to match float type; f32 and f64}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<2xf64>
   return
 }
@@ -430,7 +431,7 @@ func.func @dcast_expressed_type_mismatch(%arg0: tensor<2x!quant.uniform<i8:f32, 
 
 // "The operand and result types must be both scalars or both tensors ..."
 func.func @dcast_tensor_to_scalar(%arg0: tensor<!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<!quant.uniform<i8:f32, 1.0>> and f32}}
+  // expected-error@+1 {{'quant.dcast' op input and result are both scalars or both tensors with matching shape; got tensor<!quant.uniform<i8:f32, 1.000000e+00>> and f32}}
   %0 = quant.dcast %arg0 : tensor<!quant.uniform<i8:f32, 1.0>> to f32
   return
 }
@@ -438,7 +439,7 @@ func.func @dcast_tensor_to_scalar(%arg0: tensor<!quant.uniform<i8:f32, 1.0>>) {
 // -----
 
 func.func @dcast_ranked_to_unranked(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<2x!quant.uniform<i8:f32, 1.0>> and tensor<*xf32>}}
+  // expected-error@+1 {{'quant.dcast' op input and result are both scalars or both tensors with matching shape; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<*xf32>}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<*xf32>
   return
 }
@@ -446,7 +447,7 @@ func.func @dcast_ranked_to_unranked(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>
 // -----
 
 func.func @dcast_static_to_dynamic(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.dcast' op input and result must have the same shape; got tensor<2x!quant.uniform<i8:f32, 1.0>> and tensor<?xf32>}}
+  // expected-error@+1 {{'quant.dcast' op input and result are both scalars or both tensors with matching shape; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<?xf32>}}
   %0 = quant.dcast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<?xf32>
   return
 }
@@ -457,7 +458,7 @@ func.func @dcast_static_to_dynamic(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>)
 
 // "Operand input must be a scalar or tensor of a signless integer or !quant.uniform type."
 func.func @scast_input_signed_integer(%arg0: tensor<2xsi8>) {
-  // expected-error@+1 {{'quant.scast' op input must be a signless integer or quantized scalar or tensor, got si8}}
+  // expected-error@+1 {{'quant.scast' op operand #0 must be scalar or tensor of signless integer or quantized type, but got tensor<2xsi8>}}
   %0 = quant.scast %arg0 : tensor<2xsi8> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -465,7 +466,7 @@ func.func @scast_input_signed_integer(%arg0: tensor<2xsi8>) {
 // -----
 
 func.func @scast_input_float(%arg0: tensor<2xf32>) {
-  // expected-error@+1 {{'quant.scast' op input must be a signless integer or quantized scalar or tensor, got f32}}
+  // expected-error@+1 {{'quant.scast' op operand #0 must be scalar or tensor of signless integer or quantized type, but got tensor<2xf32>}}
   %0 = quant.scast %arg0 : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -474,7 +475,7 @@ func.func @scast_input_float(%arg0: tensor<2xf32>) {
 
 // "The result must be a scalar or tensor of a signless integer or !quant.uniform type."
 func.func @scast_result_unsigned_integer(%arg0: tensor<2x!quant.uniform<u8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op result must be a signless integer or quantized scalar or tensor, got ui8}}
+  // expected-error@+1 {{'quant.scast' op result #0 must be scalar or tensor of signless integer or quantized type, but got tensor<2xui8>}}
   %0 = quant.scast %arg0 : tensor<2x!quant.uniform<u8:f32, 1.0>> to tensor<2xui8>
   return
 }
@@ -484,7 +485,7 @@ func.func @scast_result_unsigned_integer(%arg0: tensor<2x!quant.uniform<u8:f32, 
 // "If the operand is a scalar or tensor of type integer, the result must be a scalar or tensor
 // of type !quant.uniform, and vice versa."
 func.func @scast_integer_to_integer(%arg0: tensor<2xi8>) {
-  // expected-error@+1 {{'quant.scast' op one of input and result must be quantized and the other a signless integer; got tensor<2xi8> and tensor<2xi8>}}
+  // expected-error@+1 {{'quant.scast' op input must be integer and result must be quantized, or vice versa; got tensor<2xi8> and tensor<2xi8>}}
   %0 = quant.scast %arg0 : tensor<2xi8> to tensor<2xi8>
   return
 }
@@ -492,7 +493,7 @@ func.func @scast_integer_to_integer(%arg0: tensor<2xi8>) {
 // -----
 
 func.func @scast_quantized_to_quantized(%arg0: tensor<2x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op one of input and result must be quantized and the other a signless integer; got tensor<2x!quant.uniform<i8:f32, 1.0>> and tensor<2x!quant.uniform<i8:f32, 2.0>>}}
+  // expected-error@+1 {{'quant.scast' op input must be integer and result must be quantized, or vice versa; got tensor<2x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<2x!quant.uniform<i8:f32, 2.000000e+00>>}}
   %0 = quant.scast %arg0 : tensor<2x!quant.uniform<i8:f32, 1.0>> to tensor<2x!quant.uniform<i8:f32, 2.0>>
   return
 }
@@ -502,7 +503,7 @@ func.func @scast_quantized_to_quantized(%arg0: tensor<2x!quant.uniform<i8:f32, 1
 // "The width of the storageType parameter of the quantized type of the operand or result must
 // match the width of the signless integer type of the operand or result."
 func.func @scast_width_mismatch(%arg0: tensor<2xi16>) {
-  // expected-error@+1 {{'quant.scast' op storage type width 8 of !quant.uniform<i8:f32, 1.0> must match the integer width 16}}
+  // expected-error@+1 {{'quant.scast' op storage type in quantized type expected to match integer type; i8 and i16}}
   %0 = quant.scast %arg0 : tensor<2xi16> to tensor<2x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -511,7 +512,7 @@ func.func @scast_width_mismatch(%arg0: tensor<2xi16>) {
 
 // "The operand and result must be both scalars or both tensors ..."
 func.func @scast_scalar_to_tensor(%arg0: i8) {
-  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got i8 and tensor<1x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.scast' op input and result are both scalars or both tensors with matching shape; got i8 and tensor<1x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.scast %arg0 : i8 to tensor<1x!quant.uniform<i8:f32, 1.0>>
   return
 }
@@ -519,7 +520,7 @@ func.func @scast_scalar_to_tensor(%arg0: i8) {
 // -----
 
 func.func @scast_unranked_to_ranked(%arg0: tensor<*x!quant.uniform<i8:f32, 1.0>>) {
-  // expected-error@+1 {{'quant.scast' op input and result must be both scalars or both tensors, both ranked or both unranked; got tensor<*x!quant.uniform<i8:f32, 1.0>> and tensor<4xi8>}}
+  // expected-error@+1 {{'quant.scast' op input and result are both scalars or both tensors with matching shape; got tensor<*x!quant.uniform<i8:f32, 1.000000e+00>> and tensor<4xi8>}}
   %0 = quant.scast %arg0 : tensor<*x!quant.uniform<i8:f32, 1.0>> to tensor<4xi8>
   return
 }
@@ -527,7 +528,7 @@ func.func @scast_unranked_to_ranked(%arg0: tensor<*x!quant.uniform<i8:f32, 1.0>>
 // -----
 
 func.func @scast_dynamic_dimensions_mismatch(%arg0: tensor<?x4xi8>) {
-  // expected-error@+1 {{'quant.scast' op input and result must have the same shape; got tensor<?x4xi8> and tensor<4x?x!quant.uniform<i8:f32, 1.0>>}}
+  // expected-error@+1 {{'quant.scast' op input and result are both scalars or both tensors with matching shape; got tensor<?x4xi8> and tensor<4x?x!quant.uniform<i8:f32, 1.000000e+00>>}}
   %0 = quant.scast %arg0 : tensor<?x4xi8> to tensor<4x?x!quant.uniform<i8:f32, 1.0>>
   return
 }

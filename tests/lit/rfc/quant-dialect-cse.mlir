@@ -24,11 +24,11 @@ func.func @division(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>) -> (tens
 
 // The RFC's result after CSE and DCE: one pair of dcasts.
 // CHECK-LABEL: func.func @division
-// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>, %[[ARG1:.*]]: tensor<3x!quant.uniform<i8:f32, 2.0>>)
-// CHECK-NEXT:    %[[ARG0_F32:.*]] = quant.dcast %[[ARG0]] : tensor<3x!quant.uniform<i8:f32, 2.0>> to tensor<3xf32>
-// CHECK-NEXT:    %[[ARG1_F32:.*]] = quant.dcast %[[ARG1]] : tensor<3x!quant.uniform<i8:f32, 2.0>> to tensor<3xf32>
+// CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>, %[[ARG1:.*]]: tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>)
+// CHECK-NEXT:    %[[ARG0_F32:.*]] = quant.dcast %[[ARG0]] : tensor<3x!quant.uniform<i8:f32, 2.000000e+00>> to tensor<3xf32>
+// CHECK-NEXT:    %[[ARG1_F32:.*]] = quant.dcast %[[ARG1]] : tensor<3x!quant.uniform<i8:f32, 2.000000e+00>> to tensor<3xf32>
 // CHECK-NEXT:    %[[QUOTIENT_F32:.*]] = "arith.divf"(%[[ARG0_F32]], %[[ARG1_F32]])
-// CHECK-NEXT:    %[[QUOTIENT:.*]] = quant.qcast %[[QUOTIENT_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 2.0>>
+// CHECK-NEXT:    %[[QUOTIENT:.*]] = quant.qcast %[[QUOTIENT_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>
 // CHECK-NEXT:    %[[REMAINDER_F32:.*]] = "arith.remf"(%[[ARG0_F32]], %[[ARG1_F32]])
-// CHECK-NEXT:    %[[REMAINDER:.*]] = quant.qcast %[[REMAINDER_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 2.0>>
+// CHECK-NEXT:    %[[REMAINDER:.*]] = quant.qcast %[[REMAINDER_F32]] : tensor<3xf32> to tensor<3x!quant.uniform<i8:f32, 2.000000e+00>>
 // CHECK-NEXT:    return %[[QUOTIENT]], %[[REMAINDER]]

@@ -15,9 +15,9 @@ func.func @f(%arg0: tensor<3x5xf32>) -> tensor<3x5x!qalias> {
 }
 // CHECK-LABEL: func.func @f
 // CHECK-SAME:    (%[[ARG0:.*]]: tensor<3x5xf32>)
-// CHECK-DAG:     %[[SCALE:.*]] = arith.constant dense<2.0> : tensor<3x5xf32>
+// CHECK-DAG:     %[[SCALE:.*]] = arith.constant dense<2.000000e+00> : tensor<3x5xf32>
 // CHECK:         %[[DIVIDED:.*]] = "arith.divf"(%[[ARG0]], %[[SCALE]])
-// CHECK-DAG:     %[[ZERO_POINT:.*]] = arith.constant dense<10.0> : tensor<3x5xf32>
+// CHECK-DAG:     %[[ZERO_POINT:.*]] = arith.constant dense<1.000000e+01> : tensor<3x5xf32>
 // CHECK:         %[[SHIFTED:.*]] = "arith.addf"(%[[DIVIDED]], %[[ZERO_POINT]])
 // CHECK:         %[[INT:.*]] = "arith.fptosi"(%{{.*}}) : (tensor<3x5xf32>) -> tensor<3x5xi32>
 // CHECK-DAG:     %[[MIN:.*]] = arith.constant dense<-8> : tensor<3x5xi32>
@@ -25,7 +25,7 @@ func.func @f(%arg0: tensor<3x5xf32>) -> tensor<3x5x!qalias> {
 // CHECK-DAG:     %[[MAX:.*]] = arith.constant dense<7> : tensor<3x5xi32>
 // CHECK:         %[[CLAMPED:.*]] = "arith.minsi"(%[[ABOVE_MIN]], %[[MAX]])
 // CHECK-NEXT:    %[[STORED:.*]] = "arith.trunci"(%[[CLAMPED]]) : (tensor<3x5xi32>) -> tensor<3x5xi8>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[STORED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8<-8:7>:f32, 2.0:10>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[STORED]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<i8<-8:7>:f32, 2.000000e+00:10>>
 // CHECK-NEXT:    return %[[RESULT]]
 
 // -----
@@ -53,7 +53,7 @@ func.func @f(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 // CHECK:         "arith.fptosi"(%{{.*}}) : (tensor<?xf32>) -> tensor<?xi32>
 // CHECK:         %[[STORED:.*]] = "arith.trunci"(%{{.*}}) : (tensor<?xi32>) -> tensor<?xi8>
 // CHECK-NEXT:    %[[RESHAPE_1:.*]] = "tensor.reshape"(%[[STORED]], %[[SHAPE]]) : (tensor<?xi8>, tensor<?xindex>) -> tensor<*xi8>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[RESHAPE_1]] : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32, 2.0:10>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[RESHAPE_1]] : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32, 2.000000e+00:10>>
 // CHECK-NEXT:    return %[[RESULT]]
 
 // -----
@@ -68,7 +68,7 @@ func.func @f(%arg0: tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias> {
 }
 // CHECK-LABEL: func.func @f
 // CHECK-SAME:    (%[[ARG0:.*]]: tensor<4x2x5xf32>)
-// CHECK-DAG:     %[[CST:.*]] = arith.constant dense<[2.0, 3.0]> : tensor<2xf32>
+// CHECK-DAG:     %[[CST:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00]> : tensor<2xf32>
 // CHECK-DAG:     %[[CST_0:.*]] = arith.constant dense<0> : tensor<2xi8>
 // CHECK-DAG:     %[[EMPTY:.*]] = "tensor.empty"() : () -> tensor<4x2x5xi8>
 // CHECK:         %[[GENERIC:.*]] = "linalg.generic"(%[[ARG0]], %[[CST]], %[[CST_0]], %[[EMPTY]]) ({
@@ -83,7 +83,7 @@ func.func @f(%arg0: tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias> {
 // CHECK-NEXT:    })
 // CHECK-SAME:    indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>]
 // CHECK-SAME:    iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>]
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[GENERIC]] : tensor<4x2x5xi8> to tensor<4x2x5x!quant.uniform<i8<-8:7>:f32:1, {2.0, 3.0}>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[GENERIC]] : tensor<4x2x5xi8> to tensor<4x2x5x!quant.uniform<i8<-8:7>:f32:1, {2.000000e+00,3.000000e+00}>>
 // CHECK-NEXT:    return %[[RESULT]]
 
 // -----
@@ -107,12 +107,12 @@ func.func @f(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 // CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[TAIL_1]])
 // CHECK-NEXT:    %[[FROM_ELEMENTS:.*]] = "tensor.from_elements"(%[[LEFT]], %[[C3_2]], %[[RIGHT]]) : (index, index, index) -> tensor<3xindex>
 // CHECK-NEXT:    %[[RESHAPE:.*]] = "tensor.reshape"(%[[ARG0]], %[[FROM_ELEMENTS]]) : (tensor<*xf32>, tensor<3xindex>) -> tensor<?x3x?xf32>
-// CHECK-DAG:     %[[CST:.*]] = arith.constant dense<[2.0, 3.0, 4.0]> : tensor<3xf32>
+// CHECK-DAG:     %[[CST:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<3xf32>
 // CHECK-DAG:     %[[CST_3:.*]] = arith.constant dense<[10, 20, 30]> : tensor<3xi8>
 // CHECK:         %[[EMPTY:.*]] = "tensor.empty"(%{{.*}}, %{{.*}}) : (index, index) -> tensor<?x3x?xi8>
 // CHECK-NEXT:    %[[GENERIC:.*]] = "linalg.generic"(%[[RESHAPE]], %[[CST]], %[[CST_3]], %[[EMPTY]])
 // CHECK:         affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-SAME:    -> tensor<?x3x?xi8>
 // CHECK-NEXT:    %[[RESHAPE_6:.*]] = "tensor.reshape"(%[[GENERIC]], %[[SHAPE]]) : (tensor<?x3x?xi8>, tensor<?xindex>) -> tensor<*xi8>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[RESHAPE_6]] : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32:2, {2.0:10, 3.0:20, 4.0:30}>>
+// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[RESHAPE_6]] : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32:2, {2.000000e+00:10,3.000000e+00:20,4.000000e+00:30}>>
 // CHECK-NEXT:    return %[[RESULT]]

@@ -8,9 +8,9 @@
 // quant.dcast: "Dequantize a scalar quantized value", "Dequantize a dynamically shaped tensor
 // of quantized values", "Dequantize an unranked tensor using per-axis quantization information".
 // CHECK-LABEL: func.func @dcast_examples
-// CHECK-NEXT:    quant.dcast %{{.*}} : !quant.uniform<i8:f32, 2.0> to f32
-// CHECK-NEXT:    quant.dcast %{{.*}} : tensor<?x!quant.uniform<i8:f32, 2.0>> to tensor<?xf32>
-// CHECK-NEXT:    quant.dcast %{{.*}} : tensor<*x!quant.uniform<i8:f32:1, {2.0, 3.0}>> to tensor<*xf32>
+// CHECK-NEXT:    quant.dcast %{{.*}} : !quant.uniform<i8:f32, 2.000000e+00> to f32
+// CHECK-NEXT:    quant.dcast %{{.*}} : tensor<?x!quant.uniform<i8:f32, 2.000000e+00>> to tensor<?xf32>
+// CHECK-NEXT:    quant.dcast %{{.*}} : tensor<*x!quant.uniform<i8:f32:1, {2.000000e+00,3.000000e+00}>> to tensor<*xf32>
 func.func @dcast_examples(%input: !quant.uniform<i8:f32, 2.0>, %input_dynamic: tensor<?x!quant.uniform<i8:f32, 2.0>>, %input_unranked: tensor<*x!quant.uniform<i8:f32:1, {2.0, 3.0}>>) -> (f32, tensor<?xf32>, tensor<*xf32>) {
   %result = quant.dcast %input : !quant.uniform<i8:f32, 2.0> to f32
   %result_dynamic = quant.dcast %input_dynamic : tensor<?x!quant.uniform<i8:f32, 2.0>> to tensor<?xf32>
@@ -23,9 +23,9 @@ func.func @dcast_examples(%input: !quant.uniform<i8:f32, 2.0>, %input_dynamic: t
 // quant.qcast: "Quantize a scalar floating-point value", "Quantize a dynamically shaped tensor
 // of quantized values", "Quantize an unranked tensor using per-axis quantization information".
 // CHECK-LABEL: func.func @qcast_examples
-// CHECK-NEXT:    quant.qcast %{{.*}} : f32 to !quant.uniform<i8:f32, 2.0>
-// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<?xf32> to tensor<?x!quant.uniform<i8:f32, 2.0>>
-// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<*xf32> to tensor<*x!quant.uniform<i8:f32:1, {2.0, 3.0}>>
+// CHECK-NEXT:    quant.qcast %{{.*}} : f32 to !quant.uniform<i8:f32, 2.000000e+00>
+// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<?xf32> to tensor<?x!quant.uniform<i8:f32, 2.000000e+00>>
+// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<*xf32> to tensor<*x!quant.uniform<i8:f32:1, {2.000000e+00,3.000000e+00}>>
 func.func @qcast_examples(%input: f32, %input_dynamic: tensor<?xf32>, %input_unranked: tensor<*xf32>) -> (!quant.uniform<i8:f32, 2.0>, tensor<?x!quant.uniform<i8:f32, 2.0>>, tensor<*x!quant.uniform<i8:f32:1, {2.0, 3.0}>>) {
   %result = quant.qcast %input : f32 to !quant.uniform<i8:f32, 2.0>
   %result_dynamic = quant.qcast %input_dynamic : tensor<?xf32> to tensor<?x!quant.uniform<i8:f32, 2.0>>
@@ -39,9 +39,9 @@ func.func @qcast_examples(%input: f32, %input_dynamic: tensor<?xf32>, %input_unr
 // shaped tensor of quantized values into their storage type", "Cast an unranked tensor of
 // signless integers into a quantized type using per-channel quantization".
 // CHECK-LABEL: func.func @scast_examples
-// CHECK-NEXT:    quant.scast %{{.*}} : !quant.uniform<i8:f32, 2.0> to i8
-// CHECK-NEXT:    quant.scast %{{.*}} : tensor<?x!quant.uniform<i8:f32, 2.0>> to tensor<?xi8>
-// CHECK-NEXT:    quant.scast %{{.*}} : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32:1, {2.0, 3.0}>>
+// CHECK-NEXT:    quant.scast %{{.*}} : !quant.uniform<i8:f32, 2.000000e+00> to i8
+// CHECK-NEXT:    quant.scast %{{.*}} : tensor<?x!quant.uniform<i8:f32, 2.000000e+00>> to tensor<?xi8>
+// CHECK-NEXT:    quant.scast %{{.*}} : tensor<*xi8> to tensor<*x!quant.uniform<i8:f32:1, {2.000000e+00,3.000000e+00}>>
 func.func @scast_examples(%input: !quant.uniform<i8:f32, 2.0>, %input_dynamic: tensor<?x!quant.uniform<i8:f32, 2.0>>, %input_unranked: tensor<*xi8>) -> (i8, tensor<?xi8>, tensor<*x!quant.uniform<i8:f32:1, {2.0, 3.0}>>) {
   %result = quant.scast %input : !quant.uniform<i8:f32, 2.0> to i8
   %result_dynamic = quant.scast %input_dynamic : tensor<?x!quant.uniform<i8:f32, 2.0>> to tensor<?xi8>
@@ -66,8 +66,8 @@ func.func @dcast_canonicalization(%0: f32) -> f32 {
 
 // quant.qcast canonicalization.
 // CANON-LABEL: func.func @qcast_canonicalization
-// CANON-SAME:    (%[[ZERO:.*]]: !quant.uniform<i8:f32, 2.0>)
-// CANON-NEXT:    return %[[ZERO]] : !quant.uniform<i8:f32, 2.0>
+// CANON-SAME:    (%[[ZERO:.*]]: !quant.uniform<i8:f32, 2.000000e+00>)
+// CANON-NEXT:    return %[[ZERO]] : !quant.uniform<i8:f32, 2.000000e+00>
 func.func @qcast_canonicalization(%0: !quant.uniform<i8:f32, 2.0>) -> !quant.uniform<i8:f32, 2.0> {
   %1 = quant.dcast %0 : !quant.uniform<i8:f32, 2.0> to f32
   %2 = quant.qcast %1 : f32 to !quant.uniform<i8:f32, 2.0>

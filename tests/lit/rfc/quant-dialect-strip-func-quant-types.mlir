@@ -1,8 +1,8 @@
 // The example of "Pass --strip-func-quant-types" in "[RFC] Improvements in the 'quant'
 // dialect", input IR as the RFC gives it: "a function with 2 inputs and 1 output, all of them
 // of a quantized type".
-// RUN: tfl2quant opt %s --strip-func-quant-types | filecheck %s
-// RUN: tfl2quant opt %s --strip-func-quant-types | iree-opt --allow-unregistered-dialect -o /dev/null
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --strip-func-quant-types | filecheck %s
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --strip-func-quant-types | iree-opt --allow-unregistered-dialect -o /dev/null
 
 !qalias = !quant.uniform<i8:f32, 1.0>
 
@@ -14,10 +14,10 @@ func.func @predict(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>) -> tensor
 // CHECK-LABEL: func.func @predict
 // CHECK-SAME:    (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
 // "Conversion of function arguments"
-// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.0>>
-// CHECK-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.0>>
+// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
+// CHECK-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
 // "Function body"
-// CHECK-NEXT:    %[[SUM:.*]] = "ml.add"(%[[ARG0]], %[[ARG1]]) : (tensor<3x!quant.uniform<i8:f32, 1.0>>, tensor<3x!quant.uniform<i8:f32, 1.0>>) -> tensor<3x!quant.uniform<i8:f32, 1.0>>
+// CHECK-NEXT:    %[[SUM:.*]] = "ml.add"(%[[ARG0]], %[[ARG1]]) : (tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>, tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>) -> tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
 // "Conversion of return values"
-// CHECK-NEXT:    %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32, 1.0>> to tensor<3xi8>
+// CHECK-NEXT:    %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32, 1.000000e+00>> to tensor<3xi8>
 // CHECK-NEXT:    return %[[SUM_STRIPPED]] : tensor<3xi8>

@@ -11,7 +11,7 @@
 // only 10 are used, acoording to the 0..1023 clamping range. The type sets the scale to 1.23
 // and the zero point to 512."
 // CHECK-LABEL: func.func private @per_layer
-// CHECK-SAME:    (!quant.uniform<i8:f32, 3.0>, !quant.uniform<u16<0:1023>:f32, 1.23:512>)
+// CHECK-SAME:    (!quant.uniform<i8:f32, 3.000000e+00>, !quant.uniform<u16<0:1023>:f32, 1.230000e+00:512>)
 func.func private @per_layer(!quant.uniform<i8:f32, 3.0>, !quant.uniform<u16<0:1023>:f32, 1.23:512>)
 
 // -----
@@ -21,14 +21,14 @@ func.func private @per_layer(!quant.uniform<i8:f32, 3.0>, !quant.uniform<u16<0:1
 // "A 2D dynamically sized tensor contains 16-bit unsigned integers representing 32-bit
 // floats. Dimension 0 of the tensor acts as the channel dimension."
 // CHECK-LABEL: func.func private @per_channel
-// CHECK-SAME:    (tensor<2x3x4x!quant.uniform<i8:f32:1, {3.0, 4.0, 5.0}>>, tensor<?x?x!quant.uniform<u16:f32:0, {2.0:10, 3.0:20}>>)
+// CHECK-SAME:    (tensor<2x3x4x!quant.uniform<i8:f32:1, {3.000000e+00,4.000000e+00,5.000000e+00}>>, tensor<?x?x!quant.uniform<u16:f32:0, {2.000000e+00:10,3.000000e+00:20}>>)
 func.func private @per_channel(tensor<2x3x4x!quant.uniform<i8:f32:1, {3.0, 4.0, 5.0}>>, tensor<?x?x!quant.uniform<u16:f32:0, {2.0:10, 3.0:20}>>)
 
 // -----
 
 // "Incorrect. Type !quant.uniform specifies per-channel quantization for a scalar type."
 func.func @per_channel_scalar_incorrect(%input: f32) {
-  // expected-error@+1 {{per-axis quantized type must be the element type of a tensor, not a scalar}}
+  // expected-error@+1 {{'quant.qcast' op scalar types may not use per-axis quantization}}
   %result = quant.qcast %input : f32 to !quant.uniform<i8:f32:0, {1.0, 2.0}>
   return
 }
@@ -37,7 +37,7 @@ func.func @per_channel_scalar_incorrect(%input: f32) {
 
 // "Correct. Type `!quant.uniform` with per-channel quantization is wrapped in a `tensor` type."
 // CHECK-LABEL: func.func @per_channel_tensor_correct
-// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32:0, {1.0, 2.0}>>
+// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32:0, {1.000000e+00,2.000000e+00}>>
 func.func @per_channel_tensor_correct(%input: tensor<2xf32>) {
   %result = quant.qcast %input : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32:0, {1.0, 2.0}>>
   return
@@ -56,7 +56,7 @@ func.func @rank_not_above_axis_incorrect(%input: tensor<1x2xf32>) {
 
 // "Correct. The tensor rank (2) is now greater than the channel axis (1)"
 // CHECK-LABEL: func.func @rank_above_axis_correct
-// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<1x2xf32> to tensor<1x2x!quant.uniform<i8:f32:1, {1.0, 2.0}>>
+// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<1x2xf32> to tensor<1x2x!quant.uniform<i8:f32:1, {1.000000e+00,2.000000e+00}>>
 func.func @rank_above_axis_correct(%input: tensor<1x2xf32>) {
   %result = quant.qcast %input : tensor<1x2xf32> to tensor<1x2x!quant.uniform<i8:f32:1, {1.0, 2.0}>>
   return
@@ -77,7 +77,7 @@ func.func @axis_size_not_number_of_scales_incorrect(%input: tensor<?x3xf32>) {
 // "Correct. The quantized type now includes 3 scale values, matching the size of dimension 1
 // of the result tensor."
 // CHECK-LABEL: func.func @axis_size_number_of_scales_correct
-// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<?x3xf32> to tensor<?x3x!quant.uniform<i8:f32:1, {2.0, 3.0, 4.0}>>
+// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<?x3xf32> to tensor<?x3x!quant.uniform<i8:f32:1, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 func.func @axis_size_number_of_scales_correct(%input: tensor<?x3xf32>) {
   %result = quant.qcast %input : tensor<?x3xf32> to tensor<?x3x!quant.uniform<i8:f32:1, {2.0, 3.0, 4.0}>>
   return

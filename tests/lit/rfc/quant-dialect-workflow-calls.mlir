@@ -39,10 +39,10 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // STRIPPED-NEXT:    func.func private @quantize(tensor<3xf32>) -> tensor<3xi8>
 // STRIPPED-LABEL:   func.func @multiply_add
 // STRIPPED-SAME:      (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>, %[[ARG2_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// STRIPPED-NEXT:      %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>
+// STRIPPED-NEXT:      %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 // STRIPPED-NEXT:      %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]]
 // STRIPPED-NEXT:      %[[ARG2:.*]] = quant.scast %[[ARG2_STRIPPED]]
-// STRIPPED-NEXT:      %[[ARG0_I8:.*]] = quant.scast %[[ARG0]] : tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>> to tensor<3xi8>
+// STRIPPED-NEXT:      %[[ARG0_I8:.*]] = quant.scast %[[ARG0]] : tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>> to tensor<3xi8>
 // STRIPPED-NEXT:      %[[ARG0_F32:.*]] = func.call @dequantize(%[[ARG0_I8]])
 // STRIPPED-NEXT:      %[[ARG1_I8:.*]] = quant.scast %[[ARG1]]
 // STRIPPED-NEXT:      %[[ARG1_F32:.*]] = func.call @dequantize(%[[ARG1_I8]])
@@ -51,8 +51,8 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // STRIPPED-NEXT:      %[[ARG2_F32:.*]] = func.call @dequantize(%[[ARG2_I8]])
 // STRIPPED-NEXT:      %[[SUM_F32:.*]] = "arith.addf"(%[[PRODUCT_F32]], %[[ARG2_F32]])
 // STRIPPED-NEXT:      %[[SUM_I8:.*]] = func.call @quantize(%[[SUM_F32]])
-// STRIPPED-NEXT:      %[[SUM:.*]] = quant.scast %[[SUM_I8]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>
-// STRIPPED-NEXT:      %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>> to tensor<3xi8>
+// STRIPPED-NEXT:      %[[SUM:.*]] = quant.scast %[[SUM_I8]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
+// STRIPPED-NEXT:      %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>> to tensor<3xi8>
 // STRIPPED-NEXT:      return %[[SUM_STRIPPED]] : tensor<3xi8>
 
 // The RFC's final IR: no quantized type left.

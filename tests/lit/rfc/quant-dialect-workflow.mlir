@@ -57,7 +57,7 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // LOWERED:         %[[ARG2_F32:.*]] = "linalg.generic"(%[[ARG2_I8]],
 // LOWERED:         %[[SUM_F32:.*]] = "arith.addf"(%[[PRODUCT_F32]], %[[ARG2_F32]])
 // LOWERED:         %[[SUM_I8:.*]] = "linalg.generic"(%[[SUM_F32]],
-// LOWERED:         %[[SUM:.*]] = quant.scast %[[SUM_I8]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.0, 3.0, 4.0}>>
+// LOWERED:         %[[SUM:.*]] = quant.scast %[[SUM_I8]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 // LOWERED-NEXT:    return %[[SUM]]
 // LOWERED-NOT:     quant.dcast
 // LOWERED-NOT:     quant.qcast

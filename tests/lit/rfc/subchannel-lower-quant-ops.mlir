@@ -16,7 +16,7 @@ func.func @f(%arg0: tensor<6x4x6x4xf32>) -> tensor<6x4x6x4x!qalias> {
 // CHECK-LABEL: func.func @f
 // CHECK-SAME:    (%[[ARG0:.*]]: tensor<6x4x6x4xf32>)
 // "Create tensors of scales and zero points"
-// CHECK-DAG:     %[[CST:.*]] = arith.constant dense<{{\[\[\[\[}}1.0, 2.0]], {{\[\[}}3.0, 4.0]]]]> : tensor<1x2x1x2xf32>
+// CHECK-DAG:     %[[CST:.*]] = arith.constant dense<{{\[\[\[\[}}1.000000e+00, 2.000000e+00]], {{\[\[}}3.000000e+00, 4.000000e+00]]]]> : tensor<1x2x1x2xf32>
 // CHECK-DAG:     %[[CST_0:.*]] = arith.constant dense<{{\[\[\[\[}}1, 2]], {{\[\[}}3, 4]]]]> : tensor<1x2x1x2xi8>
 // "Traverse input, scales, zero-point, and output tensors"
 // CHECK-DAG:     %[[EMPTY:.*]] = "tensor.empty"() : () -> tensor<6x4x6x4xi8>
@@ -69,7 +69,7 @@ func.func @f(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 // CHECK-NEXT:    %[[FROM_ELEMENTS:.*]] = "tensor.from_elements"(%[[LEFT]], %[[KNOWN_DIM_SIZE_1]], %[[MID]], %[[KNOWN_DIM_SIZE_3]], %[[RIGHT]]) : (index, index, index, index, index) -> tensor<5xindex>
 // CHECK-NEXT:    %[[RESHAPE:.*]] = "tensor.reshape"(%[[ARG0]], %[[FROM_ELEMENTS]]) : (tensor<*xf32>, tensor<5xindex>) -> tensor<?x4x?x4x?xf32>
 // "Scale and zero-point tensors"
-// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[\[}}1.0], [2.0]]], {{\[\[\[}}3.0], [4.0]]]]]> : tensor<1x2x1x2x1xf32>
+// CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[\[}}1.000000e+00], [2.000000e+00]]], {{\[\[\[}}3.000000e+00], [4.000000e+00]]]]]> : tensor<1x2x1x2x1xf32>
 // CHECK-DAG:     %[[ZERO_POINTS:.*]] = arith.constant dense<{{\[\[\[\[\[}}1], [2]]], {{\[\[\[}}3], [4]]]]]> : tensor<1x2x1x2x1xi8>
 // "Initialize output tensor"
 // CHECK:         %[[EMPTY:.*]] = "tensor.empty"(%{{.*}}, %{{.*}}, %{{.*}}) : (index, index, index) -> tensor<?x4x?x4x?xi8>

@@ -1901,7 +1901,7 @@ func.func @resize_nearest_neighbor_accepts_align_corners_with_half_pixel_centers
 !w = !quant.uniform<u8:f32, 0.25:128>
 !y = !quant.uniform<i16:f32, 1.0>
 // CHECK-LABEL: @fully_connected_accepts_uint8_to_int16
-// CHECK:       "tfl.fully_connected"{{.*}} -> tensor<2x3x!quant.uniform<i16:f32, 1.0>>
+// CHECK:       "tfl.fully_connected"{{.*}} -> tensor<2x3x!quant.uniform<i16:f32, 1.000000e+00>>
 func.func @fully_connected_accepts_uint8_to_int16(%arg0: tensor<2x7x!x>, %arg1: tensor<3x7x!w>) -> tensor<2x3x!y> {
   %0 = "tfl.fully_connected"(%arg0, %arg1) {fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"} : (tensor<2x7x!x>, tensor<3x7x!w>) -> tensor<2x3x!y>
   return %0 : tensor<2x3x!y>

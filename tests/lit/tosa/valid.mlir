@@ -170,7 +170,7 @@ func.func @negate_f32_i8_i32(%arg0: tensor<3x5x7xf32>, %arg1: tensor<3x5xi8>, %a
 // -----
 
 // CHECK-LABEL: @clamp_f32_i8_i16
-// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0.0 : f32, max_val = 6.0 : f32}
+// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
 // CHECK:       "tosa.clamp"(%{{.*}}) {min_val = -33 : i8, max_val = 127 : i8}
 // CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0 : i16, max_val = 32767 : i16}
 func.func @clamp_f32_i8_i16(%arg0: tensor<3x5x7xf32>, %arg1: tensor<3x5xi8>, %arg2: tensor<3x5xi16>) -> (tensor<3x5x7xf32>, tensor<3x5xi8>, tensor<3x5xi16>) {
@@ -500,7 +500,7 @@ func.func @resize_f32_i8(%arg0: tensor<1x5x7x3xf32>, %arg1: tensor<1x5x7x3xi8>) 
 
 // CHECK-LABEL: @const_and_const_shape
 // CHECK:       "tosa.const"() {values = dense<{{\[\[}}1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>}
-// CHECK:       "tosa.const"() {values = dense<0.5> : tensor<3xf32>}
+// CHECK:       "tosa.const"() {values = dense<5.000000e-01> : tensor<3xf32>}
 // CHECK:       "tosa.const"() {values = dense<-7> : tensor<1xi16>}
 // CHECK:       "tosa.const_shape"() {values = dense<[3, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
 func.func @const_and_const_shape() -> (tensor<2x3xi8>, tensor<3xf32>, tensor<1xi16>, tensor<3x2xi8>) {

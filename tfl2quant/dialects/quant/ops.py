@@ -43,13 +43,12 @@ class _CastOp(Operation):
         if len(self.operands) != 1 or len(self.results) != 1:
             raise self.error("expects one operand and one result")
         src, dst = self.input.type, self.result.type
-        if _kind(src) != _kind(dst):
-            raise self.error(
-                f"input and result must be both scalars or both tensors, both ranked or both unranked; "
-                f"got {src} and {dst}")
-        if isinstance(src, RankedTensorType) and src.shape != dst.shape:
-            raise self.error(f"input and result must have the same shape; got {src} and {dst}")
+        # Upstream's ODS operand/result constraints come first, then the op's verifier.
         self.verify_types(element_type(src), element_type(dst))
+        if _kind(src) != _kind(dst) or (isinstance(src, RankedTensorType) and src.shape != dst.shape):
+            raise self.error("input and result are both scalars or both tensors with matching shape; "
+                             f"got {src} and {dst}")
+        self.verify_elements(element_type(src), element_type(dst))
         for t in (src, dst):
             q = element_type(t)
             if isinstance(q, QuantizedType):
@@ -60,7 +59,11 @@ class _CastOp(Operation):
                     raise self.error(e.message) from None
 
     def verify_types(self, src: Type, dst: Type) -> None:
+        """The ODS type constraints, in upstream's wording (`operand #0 must be ...`)."""
         raise NotImplementedError
+
+    def verify_elements(self, src: Type, dst: Type) -> None:
+        """The element relation the op's verifier checks once shapes agree."""
 
     def _fold_inverse(self, inverse: str) -> Optional[list[Value]]:
         """cast(inverse_cast(x)) -> x when the types round-trip (the RFC folds)."""
@@ -76,12 +79,14 @@ class QuantizeCastOp(_CastOp):
 
     def verify_types(self, src, dst):
         if not isinstance(src, FloatType):
-            raise self.error(f"input must be a floating-point scalar or tensor, got {self.input.type}")
+            raise self.error(f"operand #0 must be scalar or tensor of floating-point, but got {self.input.type}")
         if not isinstance(dst, QuantizedType):
-            raise self.error(f"result must be a quantized scalar or tensor, got {self.result.type}")
+            raise self.error(f"result #0 must be scalar or tensor of quantized type, but got {self.result.type}")
+
+    def verify_elements(self, src, dst):
         if dst.expressed_type != src:
-            raise self.error(
-                f"expressed type {dst.expressed_type} of the result must match the input type {src}")
+            raise self.error(f"expressed type in quantized type expected to match float type; "
+                             f"{dst.expressed_type} and {src}")
 
     def fold(self):
         return self._fold_inverse("quant.dcast")
@@ -93,12 +98,14 @@ class DequantizeCastOp(_CastOp):
 
     def verify_types(self, src, dst):
         if not isinstance(src, QuantizedType):
-            raise self.error(f"input must be a quantized scalar or tensor, got {self.input.type}")
+            raise self.error(f"operand #0 must be scalar or tensor of quantized type, but got {self.input.type}")
         if not isinstance(dst, FloatType):
-            raise self.error(f"result must be a floating-point scalar or tensor, got {self.result.type}")
+            raise self.error(f"result #0 must be scalar or tensor of floating-point, but got {self.result.type}")
+
+    def verify_elements(self, src, dst):
         if src.expressed_type != dst:
-            raise self.error(
-                f"expressed type {src.expressed_type} of the input must match the result type {dst}")
+            raise self.error(f"expressed type in quantized type expected to match float type; "
+                             f"{src.expressed_type} and {dst}")
 
     def fold(self):
         return self._fold_inverse("quant.qcast")
@@ -109,17 +116,19 @@ class StorageCastOp(_CastOp):
     name = "quant.scast"
 
     def verify_types(self, src, dst):
-        for t, what in ((src, "input"), (dst, "result")):
+        for t, what, full in ((src, "operand", self.input.type), (dst, "result", self.result.type)):
             if not (isinstance(t, QuantizedType) or (isinstance(t, IntegerType) and t.is_signless)):
-                raise self.error(f"{what} must be a signless integer or quantized scalar or tensor, got {t}")
+                raise self.error(f"{what} #0 must be scalar or tensor of signless integer or quantized "
+                                 f"type, but got {full}")
         if isinstance(src, QuantizedType) == isinstance(dst, QuantizedType):
-            raise self.error(
-                f"one of input and result must be quantized and the other a signless integer; "
-                f"got {self.input.type} and {self.result.type}")
+            raise self.error(f"input must be integer and result must be quantized, or vice versa; "
+                             f"got {self.input.type} and {self.result.type}")
+
+    def verify_elements(self, src, dst):
         q, integer = (src, dst) if isinstance(src, QuantizedType) else (dst, src)
         if q.storage_width != integer.width:
-            raise self.error(
-                f"storage type width {q.storage_width} of {q} must match the integer width {integer.width}")
+            raise self.error(f"storage type in quantized type expected to match integer type; "
+                             f"{q.storage_type} and {integer}")
 
     def fold(self):
         return self._fold_inverse("quant.scast")

@@ -24,6 +24,9 @@ from ...ir.attributes import format_float, nest
 from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType
 
 MAX_STORAGE_BITS = 32
+# `tfl2quant opt --quant-strict-zero-points`: reject zero points outside the storage type's range
+# (the RFC's rule); off by default, as upstream accepts them.
+STRICT_ZERO_POINTS = {"on": False}
 
 # Scales must lie in the expressed type's positive range (upstream's check):
 # [smallest subnormal, largest finite].
@@ -50,6 +53,9 @@ class QuantizedType(Type):
     expressed_type: Type
     storage_type_min: int
     storage_type_max: int
+    # `ui8`/`si8` as written (upstream prints the storage type as spelled); "" prints `u8`/`i8`.
+    # Not part of the type's identity here: ui8 and u8 storage hold the same values.
+    storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
 
     # --- storage ----------------------------------------------------------------
     @property
@@ -66,7 +72,7 @@ class QuantizedType(Type):
         return (self.storage_type_min, self.storage_type_max) != self.storage_type_range
 
     def _storage_str(self) -> str:
-        s = f"{'i' if self.is_signed else 'u'}{self.storage_width}"
+        s = self.storage_spelling or f"{'i' if self.is_signed else 'u'}{self.storage_width}"
         if self.has_storage_type_bounds:
             s += f"<{self.storage_type_min}:{self.storage_type_max}>"
         return s
@@ -88,16 +94,27 @@ class QuantizedType(Type):
                 f"expressed type must be floating point, got {self.expressed_type}")
         for s in self.scales_flat():
             self._verify_scale(s)
+        # Sub-channel zero points are always checked: upstream stores them as a tensor of the
+        # storage type and so silently wraps one that does not fit (u4 zero point 8 reads as -8).
+        if STRICT_ZERO_POINTS["on"] or isinstance(self, UniformQuantizedSubChannelType):
+            error = self.zero_point_range_error()
+            if error:
+                raise VerificationError(error)
+
+    def zero_point_range_error(self) -> str | None:
+        """The RFC's rule ("zeroPoint: Optional integer value of type storageType"), which upstream
+        does not check (its own tests hold `!quant.uniform<i8:f32, 2.0:128>`): an opt-in check."""
+        lo, hi = self.storage_type_range
         for z in self.zero_points_flat():
             if not lo <= z <= hi:
-                raise VerificationError(
-                    f"zero point {z} out of the range [{lo}, {hi}] of storage type {self._storage_str()}")
+                return f"zero point {z} out of the range [{lo}, {hi}] of storage type {self._storage_str()}"
+        return None
 
     def _verify_scale(self, scale: float) -> None:
         lo, hi = _SCALE_RANGE[self.expressed_type.name]
         if not (math.isfinite(scale) and lo <= scale <= hi):
             raise VerificationError(
-                f"scale {scale!r} out of expressed type range [{lo!r}, {hi!r}]: scales must be "
+                f"scale out of expressed type range: {scale!r} not in [{lo!r}, {hi!r}]: scales must be "
                 f"positive and finite in {self.expressed_type}")
 
     def verify_in_tensor(self, container: Type) -> None:
@@ -147,7 +164,8 @@ class UniformQuantizedPerAxisType(QuantizedType):
     quantized_dimension: int
 
     def __str__(self) -> str:
-        params = ", ".join(_params(s, z) for s, z in zip(self.scales, self.zero_points))
+        # upstream's separator is a bare ',' here (", " in the sub-channel form)
+        params = ",".join(_params(s, z) for s, z in zip(self.scales, self.zero_points))
         return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:"
                 f"{self.quantized_dimension}, {{{params}}}>")
 
@@ -173,7 +191,7 @@ class UniformQuantizedPerAxisType(QuantizedType):
             return
         if not isinstance(container, RankedTensorType):
             raise VerificationError(
-                "per-axis quantized type must be the element type of a tensor, not a scalar")
+                "scalar types may not use per-axis quantization")
         axis = self.quantized_dimension
         if container.rank <= axis:
             raise VerificationError(
@@ -251,7 +269,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
             return
         if not isinstance(container, RankedTensorType):
             raise VerificationError(
-                "sub-channel quantized type must be the element type of a tensor, not a scalar")
+                "scalar types may not use sub-channel quantization")
         rank = container.rank
         if len(self.params_shape) != rank:
             raise VerificationError(
@@ -345,3 +363,48 @@ def quantized_element_type(t: Type) -> QuantizedType | None:
     """The quantized element type of `t` (scalar or tensor), if any."""
     e = getattr(t, "element_type", t)
     return e if isinstance(e, QuantizedType) else None
+
+
+# --- !quant.any and !quant.calibrated ------------------------------------------------
+# Upstream's other two quantized types (QuantTypes.h): they carry no parameters to compute
+# with, so no op or pass here lowers them; they parse, verify and print as upstream's do.
+
+@dataclass(frozen=True)
+class AnyQuantizedType(Type):
+    """`!quant.any<storage[<min:max>][:expressed]>`: quantized, parameters not yet known."""
+
+    storage_width: int
+    is_signed: bool
+    expressed_type: Type | None
+    storage_type_min: int
+    storage_type_max: int
+    storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        s = self.storage_spelling or f"{'i' if self.is_signed else 'u'}{self.storage_width}"
+        if (self.storage_type_min, self.storage_type_max) != default_storage_range(self.storage_width,
+                                                                                   self.is_signed):
+            s += f"<{self.storage_type_min}:{self.storage_type_max}>"
+        if self.expressed_type is not None:
+            s += f":{self.expressed_type}"
+        return f"!quant.any<{s}>"
+
+
+@dataclass(frozen=True)
+class CalibratedQuantizedType(Type):
+    """`!quant.calibrated<expressed<min:max>>`: a calibrated range, before quantization."""
+
+    expressed_type: Type
+    min: float
+    max: float
+
+    def verify(self) -> None:
+        if not isinstance(self.expressed_type, FloatType):
+            raise VerificationError("expecting float expressed type")
+        if not self.min < self.max:
+            raise VerificationError(
+                f"illegal min and max: ({format_float(self.min)}:{format_float(self.max)})")
+
+    def __str__(self) -> str:
+        return (f"!quant.calibrated<{self.expressed_type}<{format_float(self.min)}:"
+                f"{format_float(self.max)}>>")
