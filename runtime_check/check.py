@@ -34,6 +34,7 @@ seed+N-1) and keeps each figure's worst, with the sample it comes from.
 """
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 from dataclasses import dataclass, field
 
@@ -234,7 +235,7 @@ def _other_kernels(path: str, shapes, inputs) -> list | None:
     kernels run, and a crash there only means no spread was measured (None)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_run_other_kernels, args=(path, shapes, inputs, send))
+    child = context.Process(target=_quiet_child, args=(path, shapes, inputs, send))
     child.start()
     send.close()
     try:
@@ -243,6 +244,13 @@ def _other_kernels(path: str, shapes, inputs) -> list | None:
         runs = None
     child.join()
     return runs if child.exitcode == 0 else None
+
+
+def _quiet_child(*args) -> None:
+    """A crash in the child is an expected outcome, not a report: no fault handler's dump
+    (pytest enables one, and the forked child inherits it)."""
+    faulthandler.disable()
+    _run_other_kernels(*args)
 
 
 def _run_other_kernels(path: str, shapes, inputs, send) -> None:
