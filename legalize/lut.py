@@ -30,7 +30,6 @@ one step when `f` is off by one ulp near a rounding boundary.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import math
 from typing import Callable
 
@@ -50,7 +49,19 @@ from .rule import IntegerPattern
 F32 = np.float32
 Transform = Callable[[np.float32], np.float32]
 
-_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+
+
+def _load_libm() -> ctypes.CDLL:
+    # glibc's soname first: ctypes.util.find_library runs `ldconfig -p` in a subprocess
+    # (and imports subprocess, tempfile, shutil), which every convert paid at import
+    try:
+        return ctypes.CDLL("libm.so.6")
+    except OSError:
+        from ctypes.util import find_library
+        return ctypes.CDLL(find_library("m"))
+
+
+_LIBM = _load_libm()
 
 
 def _libm(name: str) -> Transform:

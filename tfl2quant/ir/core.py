@@ -32,16 +32,27 @@ def register_op(cls: type["Operation"]) -> type["Operation"]:
 
 
 class Value:
-    __slots__ = ("type", "uses")
+    __slots__ = ("type", "_uses")
 
     def __init__(self, type: Type):
         self.type = type
-        self.uses: list[tuple["Operation", int]] = []
+        # (user, operand index) -> None: an insertion-ordered set, so that dropping one use is
+        # O(1); a list made erasing the users of a constant shared by n ops O(n^2)
+        self._uses: dict[tuple["Operation", int], None] = {}
+
+    @property
+    def uses(self) -> list[tuple["Operation", int]]:
+        """(user, operand index) of every use, in the order they were made."""
+        return list(self._uses)
+
+    @property
+    def has_uses(self) -> bool:
+        return bool(self._uses)
 
     def replace_all_uses_with(self, new: "Value") -> None:
         if new is self:
             return
-        for op, idx in list(self.uses):
+        for op, idx in list(self._uses):
             op.set_operand(idx, new)
 
     @property
@@ -109,14 +120,14 @@ class Operation:
 
     def _add_operand(self, v: Value) -> None:
         assert isinstance(v, Value), f"{self.name}: operand {v!r} is not a Value"
-        v.uses.append((self, len(self._operands)))
+        v._uses[(self, len(self._operands))] = None
         self._operands.append(v)
 
     def set_operand(self, idx: int, v: Value) -> None:
         old = self._operands[idx]
-        old.uses.remove((self, idx))
+        del old._uses[(self, idx)]
         self._operands[idx] = v
-        v.uses.append((self, idx))
+        v._uses[(self, idx)] = None
 
     def set_operands(self, values: Iterable[Value]) -> None:
         self.drop_operands()
@@ -125,7 +136,7 @@ class Operation:
 
     def drop_operands(self) -> None:
         for k, v in enumerate(self._operands):
-            v.uses.remove((self, k))
+            del v._uses[(self, k)]
         self._operands = []
 
     @property
@@ -173,7 +184,7 @@ class Operation:
     def erase(self) -> None:
         """Remove this op; its results must have no uses left."""
         for r in self.results:
-            assert not r.uses, f"erasing {self.name} whose result is still used"
+            assert not r._uses, f"erasing {self.name} whose result is still used"
         self.drop_operands()
         for region in self.regions:
             region.drop_all_references()
