@@ -112,3 +112,16 @@ def test_cli_emit_bytecode(tmp_path):
     assert p.returncode == 0, p.stderr
     assert out.read_bytes()[:4] == b"ML\xefR"
     assert "tosa.conv2d" in iree_opt(out.read_bytes())
+
+
+@pytest.mark.parametrize("shape", [(3, 300, 7), (2000, 50), (70000, 2), (1, 5, 70000), (40,)])
+def test_constant_pieces_are_the_row_major_bytes_of_any_view(shape):
+    """Both writers stream a constant in bounded contiguous pieces, also for a transposed or
+    strided view of the mapped file (FULLY_CONNECTED's weights are a transposed view)."""
+    from tfl2quant.ir.attributes import HEX_CHUNK, _contiguous_pieces
+
+    a = np.random.default_rng(0).integers(-100, 100, shape).astype(np.int8)
+    for view in (a, a.T, a[..., ::2], np.moveaxis(a, 0, -1)):
+        pieces = list(_contiguous_pieces(view))
+        assert b"".join(p.tobytes() for p in pieces) == np.ascontiguousarray(view).tobytes()
+        assert all(p.ndim == 1 and p.flags.c_contiguous and p.size <= HEX_CHUNK for p in pieces)
