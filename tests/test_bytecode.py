@@ -125,3 +125,24 @@ def test_constant_pieces_are_the_row_major_bytes_of_any_view(shape):
         pieces = list(_contiguous_pieces(view))
         assert b"".join(p.tobytes() for p in pieces) == np.ascontiguousarray(view).tobytes()
         assert all(p.ndim == 1 and p.flags.c_contiguous and p.size <= HEX_CHUNK for p in pieces)
+
+
+def test_iree_compile_runs_our_bytecode_as_our_text():
+    """iree-compile takes the bytecode (weights as resource blobs) and the compiled program
+    computes what the text's does, bit for bit."""
+    from runtime_check.iree_backend import TARGET, iree_compile_path, run_vmfb
+
+    module = convert(str(MODELS / "small-cnn.int8.tflite")).module
+    out = io.BytesIO()
+    write_bytecode(module, out)
+
+    def compiled(data: bytes) -> bytes:
+        p = subprocess.run([iree_compile_path(), "-", *TARGET, "-o", "-"], input=data, capture_output=True)
+        assert p.returncode == 0, p.stderr.decode()[:2000]
+        return p.stdout
+
+    x = np.random.default_rng(0).integers(-128, 128, (1, 13, 11, 3), dtype=np.int8)
+    from_bytecode = run_vmfb(compiled(out.getvalue()), [x])
+    from_text = run_vmfb(compiled(print_module(module).encode()), [x])
+    assert len(from_bytecode) == 1 and from_bytecode[0].shape == (1, 10)
+    np.testing.assert_array_equal(from_bytecode[0], from_text[0])
