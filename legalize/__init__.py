@@ -1,8 +1,9 @@
 """Legalization of `tfl.*` ops: every pattern, one table.
 
 Each family module ends with a `RULES` table (one row per TFLite operator);
-this module merges them and refuses an operator claimed twice, so `RULES`
-below is the one place a reader scans to see how every operator is handled.
+`legalize.RULES` merges them and refuses an operator claimed twice, so it is
+the one place a reader scans to see how every operator is handled. The
+driver asks `rule_for(name)`, which imports only the op's family.
 Every TFLite builtin operator has a row (tests/test_registry.py): an integer
 pattern and a float pattern, a float pattern alone, or the reason it stays
 a `tfl.*` op.
@@ -36,24 +37,47 @@ Families:
 """
 from __future__ import annotations
 
-from . import (activation, arithmetic, comparison, control_flow, conv, custom, gather, generate, layout, matmul,
-               normalization, padding, pooling, quantize, recurrent, reduction, resize, slicing, stablehlo,
-               unary)
+import importlib
+
+from .index import FAMILY_OF
 from .rule import Rule
 
-FAMILIES = (activation, arithmetic, unary, comparison, conv, matmul, pooling, reduction, quantize, layout,
-            slicing, padding, gather, resize, normalization, recurrent, generate, control_flow, stablehlo,
-            custom)
+FAMILY_NAMES = ("activation", "arithmetic", "unary", "comparison", "conv", "matmul", "pooling", "reduction",
+                "quantize", "layout", "slicing", "padding", "gather", "resize", "normalization", "recurrent",
+                "generate", "control_flow", "stablehlo", "custom")
+
+
+def family(name: str):
+    """The family module `name`, imported on first use."""
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def rule_for(op_name: str) -> Rule | None:
+    """The row of `op_name`, importing only its family: `convert` loads the patterns of the ops
+    the model has, not all twenty families (legalize/index.py maps each operator to its family;
+    tests/test_startup.py checks the map against the tables)."""
+    name = FAMILY_OF.get(op_name)
+    return None if name is None else family(name).RULES.get(op_name)
 
 
 def _merge() -> dict[str, Rule]:
     rules: dict[str, Rule] = {}
-    for family in FAMILIES:
-        for name, rule in family.RULES.items():
+    for module in map(family, FAMILY_NAMES):
+        for name, rule in module.RULES.items():
             if name in rules:
                 raise AssertionError(f"{name} is claimed by two legalize families")
             rules[name] = rule
     return rules
 
 
-RULES: dict[str, Rule] = _merge()
+def __getattr__(name: str):
+    # RULES (every family merged) and FAMILIES are built on first use; a family module is an
+    # attribute once imported, as with a plain package import
+    if name == "RULES":
+        globals()["RULES"] = rules = _merge()
+        return rules
+    if name == "FAMILIES":
+        return tuple(map(family, FAMILY_NAMES))
+    if name in FAMILY_NAMES:
+        return family(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -28,7 +28,7 @@ from tfl2quant.ir.types import IntegerType, element_type, f32
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 
-from . import RULES
+from . import rule_for
 from .rule import Rule
 from .query import non_empty, qtype
 from .quantize import dequantize
@@ -174,7 +174,7 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     def record(path: str, reason: Optional[str]) -> OpRecord:
         return OpRecord(function, index, op.name, path, reason, op.location.describe(), quantized)
 
-    rule = RULES.get(op.name, UNKNOWN)
+    rule = rule_for(op.name) or UNKNOWN
     if op.regions:  # structured control flow (tfl.while, tfl.if): rewritten whole, or kept as imported
         reason = rule.unlowered or rule.float.unsupported(op)
         if reason is not None:

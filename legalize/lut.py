@@ -30,7 +30,6 @@ one step when `f` is off by one ulp near a rounding boundary.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import math
 from typing import Callable
 
@@ -50,7 +49,19 @@ from .rule import IntegerPattern
 F32 = np.float32
 Transform = Callable[[np.float32], np.float32]
 
-_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+
+
+def _load_libm() -> ctypes.CDLL:
+    # glibc's soname first: ctypes.util.find_library runs `ldconfig -p` in a subprocess
+    # (and imports subprocess, tempfile, shutil), which every convert paid at import
+    try:
+        return ctypes.CDLL("libm.so.6")
+    except OSError:
+        from ctypes.util import find_library
+        return ctypes.CDLL(find_library("m"))
+
+
+_LIBM = _load_libm()
 
 
 def _libm(name: str) -> Transform:
@@ -94,8 +105,17 @@ def _min(a, b):
 def populate_int8(f: Transform, si: float, zi: int, so: float, zo: int, lo: int, hi: int) -> np.ndarray:
     """LUTPopulateInt8: the stored result for each stored input lo..hi (int64, in order)."""
     inverse_scale = F32(1) / F32(so)
-    out = np.empty(hi - lo + 1, np.int64)
     with np.errstate(all="ignore"):
+        # f (glibc's float functions through ctypes) is called once per entry, in order; the
+        # float32 steps around it are the same IEEE operations on whole arrays
+        xs = F32(si) * (np.arange(lo, hi + 1, dtype=np.int64) - zi).astype(F32)
+        ys = np.array([f(x) for x in xs])
+        if ys.dtype == F32:
+            z = round_half_away(ys * inverse_scale) + F32(zo)
+            if not np.isnan(z).any():  # int(NaN) raises in the per-entry form below
+                return np.clip(np.trunc(np.clip(z.astype(np.float64), -2.0 ** 31, 2.0 ** 31 - 1)), lo, hi
+                               ).astype(np.int64)
+        out = np.empty(hi - lo + 1, np.int64)  # an f that is not float32 throughout: entry by entry
         for k, v in enumerate(range(lo, hi + 1)):
             rescaled = roundf(f(F32(si) * F32(v - zi)) * inverse_scale)
             out[k] = min(max(float_to_int32(rescaled + F32(zo)), lo), hi)

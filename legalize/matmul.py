@@ -81,7 +81,9 @@ def _weights_kn(b, w, elem):
         w = np.asarray(constant_array(w))
     if isinstance(w, np.ndarray):
         n, k = w.shape
-        return tosa.const(b, np.ascontiguousarray(w.T).reshape(1, k, n), elem)
+        # a view, never a copy: a 1 GB model's weights stay in the file's mapping, and the
+        # printers read the transposed view a block at a time (attributes._contiguous_pieces)
+        return tosa.const(b, w.T.reshape(1, k, n), elem)
     n, k = w.type.shape
     return tosa.reshape(b, tosa.transpose(b, w, (1, 0)), (1, k, n))
 

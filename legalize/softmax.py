@@ -57,6 +57,7 @@ per row:
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -234,8 +235,14 @@ def lut_int16_f64(f, input_scale: float, input_zero_point: int, output_scale: fl
     return lut
 
 
-EXP_LUT = lut_int16_f64(math.exp, 10.0 / 65535, 32767, 2.0 / 65535, 0)
-ONE_OVER_ONE_PLUS_X_LUT = lut_int16_f64(lambda v: 1.0 / (1.0 + v), 1.0 / 65535, -32768, 2.0 / 65535, 0)
+@functools.cache  # built on first use, not at import: every convert imports this module
+def _exp_lut() -> np.ndarray:
+    return lut_int16_f64(math.exp, 10.0 / 65535, 32767, 2.0 / 65535, 0)
+
+
+@functools.cache
+def _one_over_one_plus_x_lut() -> np.ndarray:
+    return lut_int16_f64(lambda v: 1.0 / (1.0 + v), 1.0 / 65535, -32768, 2.0 / 65535, 0)
 
 
 def softmax_int16(b, op, x):
@@ -245,7 +252,7 @@ def softmax_int16(b, op, x):
     # [-65535, 0] recentred on [-32768, 32767]: + 32767, saturated below (scaled <= 0)
     centred = tosa.binary(b, "tosa.maximum", tosa.binary(b, "tosa.add", scaled, splat(b, 32767, t32), t32),
                           splat(b, -32768, t32), t32)
-    exps = table16(b, tosa.cast(b, centred, t16), EXP_LUT)
+    exps = table16(b, tosa.cast(b, centred, t16), _exp_lut())
     total = tosa.reduce(b, "tosa.reduce_sum", tosa.cast(b, exps, t32), 1)
 
     def per_row(r, args):
@@ -256,7 +263,7 @@ def softmax_int16(b, op, x):
         return [g.narrow(r, centred_sum, i16), headroom_plus_one]
 
     centred_sum, headroom_plus_one = g.rowwise(b, [total], [tensor((n, 1), i16), tensor((n, 1), i32)], per_row)
-    reciprocal = table16(b, centred_sum, ONE_OVER_ONE_PLUS_X_LUT)
+    reciprocal = table16(b, centred_sum, _one_over_one_plus_x_lut())
 
     def per_element(r, args):
         e, recip, h = args

@@ -61,12 +61,12 @@ class _OptCommand(_Command):
 
 
 @contextlib.contextmanager
-def _output(path: str | None):
+def _output(path: str | None, binary: bool = False):
     if path in (None, "-"):
-        yield sys.stdout
+        yield sys.stdout.buffer if binary else sys.stdout
         return
     try:
-        f = open(path, "w")
+        f = open(path, "wb" if binary else "w")
     except OSError as e:
         raise Tfl2QuantError(f"cannot write: {e.strerror}", path) from None
     with f:
@@ -106,8 +106,10 @@ def main() -> None:
 @click.option("--input-shape", "input_shapes", multiple=True, metavar="[NAME:]DIMS",
               help="Pin an input's dynamic dimensions, e.g. 4x16x16x3 (once per input, in order, or by "
                    "name); TFLite derives the other tensors' shapes.")
+@click.option("--emit-bytecode", "bytecode", is_flag=True,
+              help="Write MLIR bytecode (large constants as dense_resource blobs) instead of text.")
 def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo,
-            generic, input_shapes):
+            generic, input_shapes, bytecode):
     """Convert MODEL.tflite to MLIR.
 
     \b
@@ -140,6 +142,11 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
         reasons = sorted({r.reason for r in records})
         more = f" (and {len(reasons) - 1} other reasons)" if len(reasons) > 1 else ""
         click.echo(f"{path}: warning: {len(records)} '{name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
+    if bytecode:
+        from .ir.bytecode import write_bytecode
+        with _output(output, binary=True) as out:
+            write_bytecode(result.module, out)
+        return
     from .ir.printer import print_module
     with _output(output) as out:
         print_module(result.module, out, debuginfo=debuginfo, generic=generic)

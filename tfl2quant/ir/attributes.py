@@ -346,9 +346,13 @@ def _contiguous_pieces(data: np.ndarray):
     elif data.ndim == 1:
         for start in range(0, data.size, HEX_CHUNK):
             yield np.ascontiguousarray(data[start:start + HEX_CHUNK])
-    else:
+    elif data[0].size >= HEX_CHUNK:
         for row in data:
             yield from _contiguous_pieces(row)
+    else:  # copy blocks of whole rows: a transposed matrix row by row would be one column a time
+        rows = HEX_CHUNK // max(1, data[0].size)
+        for start in range(0, len(data), rows):
+            yield np.ascontiguousarray(data[start:start + rows]).reshape(-1)
 
 
 def _scalar(v, elem: Type) -> str:

@@ -11,10 +11,6 @@ from typing import Optional
 
 import numpy as np
 
-try:  # bf16 and f8 numpy dtypes; ml_dtypes is a dependency, but keep import cheap
-    import ml_dtypes
-except ImportError:  # pragma: no cover
-    ml_dtypes = None
 
 
 class Type:
@@ -181,8 +177,10 @@ def numpy_dtype(t: Type) -> np.dtype:
     if isinstance(t, FloatType):
         if t.name in ("f16", "f32", "f64"):
             return np.dtype({"f16": np.float16, "f32": np.float32, "f64": np.float64}[t.name])
-        if ml_dtypes is None:  # pragma: no cover
-            raise TypeError(f"{t} needs the ml_dtypes package")
+        try:  # bf16 and f8 numpy dtypes: imported on first use (10 ms that most models never need)
+            import ml_dtypes
+        except ImportError:  # pragma: no cover
+            raise TypeError(f"{t} needs the ml_dtypes package") from None
         return np.dtype({"bf16": ml_dtypes.bfloat16, "f8E4M3FN": ml_dtypes.float8_e4m3fn,
                          "f8E5M2": ml_dtypes.float8_e5m2}[t.name])
     if isinstance(t, IndexType):

@@ -94,7 +94,7 @@ def erase_dead(root: Operation) -> bool:
     for block in list(_blocks(root)):
         kept = []
         for op in reversed(block.ops):
-            if op.is_pure and not op.has_trait(TERMINATOR) and all(not r.uses for r in op.results):
+            if op.is_pure and not op.has_trait(TERMINATOR) and not any(r.has_uses for r in op.results):
                 op.drop_operands()
                 for region in op.regions:
                     region.drop_all_references()

@@ -80,6 +80,12 @@ class QuantizedType(Type):
     # --- verification -------------------------------------------------------------
     def verify(self) -> None:
         """Raise VerificationError (without location) if the type is invalid."""
+        if self in _VERIFIED:  # a per-axis type has a scale per channel; each op using it asks again
+            return
+        self._verify()
+        _VERIFIED.add(self)
+
+    def _verify(self) -> None:
         if not 0 < self.storage_width <= MAX_STORAGE_BITS:
             raise VerificationError(
                 f"illegal storage type size: {self.storage_width}; expected 1 to {MAX_STORAGE_BITS} bits")
@@ -133,6 +139,10 @@ class QuantizedType(Type):
 
     def zero_point_array(self, shape: tuple) -> np.ndarray:
         raise NotImplementedError
+
+
+# types that passed `verify` (frozen, hashable): verification is a function of the type alone
+_VERIFIED: set = set()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,102 @@
+"""`check`'s numpy executor against TFLite's BUILTIN_REF `invoke`, on real models.
+
+    python benchmarks/executor.py                          # models/real/*.int8.tflite
+    python benchmarks/executor.py --models DIR_OR_FILE ... -n 5
+    python benchmarks/executor.py --profile m.tflite       # cProfile of the executor on one model
+
+For each model: the `final` stage is converted once, then the executor's
+`run` of it and the reference interpreter's `invoke` (BUILTIN_REF kernels,
+what `check` compares against) are each timed on the same inputs, interleaved,
+`-n` times; the table gives the medians (in-process: neither start-up nor
+conversion counts) and the ratio executor / invoke. A last column times a
+whole `check` of the model in a fresh process.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def measure(model: Path, repeats: int) -> tuple[float, float]:
+    from runtime_check import interpreter
+    from runtime_check.check import entry_function, make_inputs
+    from runtime_check.executor import Executor
+    from tfl2quant.pipeline import convert
+
+    module = convert(str(model), "final").module
+    reference = interpreter.load(str(model))
+    x = make_inputs(module, interpreter.inputs_of(reference), 0)
+    executor = Executor(module)
+    entry = entry_function(module)
+    ours, theirs = [], []
+    for _ in range(repeats + 1):  # the first round warms caches and is dropped
+        t = time.perf_counter()
+        executor.run(x, entry)
+        ours.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        interpreter.run(reference, x)
+        theirs.append(time.perf_counter() - t)
+    return statistics.median(ours[1:]), statistics.median(theirs[1:])
+
+
+def whole_check(model: Path) -> float:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tfl2quant.cli", "check", str(model)], env=env, cwd=ROOT,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def profile(model: Path) -> None:
+    import cProfile
+    import pstats
+
+    from runtime_check import interpreter
+    from runtime_check.check import entry_function, make_inputs
+    from runtime_check.executor import Executor
+    from tfl2quant.pipeline import convert
+
+    module = convert(str(model), "final").module
+    x = make_inputs(module, interpreter.inputs_of(interpreter.load(str(model))), 0)
+    executor = Executor(module)
+    executor.run(x, entry_function(module))
+    p = cProfile.Profile()
+    p.runcall(executor.run, x, entry_function(module))
+    pstats.Stats(p).sort_stats("tottime").print_stats(25)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--models", nargs="+", default=[str(ROOT / "models" / "real")])
+    p.add_argument("-n", "--repeats", type=int, default=5)
+    p.add_argument("--no-check", action="store_true", help="skip the whole-`check` column")
+    p.add_argument("--profile", type=Path, help="profile the executor on this model and stop")
+    args = p.parse_args()
+    if args.profile:
+        profile(args.profile)
+        return
+    models = []
+    for m in map(Path, args.models):
+        models += sorted(m.glob("*.int8.tflite")) if m.is_dir() else [m]
+    print("| model | executor (ms) | BUILTIN_REF invoke (ms) | ratio | whole `check` (s) |")
+    print("|---|---:|---:|---:|---:|")
+    ratios = []
+    for model in models:
+        ours, theirs = measure(model, args.repeats)
+        ratios.append(ours / theirs)
+        check = "" if args.no_check else f"{whole_check(model):.1f}"
+        print(f"| {model.name} | {ours * 1e3:.1f} | {theirs * 1e3:.1f} | {ours / theirs:.1f}x | {check} |", flush=True)
+    print(f"| **median ratio** | | | **{statistics.median(ratios):.1f}x** | |")
+
+
+if __name__ == "__main__":
+    main()

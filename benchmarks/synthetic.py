@@ -1,0 +1,107 @@
+"""Convert throughput on a synthetic model with many ops: is the cost linear in op count?
+
+    python benchmarks/synthetic.py                 # 20,000 ops, whole `convert` process
+    python benchmarks/synthetic.py --ops 5000 10000 20000   # several sizes: ops/s should stay flat
+    python benchmarks/synthetic.py --profile out.prof       # cProfile of one in-process convert
+
+The model is one chain of small int8 ops cycling through FULLY_CONNECTED
+(per-channel weights), ADD (two operands with different scales: the general
+rescaling kernel), MUL and RELU, 16 channels wide, so that per-op work
+(import, verification, legalization, the passes, printing) dominates and the
+weights do not. It is written to a temporary directory, never into the repo.
+Each size runs `python -m tfl2quant.cli convert MODEL -o OUT` in a fresh
+process (start-up included) and reports TFLite ops per second.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+WIDTH = 16
+CYCLE = ("FULLY_CONNECTED", "ADD", "MUL", "RELU")
+
+
+def make_model(path: Path, ops: int) -> None:
+    from ai_edge_litert import schema_py_generated as schema
+
+    from tests.tflite_builder import ModelBuilder, per_axis, per_tensor
+
+    rng = np.random.default_rng(0)
+    m = ModelBuilder()
+    g = m.subgraph()
+    shape = [1, WIDTH]
+    x = g.input("x", shape, "INT8", quant=per_tensor(0.05, 0))
+    w = g.const("w", rng.integers(-127, 128, (WIDTH, WIDTH), dtype=np.int8),
+                quant=per_axis(np.full(WIDTH, 0.01, np.float32), axis=0))
+    b = g.const("b", np.zeros(WIDTH, np.int32), quant=per_axis(np.full(WIDTH, 5e-4), axis=0))
+    c = g.const("c", rng.integers(-127, 128, shape, dtype=np.int8), quant=per_tensor(0.03, 2))
+    for k in range(ops):
+        kind = CYCLE[k % len(CYCLE)]
+        y = g.tensor(f"t{k}", shape, "INT8", quant=per_tensor(0.05 + 0.01 * (k % 3), k % 5 - 2))
+        if kind == "FULLY_CONNECTED":
+            g.op(kind, [x, w, b], [y], schema.FullyConnectedOptionsT())
+        elif kind == "ADD":
+            g.op(kind, [x, c], [y], schema.AddOptionsT())
+        elif kind == "MUL":
+            g.op(kind, [x, c], [y], schema.MulOptionsT())
+        else:
+            g.op(kind, [x], [y])
+        x = y
+    g.output(x)
+    path.write_bytes(m.build())
+
+
+def convert_process(model: Path, out: Path) -> float:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tfl2quant.cli", "convert", str(model), "-o", str(out)],
+                   check=True, env=env, cwd=ROOT)
+    return time.perf_counter() - t
+
+
+def profile(model: Path, out: Path) -> None:
+    import cProfile
+    import pstats
+
+    from tfl2quant.ir.printer import print_module
+    from tfl2quant.pipeline import convert
+
+    def run():
+        with open(os.devnull, "w") as f:
+            print_module(convert(str(model)).module, f)
+
+    cProfile.runctx("run()", globals(), locals(), str(out))
+    pstats.Stats(str(out)).sort_stats("cumulative").print_stats(40)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--ops", type=int, nargs="+", default=[20000])
+    p.add_argument("--profile", type=Path, help="cProfile one in-process convert (the largest size) here")
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.ops:
+            model = Path(tmp) / f"chain-{n}.tflite"
+            make_model(model, n)
+            out = Path(tmp) / "out.mlir"
+            convert_process(model, out)  # warm-up: .pyc files, page cache
+            seconds = convert_process(model, out)
+            print(f"{n:>6} ops: {seconds:6.2f} s whole process, {n / seconds:8.0f} TFLite ops/s, "
+                  f"{out.stat().st_size / 1e6:.1f} MB of MLIR")
+        if args.profile:
+            profile(model, args.profile)
+
+
+if __name__ == "__main__":
+    main()
