@@ -140,7 +140,8 @@ def run(paths: list[str], check: bool = False, jobs: int = 1, progress: bool = F
                 recv, send = ctx.Pipe(duplex=False)
                 fd, log = tempfile.mkstemp(prefix="tfl2quant-report-", suffix=".log")
                 os.close(fd)
-                process = ctx.Process(target=_worker, args=(send, path, check, log), daemon=True)
+                # not a daemon: check runs TFLite's optimized kernels in a child of its own (check.py)
+                process = ctx.Process(target=_worker, args=(send, path, check, log))
                 process.start()
                 send.close()  # ours: so that a dead worker's pipe reads as end of file
                 running[recv] = (index, process, log)
