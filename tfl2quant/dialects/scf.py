@@ -167,16 +167,21 @@ class _WhileAssembly:
             p.write_attr_dict(op.attributes)
 
 
+def _parse_assignments(p, where: str) -> list:
+    """`(%a = %init, ...)`: scf.while's initialization list and scf.for's iter_args, as
+    (block argument token, operand) pairs."""
+    from ..ir.lexer import PERCENT
+
+    def pair():
+        tok = p.expect(PERCENT)
+        p.expect("=", where)
+        return tok, p.parse_operand()
+    return p.parse_list("(", ")", pair, where)
+
+
 def _parse_while(cls, p, loc):
     from ..ir.parser import Argument
-    from ..ir.lexer import PERCENT
-    pairs = []
-    if p.at("("):
-        def pair():
-            tok = p.expect(PERCENT)
-            p.expect("=", "in the scf.while initialization list")
-            return tok, p.parse_operand()
-        pairs = p.parse_list("(", ")", pair, "in the scf.while initialization list")
+    pairs = _parse_assignments(p, "in the scf.while initialization list") if p.at("(") else []
     ftype = p.parse_colon_function_type()
     if len(ftype.inputs) != len(pairs):
         raise p.error(f"expected as many initial values as types in {ftype}, got {len(pairs)}")
@@ -257,11 +262,7 @@ def _parse_for(cls, p, loc):
     step = p.parse_operand()
     pairs, types = [], []
     if p.consume_keyword_if("iter_args"):
-        def pair():
-            tok = p.expect(PERCENT)
-            p.expect("=", "in the iter_args list")
-            return tok, p.parse_operand()
-        pairs = p.parse_list("(", ")", pair, "in the iter_args list")
+        pairs = _parse_assignments(p, "in the iter_args list")
         p.expect("->", "after iter_args")
         types = p.parse_list("(", ")", p.parse_type, "in the loop-carried types")
         if len(types) != len(pairs):
