@@ -433,9 +433,6 @@ RULES = {
     "tfl.hashtable_find":                   unlowered(HASHTABLE),
     "tfl.hashtable_import":                 unlowered(HASHTABLE),
     "tfl.hashtable_size":                   unlowered(HASHTABLE),
-    "tfl.hashtable_lookup":                 unlowered("HASHTABLE_LOOKUP's hits output is a uint8 tensor "
-                                                      "(kernels/hashtable_lookup.cc), which TOSA's signless "
-                                                      "integers cannot carry; its values may be strings"),
     "tfl.lsh_projection":                   Rule(float=LshProjection()),
     "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes string tensors: {STRINGS}"),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),

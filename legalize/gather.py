@@ -20,6 +20,10 @@ reduce along the indices in index order, so repeated indices add up (multiply, .
 TFLite's loops do; SPARSE_TO_DENSE, whose repeated indices keep the last value, folds the
 index order with a max and gathers. DENSIFY passes on its operand, a sparse constant the
 driver has densified (tfl_sparse.py).
+
+HASHTABLE_LOOKUP finds each lookup among the keys with C's `bsearch` (hashtable_lookup.cc),
+whose probes (glibc's: halve [lo, hi), compare `lookup - key` in wrapping int32) are
+unrolled over all lookups at once, so unsorted or repeated keys give TFLite's answer too.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.ir.attributes import BoolAttr
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
@@ -423,6 +428,67 @@ class Densify(StaticPattern):
         return [operands[0]]
 
 
+class HashtableLookup(StaticPattern):
+    """HASHTABLE_LOOKUP(lookup [M] i32, keys [N] i32, values [N, ..]) -> (rows [M, ..], hits
+    [M] u8): row i is values[k] where bsearch finds lookup[i] at keys[k], else zero bytes
+    (so the stored 0 of a quantized row, not its zero point); hits[i] is 1 or 0. glibc's
+    bsearch (bits/stdlib-bsearch.h) probes (lo + hi) / 2 of [lo, hi), starting at [0, N),
+    and compares with the kernel's `greater`, an int32 `lookup - key` that wraps; each of
+    its at most bit_length(N) probes is one step here, on every lookup at once."""
+
+    data = (2,)
+    GATHERED = ("f32", "f16", "bf16", "i32", "i16", "i8")  # element types tosa.gather moves
+
+    def check(self, op) -> Reason:
+        lookup, keys, values = op.operands
+        reason = static_shapes(op, [lookup, keys]) or non_empty(op, [lookup, keys])
+        if reason:
+            return reason
+        e = element_type(values.type)
+        name = storage_name(values) if qtype(values) is not None else str(e)
+        if name not in self.GATHERED:
+            return f"values of {e}: tosa.gather moves {', '.join(self.GATHERED)} elements"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        lookup, keys, values = operands
+        (m,), (n,) = lookup.type.shape, keys.type.shape
+        vector = tensor((m,), i32)
+        flags = tensor((m,), i1)
+
+        def constant(value):
+            return tosa.const(b, np.full((m,), value, np.int32), i32)
+
+        def both(x, y):
+            return b.value("tosa.logical_and", [x, y], flags)
+
+        keys_3d = reshape(b, keys, (1, n, 1))
+        lo, hi, at, found = constant(0), constant(n), constant(0), tosa.const(b, np.zeros((m,), bool), i1)
+        one, last, zero = constant(1), constant(n - 1), constant(0)
+        for _ in range(n.bit_length()):
+            active = both(compare(b, "tosa.greater", hi, lo, (m,)), b.value("tosa.logical_not", [found], flags))
+            mid = b.value("tosa.arithmetic_right_shift", [tosa.binary(b, "tosa.add", lo, hi, vector), one],
+                          vector, {"round": BoolAttr(False)})
+            probe = tosa.binary(b, "tosa.minimum", mid, last, vector)  # in range also where inactive
+            key = reshape(b, gather(b, keys_3d, reshape(b, probe, (1, m))), (m,))
+            difference = tosa.binary(b, "tosa.sub", lookup, key, vector)  # wraps, as the kernel's int
+            hit = both(active, compare(b, "tosa.equal", difference, zero, (m,)))
+            below = both(active, compare(b, "tosa.greater", zero, difference, (m,)))
+            above = both(active, compare(b, "tosa.greater", difference, zero, (m,)))
+            found = b.value("tosa.logical_or", [found, hit], flags)
+            at = select(b, hit, probe, at, vector)
+            hi = select(b, below, mid, hi, vector)
+            lo = select(b, above, tosa.binary(b, "tosa.add", mid, one, vector), lo, vector)
+        rows_type = result_types[0]
+        width = math.prod(values.type.shape[1:])
+        rows = reshape(b, gather(b, reshape(b, values, (1, n, width)), reshape(b, at, (1, m))), (m, width))
+        e = element_type(rows_type)
+        empty = tosa.const(b, np.zeros((1, 1), numpy_dtype(e)), e)
+        rows = select(b, reshape(b, found, (m, 1)), rows, empty, tensor((m, width), e))
+        hits = b.value("tensor.bitcast", [tosa.cast(b, found, tensor((m,), i8))], result_types[1])
+        return [reshape(b, rows, rows_type.shape), hits]
+
+
 RULES = {
     # TFLite op                     Rule(integer path,           float path)
     "tfl.gather":                 Rule(OnStorage(Gather()),      Gather()),
@@ -438,4 +504,5 @@ RULES = {
     "tfl.unsorted_segment_min":   Rule(float=SegmentFold("min")),
     "tfl.embedding_lookup_sparse": Rule(float=EmbeddingLookupSparse()),
     "tfl.densify":                Rule(OnStorage(Densify(), alike=False), Densify()),
+    "tfl.hashtable_lookup":       Rule(OnStorage(HashtableLookup(), alike=False), HashtableLookup()),
 }

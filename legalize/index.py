@@ -63,7 +63,7 @@ FAMILY_OF = {
     "tfl.hashtable": "control_flow",
     "tfl.hashtable_find": "control_flow",
     "tfl.hashtable_import": "control_flow",
-    "tfl.hashtable_lookup": "control_flow",
+    "tfl.hashtable_lookup": "gather",
     "tfl.hashtable_size": "control_flow",
     "tfl.if": "control_flow",
     "tfl.imag": "generate",

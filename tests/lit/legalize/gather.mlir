@@ -465,3 +465,23 @@ func.func @densify_int8_on_storage() -> tensor<2x4x!r> {
   %1 = "tfl.densify"(%0) : (tensor<2x4x!q>) -> tensor<2x4x!r>
   return %1 : tensor<2x4x!r>
 }
+
+// -----
+
+// HASHTABLE_LOOKUP: glibc's bsearch over two keys, two probes (bit_length(2)) on all three
+// lookups at once, each a tosa.gather of the probed key and a wrapping tosa.sub; then the
+// found rows, zero where missed, and the hits as i8 bits in a ui8 tensor.
+// CHECK-LABEL: @hashtable_lookup
+// CHECK-SAME:    (%[[LOOKUP:.*]]: tensor<3xi32>, %[[KEYS:.*]]: tensor<2xi32>, %[[VALUES:.*]]: tensor<2x4xf32>)
+// CHECK:         %[[K3:.*]] = "tosa.reshape"(%[[KEYS]], %{{.*}}) : (tensor<2xi32>, !tosa.shape<3>) -> tensor<1x2x1xi32>
+// CHECK-COUNT-2: "tosa.gather"(%[[K3]], %{{.*}}) : (tensor<1x2x1xi32>, tensor<1x3xi32>) -> tensor<1x3x1xi32>
+// CHECK:         %[[FOUND:.*]] = "tosa.logical_or"
+// CHECK:         %[[ROWS:.*]] = "tosa.gather"(%{{.*}}, %{{.*}}) : (tensor<1x2x4xf32>, tensor<1x3xi32>) -> tensor<1x3x4xf32>
+// CHECK:         %[[Y:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<3x1xi1>, tensor<3x4xf32>, tensor<1x1xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT:    %[[B:.*]] = "tosa.cast"(%[[FOUND]]) : (tensor<3xi1>) -> tensor<3xi8>
+// CHECK-NEXT:    %[[HITS:.*]] = "tensor.bitcast"(%[[B]]) : (tensor<3xi8>) -> tensor<3xui8>
+// CHECK-NEXT:    return %[[Y]], %[[HITS]]
+func.func @hashtable_lookup(%arg0: tensor<3xi32>, %arg1: tensor<2xi32>, %arg2: tensor<2x4xf32>) -> (tensor<3x4xf32>, tensor<3xui8>) {
+  %0, %1 = "tfl.hashtable_lookup"(%arg0, %arg1, %arg2) : (tensor<3xi32>, tensor<2xi32>, tensor<2x4xf32>) -> (tensor<3x4xf32>, tensor<3xui8>)
+  return %0, %1 : tensor<3x4xf32>, tensor<3xui8>
+}
