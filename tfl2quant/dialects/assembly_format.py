@@ -379,7 +379,7 @@ class Format:
     def print(self, op, p) -> None:
         groups = self._groups(op.operands, self.operands)
         rgroups = self._groups(op.results, self.results)
-        p.out.write(op.name)
+        p.out.write(p.op_keyword(op))
         state = {"space": True}
         self._print_elements(op, p, self.elements, groups, rgroups, state)
 

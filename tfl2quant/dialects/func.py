@@ -150,7 +150,7 @@ class ReturnOp(Operation):
 
     def print_custom(self, p) -> None:
         w = p.out.write
-        w("return")
+        w(p.op_keyword(self))
         if self.operands:
             w(" " + ", ".join(p.name_of(v) for v in self.operands))
             w(" : " + p.types(self.operand_types))
@@ -204,7 +204,7 @@ class CallOp(Operation):
 
     def print_custom(self, p) -> None:
         w = p.out.write
-        w(f"func.call {self.attributes['callee']}(" + ", ".join(p.name_of(v) for v in self.operands) + ")")
+        w(f"{p.op_keyword(self)} {self.attributes['callee']}(" + ", ".join(p.name_of(v) for v in self.operands) + ")")
         rest = {k: v for k, v in self.attributes.items() if k != "callee"}
         if rest:
             w(" " + p.attr_dict(rest))

@@ -22,6 +22,7 @@ from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
 from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
 
+DEFAULT_DIALECT = {"func.func": "func"}  # ops that declare a default dialect for their regions
 ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see README)
 
 
@@ -34,6 +35,10 @@ class Printer:
         self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
         self._names: list[dict[Value, str]] = [{}]
         self._counters: list[list[int]] = [[0, 0]]  # [next result number, next arg number]
+        # The dialect whose prefix custom-form op names drop, per open region: a region's
+        # parent op declares it (func.func: "func", as upstream's FuncOp::getDefaultDialect);
+        # any other op's regions reset it, as upstream's OperationPrinter::printRegion does.
+        self._default_dialects: list[str] = [""]
         self.indent = 0
 
     # --- entry points -----------------------------------------------------------
@@ -54,13 +59,22 @@ class Printer:
         return "%<<UNKNOWN>>"
 
     def _name_result_group(self, op: Operation) -> str:
-        names = []
-        for r in op.results:
-            n = f"%{self._counters[-1][0]}"
-            self._counters[-1][0] += 1
-            self._names[-1][r] = n
-            names.append(n)
-        return ", ".join(names)
+        """One number per op: `%2` for one result, `%2:3` (used as `%2#0` ...) for several."""
+        n = f"%{self._counters[-1][0]}"
+        self._counters[-1][0] += 1
+        if len(op.results) == 1:
+            self._names[-1][op.results[0]] = n
+            return n
+        for k, r in enumerate(op.results):
+            self._names[-1][r] = f"{n}#{k}"
+        return f"{n}:{len(op.results)}"
+
+    def op_keyword(self, op: Operation) -> str:
+        """The custom form's op name: `call`, not `func.call`, directly inside a func.func."""
+        dialect, dot, rest = op.name.partition(".")
+        if dot and "." not in rest and dialect == self._default_dialects[-1]:
+            return rest
+        return op.name
 
     def name_block_args(self, block: Block) -> list[str]:
         names = []
@@ -218,6 +232,8 @@ class Printer:
         if isolated:
             self.push_scope()
         self._labels = getattr(self, "_labels", {})
+        parent = region.parent
+        self._default_dialects.append(DEFAULT_DIALECT.get(parent.name, "") if parent else "")
         for k, b in enumerate(region.blocks):
             self._labels[b] = f"^bb{k}"
         self.out.write("{")
@@ -235,6 +251,7 @@ class Printer:
                     continue
                 self.newline()
                 self.print_op(op)
+        self._default_dialects.pop()
         self.indent -= 1
         self.newline()
         self.out.write("}")

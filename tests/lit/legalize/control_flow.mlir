@@ -10,17 +10,17 @@
 // function and passes its one-element bool to scf.condition; the do region calls the body.
 // CHECK-LABEL: func.func @main
 // CHECK-NEXT:  %[[ZERO:.*]] = arith.constant dense<0> : tensor<i32>
-// CHECK-NEXT:  %{{.*}}, %[[Y:.*]], %{{.*}} = "scf.while"(%[[ZERO]], %arg1, %arg0) ({
+// CHECK-NEXT:  %[[Y:[0-9]+]]:3 = "scf.while"(%[[ZERO]], %arg1, %arg0) ({
 // CHECK-NEXT:  ^bb0(%[[I:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xf32>, %[[N:.*]]: tensor<i32>):
 // CHECK-NEXT:    %[[C:.*]] = func.call @while_cond(%[[I]], %[[X]], %[[N]]) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> tensor<i1>
 // CHECK-NEXT:    %[[P:.*]] = "tensor.extract"(%[[C]]) : (tensor<i1>) -> i1
 // CHECK-NEXT:    "scf.condition"(%[[P]], %[[I]], %[[X]], %[[N]]) : (i1, tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> ()
 // CHECK-NEXT:  }, {
 // CHECK-NEXT:  ^bb0(%[[I2:.*]]: tensor<i32>, %[[X2:.*]]: tensor<2x3xf32>, %[[N2:.*]]: tensor<i32>):
-// CHECK-NEXT:    %[[A:[0-9]+]], %[[B:[0-9]+]], %[[C:[0-9]+]] = func.call @while_body(%[[I2]], %[[X2]], %[[N2]])
-// CHECK-NEXT:    "scf.yield"(%[[A]], %[[B]], %[[C]]) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> ()
+// CHECK-NEXT:    %[[A:[0-9]+]]:3 = func.call @while_body(%[[I2]], %[[X2]], %[[N2]])
+// CHECK-NEXT:    "scf.yield"(%[[A]]#0, %[[A]]#1, %[[A]]#2) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> ()
 // CHECK-NEXT:  }) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> (tensor<i32>, tensor<2x3xf32>, tensor<i32>)
-// CHECK-NEXT:  return %[[Y]]
+// CHECK-NEXT:  return %[[Y]]#1
 // CHECK-LABEL: func.func private @while_cond
 // CHECK-NEXT:  %[[LT:.*]] = "tosa.greater"(%arg2, %arg0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
 // CHECK-NEXT:  return %[[LT]]
@@ -60,12 +60,12 @@ func.func private @while_body(%arg0: tensor<i32>, %arg1: tensor<2x3xf32>, %arg2:
 // CHECK-NEXT:  %[[LB:.*]] = arith.constant 0 : index
 // CHECK-NEXT:  %[[UB:.*]] = arith.constant 20 : index
 // CHECK-NEXT:  %[[STEP:.*]] = arith.constant 1 : index
-// CHECK-NEXT:  %{{.*}}, %{{.*}}, %[[H:.*]] = "scf.for"(%[[LB]], %[[UB]], %[[STEP]], %[[ZERO]], %[[ZERO]], %arg0) ({
+// CHECK-NEXT:  %[[H:[0-9]+]]:3 = "scf.for"(%[[LB]], %[[UB]], %[[STEP]], %[[ZERO]], %[[ZERO]], %arg0) ({
 // CHECK-NEXT:  ^bb0(%[[K:.*]]: index, %[[I:.*]]: tensor<i32>, %[[T:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xf32>):
-// CHECK-NEXT:    %[[A:[0-9]+]], %[[B:[0-9]+]], %[[C:[0-9]+]] = func.call @keras_body(%[[I]], %[[T]], %[[X]])
-// CHECK-NEXT:    "scf.yield"(%[[A]], %[[B]], %[[C]]) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> ()
+// CHECK-NEXT:    %[[A:[0-9]+]]:3 = func.call @keras_body(%[[I]], %[[T]], %[[X]])
+// CHECK-NEXT:    "scf.yield"(%[[A]]#0, %[[A]]#1, %[[A]]#2) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> ()
 // CHECK-NEXT:  }) : (index, index, index, tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> (tensor<i32>, tensor<i32>, tensor<2x3xf32>)
-// CHECK-NEXT:  return %[[H]]
+// CHECK-NEXT:  return %[[H]]#2
 func.func @keras_main(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
   %1, %2, %3 = "tfl.while"(%0, %0, %arg0) ({
@@ -188,7 +188,7 @@ func.func private @case_sub(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tenso
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @quantized_loop
 // CHECK-NEXT:  %[[S:.*]] = quant.scast %arg1 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
-// CHECK-NEXT:  %{{.*}}, %[[Y:.*]], %{{.*}} = "scf.while"(%arg0, %[[S]], %arg2) ({
+// CHECK-NEXT:  %[[Y:[0-9]+]]:3 = "scf.while"(%arg0, %[[S]], %arg2) ({
 // CHECK-NEXT:  ^bb0(%[[I:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xi8>, %[[N:.*]]: tensor<i32>):
 // CHECK-NEXT:    %[[XQ:.*]] = quant.scast %[[X]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
 // CHECK-NEXT:    %[[C:.*]] = func.call @cond(%[[I]], %[[XQ]], %[[N]])
@@ -197,11 +197,11 @@ func.func private @case_sub(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tenso
 // CHECK-NEXT:  }, {
 // CHECK-NEXT:  ^bb0(%[[I2:.*]]: tensor<i32>, %[[X2:.*]]: tensor<2x3xi8>, %[[N2:.*]]: tensor<i32>):
 // CHECK-NEXT:    %[[XQ2:.*]] = quant.scast %[[X2]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
-// CHECK-NEXT:    %[[A:[0-9]+]], %[[B:[0-9]+]], %[[C:[0-9]+]] = func.call @body(%[[I2]], %[[XQ2]], %[[N2]])
-// CHECK-NEXT:    %[[XS:.*]] = quant.scast %[[B]] : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
-// CHECK-NEXT:    "scf.yield"(%[[A]], %[[XS]], %[[C]]) : (tensor<i32>, tensor<2x3xi8>, tensor<i32>) -> ()
+// CHECK-NEXT:    %[[A:[0-9]+]]:3 = func.call @body(%[[I2]], %[[XQ2]], %[[N2]])
+// CHECK-NEXT:    %[[XS:.*]] = quant.scast %[[A]]#1 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
+// CHECK-NEXT:    "scf.yield"(%[[A]]#0, %[[XS]], %[[A]]#2) : (tensor<i32>, tensor<2x3xi8>, tensor<i32>) -> ()
 // CHECK-NEXT:  }) : (tensor<i32>, tensor<2x3xi8>, tensor<i32>) -> (tensor<i32>, tensor<2x3xi8>, tensor<i32>)
-// CHECK-NEXT:  %[[R:.*]] = quant.scast %[[Y]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
+// CHECK-NEXT:  %[[R:.*]] = quant.scast %[[Y]]#1 : tensor<2x3xi8> to tensor<2x3x!quant.uniform
 // CHECK-NEXT:  return %[[R]]
 func.func @quantized_loop(%arg0: tensor<i32>, %arg1: tensor<2x3x!q>, %arg2: tensor<i32>) -> tensor<2x3x!q> {
   %0, %1, %2 = "tfl.while"(%arg0, %arg1, %arg2) ({

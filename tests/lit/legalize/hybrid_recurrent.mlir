@@ -14,12 +14,12 @@
 // CHECK:       %[[R:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}80, 126], [58, -80]]]> : tensor<1x2x2xi8>}
 // CHECK:       %[[ROWS:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<1x2x3xf32>, !tosa.shape<2>) -> tensor<2x3xf32>
 // CHECK:       "tosa.reduce_min"(%[[ROWS]])
-// CHECK:       %[[XS:.*]], %[[XINV:.*]], %[[XZ:.*]] = "linalg.generic"
+// CHECK:       %[[XS:[0-9]+]]:3 = "linalg.generic"
 // CHECK:         "arith.divf"({{.*}}) : (f64, f64) -> f64
 // CHECK:         "arith.fptosi"({{.*}}) : (f64) -> i32
-// CHECK:       %[[XQ:.*]] = "linalg.generic"(%[[ROWS]], %[[XINV]], %[[XZ]],
+// CHECK:       %[[XQ:.*]] = "linalg.generic"(%[[ROWS]], %[[XS]]#1, %[[XS]]#2,
 // CHECK:       %[[ACC:.*]] = "tosa.matmul"(%{{.*}}, %[[W]], %{{.*}}, %{{.*}}) : (tensor<1x2x3xi8>, tensor<1x3x2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2xi32>
-// CHECK:       %[[INPUT:.*]] = "linalg.generic"(%{{.*}}, %[[XS]], %{{.*}}, %[[XZ]], %[[ROWSUMS]], %{{.*}},
+// CHECK:       %[[INPUT:.*]] = "linalg.generic"(%{{.*}}, %[[XS]]#0, %{{.*}}, %[[XS]]#2, %[[ROWSUMS]], %{{.*}},
 // CHECK-NEXT:  ^bb0(%[[A:.*]]: i32, %[[S:.*]]: f32, %[[SW:.*]]: f32, %[[Z:.*]]: i32, %[[SUM:.*]]: i32, %[[BIAS:.*]]: f32,
 // CHECK-NEXT:    %[[OFFSET:.*]] = "arith.muli"(%[[SUM]], %[[Z]])
 // CHECK-NEXT:    %[[T:.*]] = "arith.subi"(%[[A]], %[[OFFSET]])

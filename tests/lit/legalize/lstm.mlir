@@ -11,10 +11,10 @@
 // CHECK-LABEL: @hybrid_lstm_cifg
 // CHECK:       %[[BIAS:.*]] = "tosa.concat"(%{{.*}}, %{{.*}}, %{{.*}}) {axis = 0 : i32} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<9xf32>
 // CHECK:       "tosa.reduce_max"
-// CHECK:       %[[XS:.*]], %[[XINV:.*]] = "linalg.generic"
-// CHECK:       %[[XQ:.*]] = "linalg.generic"({{.*}}, %[[XINV]],
+// CHECK:       %[[XS:[0-9]+]]:2 = "linalg.generic"
+// CHECK:       %[[XQ:.*]] = "linalg.generic"({{.*}}, %[[XS]]#1,
 // CHECK:       "tosa.matmul"({{.*}}) : (tensor<1x1x2xi8>, tensor<1x2x9xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x9xi32>
-// CHECK:       %[[XPART:.*]] = "linalg.generic"(%{{.*}}, %[[XS]], %{{.*}}, %[[BIAS]],
+// CHECK:       %[[XPART:.*]] = "linalg.generic"(%{{.*}}, %[[XS]]#0, %{{.*}}, %[[BIAS]],
 // CHECK-NEXT:  ^bb0
 // CHECK-NEXT:    %[[ACC:.*]] = "arith.sitofp"
 // CHECK-NEXT:    %[[SCALE:.*]] = "arith.mulf"

@@ -818,17 +818,17 @@ func.func @unique_f32(%arg0: tensor<6xf32>) -> (tensor<?xf32>, tensor<6xi32>) {
 // CHECK:       %[[RATIO:.*]] = "arith.divf"(%{{.*}}, %{{.*}}) : (tensor<5x5xf32>, tensor<5x5xf32>) -> tensor<5x5xf32>
 // CHECK:       %[[TABLE:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %[[RATIO]]) : (tensor<5x5xi1>, tensor<1x1xf32>, tensor<5x5xf32>) -> tensor<5x5xf32>
 // CHECK:       %[[SLOTS:.*]] = arith.constant dense<[0, 1, 2, 3, 4]> : tensor<5xi32>
-// CHECK:       %[[HEAP:.*]], %[[SIZE:.*]], %{{.*}} = "scf.while"(%[[SLOTS]], %{{.*}}, %{{.*}}) ({
+// CHECK:       %[[HEAP:[0-9]+]]:3 = "scf.while"(%[[SLOTS]], %{{.*}}, %{{.*}}) ({
 // CHECK:         "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 2 : i64} : (f32, f32) -> i1
 // CHECK:         "scf.if"
 // CHECK:           "scf.while"
 // CHECK:             "arith.cmpf"(%{{.*}}, %{{.*}}) {predicate = 4 : i64} : (f32, f32) -> i1
 // CHECK:             "tensor.insert"(%{{.*}}, %{{.*}}, %{{.*}}) : (i32, tensor<5xi32>, index) -> tensor<5xi32>
-// CHECK:       %[[OUTPUTS:.*]] = "arith.minsi"(%[[SIZE]], %{{.*}}) : (index, index) -> index
-// CHECK:       %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[SELECTED:[0-9]+]], %{{[0-9]+}}, %{{[0-9]+}} = "scf.while"(%[[HEAP]], %[[SIZE]], %[[SCORES]], %{{.*}}) ({
+// CHECK:       %[[OUTPUTS:.*]] = "arith.minsi"(%[[HEAP]]#1, %{{.*}}) : (index, index) -> index
+// CHECK:       %[[SELECTED:[0-9]+]]:7 = "scf.while"(%[[HEAP]]#0, %[[HEAP]]#1, %[[SCORES]], %{{.*}}) ({
 // CHECK:         "tensor.extract"(%[[TABLE]], %{{.*}}, %{{.*}}) : (tensor<5x5xf32>, index, index) -> f32
 // CHECK:       %[[COUNT:.*]] = "tensor.from_elements"(%{{.*}}) : (i32) -> tensor<i32>
-// CHECK-NEXT:  return %[[SELECTED]], %[[COUNT]] : tensor<3xi32>, tensor<i32>
+// CHECK-NEXT:  return %[[SELECTED]]#4, %[[COUNT]] : tensor<3xi32>, tensor<i32>
 func.func @nms_v4(%boxes: tensor<5x4xf32>, %scores: tensor<5xf32>, %iou: tensor<f32>, %threshold: tensor<f32>) -> (tensor<3xi32>, tensor<i32>) {
   %m = "tfl.pseudo_const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
   %0, %1 = "tfl.non_max_suppression_v4"(%boxes, %scores, %m, %iou, %threshold) : (tensor<5x4xf32>, tensor<5xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<3xi32>, tensor<i32>)
@@ -843,10 +843,10 @@ func.func @nms_v4(%boxes: tensor<5x4xf32>, %scores: tensor<5xf32>, %iou: tensor<
 // CHECK:       %[[SIGMA:.*]] = "tensor.extract"(%arg4) : (tensor<f32>) -> f32
 // CHECK:       %[[SOFT:.*]] = "arith.cmpf"(%[[SIGMA]], %{{.*}}) {predicate = 2 : i64} : (f32, f32) -> i1
 // CHECK:       %[[SCALE:.*]] = "arith.divf"(%{{.*}}, %[[SIGMA]]) : (f32, f32) -> f32
-// CHECK:       %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[SELECTED:[0-9]+]], %[[KEPT:[0-9]+]], %{{[0-9]+}} = "scf.while"
+// CHECK:       %[[SELECTED:[0-9]+]]:7 = "scf.while"
 // CHECK:       "arith.mulf"(%[[SCALE]], %{{.*}}) : (f32, f32) -> f32
 // CHECK:       "math.exp"
-// CHECK:       return %[[SELECTED]], %[[KEPT]], %{{.*}} : tensor<4xi32>, tensor<4xf32>, tensor<i32>
+// CHECK:       return %[[SELECTED]]#4, %[[SELECTED]]#5, %{{.*}} : tensor<4xi32>, tensor<4xf32>, tensor<i32>
 func.func @nms_v5(%boxes: tensor<6x4xf32>, %scores: tensor<6xf32>, %iou: tensor<f32>, %threshold: tensor<f32>, %sigma: tensor<f32>) -> (tensor<4xi32>, tensor<4xf32>, tensor<i32>) {
   %m = "tfl.pseudo_const"() {value = dense<4> : tensor<i32>} : () -> tensor<i32>
   %0, %1, %2 = "tfl.non_max_suppression_v5"(%boxes, %scores, %m, %iou, %threshold, %sigma) : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<4xi32>, tensor<4xf32>, tensor<i32>)

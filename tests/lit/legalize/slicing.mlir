@@ -396,8 +396,8 @@ func.func @split_int8_on_storage(%arg0: tensor<4x3x5x!q>) -> (tensor<2x3x5x!q>, 
 
 // CHECK-LABEL: @split_declines_runtime_axis
 // CHECK-SAME:    (%[[AXIS:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3x6xf32>)
-// CHECK-NEXT:    %[[Y0:.*]], %[[Y1:.*]] = "tfl.split"(%[[AXIS]], %[[X]])
-// CHECK-NEXT:    return %[[Y0]], %[[Y1]]
+// CHECK-NEXT:    %[[Y0:[0-9]+]]:2 = "tfl.split"(%[[AXIS]], %[[X]])
+// CHECK-NEXT:    return %[[Y0]]#0, %[[Y0]]#1
 func.func @split_declines_runtime_axis(%arg0: tensor<i32>, %arg1: tensor<2x3x6xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>) {
   // expected-remark@+1 {{unlowered: operand 0 (axis) is not a compile-time constant}}
   %0, %1 = "tfl.split"(%arg0, %arg1) {num_splits = 2 : i32} : (tensor<i32>, tensor<2x3x6xf32>) -> (tensor<2x3x3xf32>, tensor<2x3x3xf32>)
@@ -453,8 +453,8 @@ func.func @split_v_int8_on_storage(%arg0: tensor<3x8x!q>) -> (tensor<3x5x!q>, te
 
 // CHECK-LABEL: @split_v_declines_runtime_size_splits
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x7x3xf32>, %[[SIZES:.*]]: tensor<2xi32>)
-// CHECK:         %[[Y0:.*]], %[[Y1:.*]] = "tfl.split_v"(%[[X]], %[[SIZES]], %{{.*}})
-// CHECK-NEXT:    return %[[Y0]], %[[Y1]]
+// CHECK:         %[[Y0:[0-9]+]]:2 = "tfl.split_v"(%[[X]], %[[SIZES]], %{{.*}})
+// CHECK-NEXT:    return %[[Y0]]#0, %[[Y0]]#1
 func.func @split_v_declines_runtime_size_splits(%arg0: tensor<2x7x3xf32>, %arg1: tensor<2xi32>) -> (tensor<2x2x3xf32>, tensor<2x5x3xf32>) {
   %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
   // expected-remark@+1 {{unlowered: operand 1 (size_splits) is not a compile-time constant}}

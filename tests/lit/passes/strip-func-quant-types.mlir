@@ -73,18 +73,18 @@ func.func @mixed_signature(%arg0: f32, %arg1: tensor<2x!q>) -> (f32, tensor<2x!q
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>, %[[FLOAT:.*]]: f32) -> tensor<2xi4>
 // CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[ARG]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:    %[[Q_STRIPPED:.*]] = quant.scast %[[Q]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
-// CHECK-NEXT:    %[[R0:.*]], %[[R1:.*]] = func.call @callee(%[[Q_STRIPPED]], %[[FLOAT]]) : (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
-// CHECK-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
-// CHECK-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R1]] : tensor<2xi4> to tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>>
+// CHECK-NEXT:    %[[R0:[0-9]+]]:2 = call @callee(%[[Q_STRIPPED]], %[[FLOAT]]) : (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
+// CHECK-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]#0 : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R0]]#1 : tensor<2xi4> to tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>>
 // CHECK-NEXT:    %[[USE:.*]] = "ml.use"(%[[R0_Q]], %[[R1_Q]])
 // CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[USE]] : tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>> to tensor<2xi4>
 // CHECK-NEXT:    return %[[RESULT]] : tensor<2xi4>
 // The call now passes the argument straight through.
 // CANON-LABEL: func.func @caller
 // CANON-SAME:    (%[[ARG:.*]]: tensor<4xi8>, %[[FLOAT:.*]]: f32)
-// CANON-NEXT:    %[[R0:.*]], %[[R1:.*]] = func.call @callee(%[[ARG]], %[[FLOAT]])
-// CANON-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]
-// CANON-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R1]]
+// CANON-NEXT:    %[[R0:[0-9]+]]:2 = call @callee(%[[ARG]], %[[FLOAT]])
+// CANON-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]#0
+// CANON-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R0]]#1
 // CANON-NEXT:    %[[USE:.*]] = "ml.use"(%[[R0_Q]], %[[R1_Q]])
 // CANON-NEXT:    %[[RESULT:.*]] = quant.scast %[[USE]]
 // CANON-NEXT:    return %[[RESULT]]
@@ -104,7 +104,7 @@ func.func @caller(%arg0: tensor<4x!q>, %arg1: f32) -> tensor<2x!qa> {
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>) -> tensor<4xi8>
 // CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[ARG]]
 // CHECK-NEXT:    %[[Q_STRIPPED:.*]] = quant.scast %[[Q]]
-// CHECK-NEXT:    %[[R:.*]] = func.call @identity(%[[Q_STRIPPED]]) : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:    %[[R:.*]] = call @identity(%[[Q_STRIPPED]]) : (tensor<4xi8>) -> tensor<4xi8>
 // CHECK-NEXT:    %[[R_Q:.*]] = quant.scast %[[R]]
 // CHECK-NEXT:    %[[R_STRIPPED:.*]] = quant.scast %[[R_Q]]
 // CHECK-NEXT:    return %[[R_STRIPPED]]
@@ -113,7 +113,7 @@ func.func @caller(%arg0: tensor<4x!q>, %arg1: f32) -> tensor<2x!qa> {
 // CANON-NEXT:    return %[[ARG]]
 // CANON-LABEL: func.func @calls_identity
 // CANON-SAME:    (%[[ARG:.*]]: tensor<4xi8>) -> tensor<4xi8>
-// CANON-NEXT:    %[[R:.*]] = func.call @identity(%[[ARG]])
+// CANON-NEXT:    %[[R:.*]] = call @identity(%[[ARG]])
 // CANON-NEXT:    return %[[R]]
 // CANON-NOT:     quant
 func.func @identity(%arg0: tensor<4x!q>) -> tensor<4x!q> {

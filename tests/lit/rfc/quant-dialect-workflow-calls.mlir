@@ -43,14 +43,14 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // STRIPPED-NEXT:      %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]]
 // STRIPPED-NEXT:      %[[ARG2:.*]] = quant.scast %[[ARG2_STRIPPED]]
 // STRIPPED-NEXT:      %[[ARG0_I8:.*]] = quant.scast %[[ARG0]] : tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>> to tensor<3xi8>
-// STRIPPED-NEXT:      %[[ARG0_F32:.*]] = func.call @dequantize(%[[ARG0_I8]])
+// STRIPPED-NEXT:      %[[ARG0_F32:.*]] = call @dequantize(%[[ARG0_I8]])
 // STRIPPED-NEXT:      %[[ARG1_I8:.*]] = quant.scast %[[ARG1]]
-// STRIPPED-NEXT:      %[[ARG1_F32:.*]] = func.call @dequantize(%[[ARG1_I8]])
+// STRIPPED-NEXT:      %[[ARG1_F32:.*]] = call @dequantize(%[[ARG1_I8]])
 // STRIPPED-NEXT:      %[[PRODUCT_F32:.*]] = "arith.mulf"(%[[ARG0_F32]], %[[ARG1_F32]])
 // STRIPPED-NEXT:      %[[ARG2_I8:.*]] = quant.scast %[[ARG2]]
-// STRIPPED-NEXT:      %[[ARG2_F32:.*]] = func.call @dequantize(%[[ARG2_I8]])
+// STRIPPED-NEXT:      %[[ARG2_F32:.*]] = call @dequantize(%[[ARG2_I8]])
 // STRIPPED-NEXT:      %[[SUM_F32:.*]] = "arith.addf"(%[[PRODUCT_F32]], %[[ARG2_F32]])
-// STRIPPED-NEXT:      %[[SUM_I8:.*]] = func.call @quantize(%[[SUM_F32]])
+// STRIPPED-NEXT:      %[[SUM_I8:.*]] = call @quantize(%[[SUM_F32]])
 // STRIPPED-NEXT:      %[[SUM:.*]] = quant.scast %[[SUM_I8]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 // STRIPPED-NEXT:      %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>> to tensor<3xi8>
 // STRIPPED-NEXT:      return %[[SUM_STRIPPED]] : tensor<3xi8>
@@ -59,11 +59,11 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // FINAL-NOT:       quant.
 // FINAL-LABEL:     func.func @multiply_add
 // FINAL-SAME:        (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>, %[[ARG2_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// FINAL-NEXT:        %[[ARG0_F32:.*]] = func.call @dequantize(%[[ARG0_STRIPPED]]) : (tensor<3xi8>) -> tensor<3xf32>
-// FINAL-NEXT:        %[[ARG1_F32:.*]] = func.call @dequantize(%[[ARG1_STRIPPED]]) : (tensor<3xi8>) -> tensor<3xf32>
+// FINAL-NEXT:        %[[ARG0_F32:.*]] = call @dequantize(%[[ARG0_STRIPPED]]) : (tensor<3xi8>) -> tensor<3xf32>
+// FINAL-NEXT:        %[[ARG1_F32:.*]] = call @dequantize(%[[ARG1_STRIPPED]]) : (tensor<3xi8>) -> tensor<3xf32>
 // FINAL-NEXT:        %[[PRODUCT_F32:.*]] = "arith.mulf"(%[[ARG0_F32]], %[[ARG1_F32]])
-// FINAL-NEXT:        %[[ARG2_F32:.*]] = func.call @dequantize(%[[ARG2_STRIPPED]]) : (tensor<3xi8>) -> tensor<3xf32>
+// FINAL-NEXT:        %[[ARG2_F32:.*]] = call @dequantize(%[[ARG2_STRIPPED]]) : (tensor<3xi8>) -> tensor<3xf32>
 // FINAL-NEXT:        %[[SUM_F32:.*]] = "arith.addf"(%[[PRODUCT_F32]], %[[ARG2_F32]])
-// FINAL-NEXT:        %[[SUM_I8:.*]] = func.call @quantize(%[[SUM_F32]]) : (tensor<3xf32>) -> tensor<3xi8>
+// FINAL-NEXT:        %[[SUM_I8:.*]] = call @quantize(%[[SUM_F32]]) : (tensor<3xf32>) -> tensor<3xi8>
 // FINAL-NEXT:        return %[[SUM_I8]] : tensor<3xi8>
 // FINAL-NOT:       quant.
