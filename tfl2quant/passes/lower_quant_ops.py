@@ -1,6 +1,9 @@
 """lower-quant-ops: quant.qcast / quant.dcast -> arith, math, tensor, linalg, shape.
 
-The four (six, with sub-channel) cases of the RFCs:
+With no `rounding` option the pass emits upstream MLIR's lowering
+(lower_quant_ops_upstream.py: truncation by fptosi, no saturation). A `rounding`
+option selects the saturating lowering below, which `convert` uses with TFLite's
+rounding (`rounding=half-away-from-zero`). The four (six, with sub-channel) cases of the RFCs:
 
     per-layer,  scalar or ranked   arith on tensors with splat constants
     per-axis,   ranked             linalg.generic reading scale[d_axis]
@@ -22,7 +25,7 @@ then the same saturation. dcast is the RFC's `(float(q) - float(zp)) * scale`.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
@@ -38,6 +41,7 @@ from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Value
 from ..ir.types import (FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, f32,
                         index, numpy_dtype, with_element_type)
+from .lower_quant_ops_upstream import lower_cast_upstream
 from .pass_base import ModulePass
 
 
@@ -52,13 +56,17 @@ ROUND_OP = {Rounding.HALF_AWAY_FROM_ZERO: "math.round", Rounding.HALF_TO_EVEN: "
 
 @dataclass(frozen=True)
 class LowerQuantOps(ModulePass):
-    """qcast -> divf by scale, round, add zero point, saturate, scast; dcast -> its inverse."""
+    """qcast -> divf by scale, round, add zero point, saturate, scast; dcast -> its inverse.
+
+    `rounding` None (no option): upstream MLIR's lowering, op for op; any rounding
+    (toward-zero included) selects the saturating lowering of this module."""
 
     name = "lower-quant-ops"
-    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
+    rounding: Optional[Rounding] = field(default=None, metadata={"printed_at_default": False})
     # splat constants of a dynamic shape as linalg.fill of a tensor.empty, not upstream's
-    # tensor.splat with dynamic sizes, which iree-compile cannot lower (convert sets it)
-    dynamic_fill: bool = False
+    # tensor.splat with dynamic sizes, which iree-compile cannot lower (convert sets it);
+    # only with a rounding option
+    dynamic_fill: bool = field(default=False, metadata={"printed_at_default": False})
 
     def apply(self, module: Operation) -> None:
         for op in list(module.walk()):
@@ -82,16 +90,19 @@ class LowerQuantOps(ModulePass):
         block.set_ops(new_ops)
 
 
-def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding: Rounding,
+def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding: Optional[Rounding],
                dynamic_fill: bool = False) -> Value:
-    """The lowering of one qcast (`quantize`) or dcast of `x` to `result_type`."""
+    """The lowering of one qcast (`quantize`) or dcast of `x` to `result_type`
+    (upstream's when `rounding` is None)."""
     qtype_holder = result_type if quantize else x.type
     q = quantized_element_type(qtype_holder)
     if quantize:
         src = x
     else:
         src = b.value("quant.scast", [x], with_element_type(x.type, q.storage_type))
-    if isinstance(x.type, UnrankedTensorType):
+    if rounding is None:
+        out = lower_cast_upstream(b, quantize, src, q)
+    elif isinstance(x.type, UnrankedTensorType):
         out = _lower_unranked(b, quantize, src, q, rounding, dynamic_fill)
     else:
         out = _lower_ranked(b, quantize, src, q, rounding, dynamic_fill)

@@ -46,6 +46,8 @@ class ModulePass:
                 raise Tfl2QuantError(
                     f"pass '{cls.name}' has no option '{key}' (options: {', '.join(fields) or 'none'})")
             kind = hints[field.name]
+            if typing.get_origin(kind) is typing.Union:  # Optional[X]: None is the option's absence
+                kind = next(arg for arg in typing.get_args(kind) if arg is not type(None))
             if text is None and kind is not bool:
                 raise Tfl2QuantError(f"pass '{cls.name}': option '{key}' needs a value ({key}=...)")
             kwargs[field.name] = _option_value(cls.name, key, kind, text)

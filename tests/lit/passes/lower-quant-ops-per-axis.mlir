@@ -1,8 +1,8 @@
 // Golden test of passes/lower_quant_ops.py, per-axis quantization: a linalg.generic reads each
 // element's scale and zero point from constant tensors through the map (d...) -> (d_axis);
 // unranked tensors are flattened to 3-D [left, channel, right] with the shape dialect.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --lower-quant-ops | filecheck %s
-// RUN: tfl2quant opt %s --split-input-file --lower-quant-ops | iree-opt --split-input-file -o /dev/null
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s
+// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | iree-opt --split-input-file -o /dev/null
 
 // The RFC's case 3: "Per-channel quantization, ranked input".
 !qalias = !quant.uniform<i8<-8:7>:f32:1, {2.0, 3.0}>

@@ -1,10 +1,11 @@
 // Golden test of passes/lower_quant_ops.py, per-layer quantization: arith on scalars or on
 // tensors of the operand's shape, with splat constants (dense for static shapes, tensor.splat
 // for dynamic ones); unranked tensors are flattened to 1-D with the shape dialect.
-// Default rounding (half-away-from-zero): round, guard the range of fptosi, convert, add the
+// With rounding=half-away-from-zero (TFLite's, what convert sets; no option is upstream's
+// lowering, lower-quant-ops-upstream.mlir): round, guard the range of fptosi, convert, add the
 // zero point in integers, saturate to the storage range, truncate to the storage width.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --lower-quant-ops | filecheck %s
-// RUN: tfl2quant opt %s --split-input-file --lower-quant-ops | iree-opt --split-input-file -o /dev/null
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s
+// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | iree-opt --split-input-file -o /dev/null
 
 // The RFC's case 1: "Per-layer quantization, scalar or ranked input".
 !qalias = !quant.uniform<i8<-8:7>:f32, 2.0:10>

@@ -1,12 +1,12 @@
 // Golden test of the rounding option of passes/lower_quant_ops.py (`lower-quant-ops{rounding=...}`).
-//   half-away-from-zero (default, TFLite's): math.round, guard, fptosi, then the zero point
+//   half-away-from-zero (TFLite's; what convert sets): math.round, guard, fptosi, then the zero point
 //                        is added in integers;
 //   half-to-even:        math.roundeven instead of math.round, otherwise the same;
 //   toward-zero:         upstream MLIR's order: the zero point is added in floating point
-//                        (addf) before fptosi truncates.
+//                        (addf) before fptosi truncates; unlike upstream's lowering (no
+//                        option, lower-quant-ops-upstream.mlir) it guards and saturates.
 // Every mode guards fptosi's range (maxnumf/minnumf) and saturates to the storage range
 // (maxsi/minsi); dcast does not round.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --lower-quant-ops | filecheck %s --check-prefixes=CHECK,AWAY
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s --check-prefixes=CHECK,AWAY
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-to-even})' | filecheck %s --check-prefixes=CHECK,EVEN
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s --check-prefixes=CHECK,ZERO

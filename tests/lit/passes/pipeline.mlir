@@ -53,7 +53,7 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // DUMP:        // -----// IR Dump After LowerQuantOps (lower-quant-ops) //----- //
 // DUMP-NEXT:   module {
 // DUMP-NOT:      quant.dcast
-// DUMP:          "math.round"
+// DUMP:          "arith.fptosi"
 // DUMP-NOT:    IR Dump After
 
 // The func.func(...) anchor: our passes run on the whole module, so it is the same pipeline.
@@ -68,16 +68,21 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // NESTED-NEXT:   quant.qcast
 // NESTED-NEXT:   return
 
-// The builtin.module anchor is optional; an option may name its default.
+// The builtin.module anchor is optional. A rounding option selects the saturating lowering;
+// none is upstream's (fptosi truncates, no math.round, no guard or saturation).
 // RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='lower-quant-ops{rounding=toward-zero}' | filecheck %s --check-prefix=ZERO
 // RUN: tfl2quant opt %s --pass-pipeline='lower-quant-ops{rounding=toward-zero}' | iree-opt -o /dev/null
 // ZERO-NOT:    "math.round
 // ZERO:        "arith.addf"
 // ZERO:        "arith.fptosi"
 // RUN: tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s --check-prefix=AWAY
-// RUN: tfl2quant opt %s --mlir-print-op-generic --lower-quant-ops | filecheck %s --check-prefix=AWAY
 // AWAY:        "math.round"(
 // AWAY-NOT:    "math.roundeven"
+// RUN: tfl2quant opt %s --mlir-print-op-generic --lower-quant-ops | filecheck %s --check-prefix=UPSTREAM
+// UPSTREAM-NOT: "math.round
+// UPSTREAM-NOT: "arith.maxnumf"
+// UPSTREAM:     "arith.fptosi"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xi8>
+// UPSTREAM-NOT: "arith.maxsi"
 
 // Pass flags run in command-line order: stripping first leaves scast pairs for canonicalize
 // to cancel; canonicalizing first leaves them in place.
