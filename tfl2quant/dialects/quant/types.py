@@ -80,10 +80,11 @@ class QuantizedType(Type):
     # --- verification -------------------------------------------------------------
     def verify(self) -> None:
         """Raise VerificationError (without location) if the type is invalid."""
-        if self in _VERIFIED:  # a per-axis type has a scale per channel; each op using it asks again
+        key = (self, STRICT_ZERO_POINTS["on"])  # valid by default may be invalid under the RFC's rule
+        if key in _VERIFIED:  # a per-axis type has a scale per channel; each op using it asks again
             return
         self._verify()
-        _VERIFIED.add(self)
+        _VERIFIED.add(key)
 
     def _verify(self) -> None:
         if not 0 < self.storage_width <= MAX_STORAGE_BITS:
