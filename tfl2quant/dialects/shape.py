@@ -10,3 +10,8 @@ declare("shape.shape_of", "$arg attr-dict `:` type($arg) `->` type($result)", op
 declare("shape.num_elements", "$shape attr-dict `:` type($shape) `->` type($result)", operands="shape")
 declare("shape.get_extent", "$shape `,` $dim attr-dict `:` type($shape) `,` type($dim) `->` type($extent)",
         operands="shape dim", results="extent")
+
+# upstream's SplitAtOp names its results (getAsmResultNames): `%head, %tail = "shape.split_at"`
+from ..ir.core import OP_CLASSES  # noqa: E402
+
+OP_CLASSES["shape.split_at"].asm_result_names = ("head", "tail")

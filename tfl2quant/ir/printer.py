@@ -34,7 +34,8 @@ class Printer:
         self.aliases: dict[Type, str] = {}
         self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
         self._names: list[dict[Value, str]] = [{}]
-        self._counters: list[list[int]] = [[0, 0]]  # [next result number, next arg number]
+        self._taken: list[set[str]] = [set()]  # names of results an op named (asm_result_names)
+        self._counters: list[list[int]] = [[0, 0, 0]]  # [next result number, next arg number, next conflict]
         # The dialect whose prefix custom-form op names drop, per open region: a region's
         # parent op declares it (func.func: "func", as upstream's FuncOp::getDefaultDialect);
         # any other op's regions reset it, as upstream's OperationPrinter::printRegion does.
@@ -59,7 +60,12 @@ class Printer:
         return "%<<UNKNOWN>>"
 
     def _name_result_group(self, op: Operation) -> str:
-        """One number per op: `%2` for one result, `%2:3` (used as `%2#0` ...) for several."""
+        """One number per op: `%2` for one result, `%2:3` (used as `%2#0` ...) for several; an
+        op that names its results (upstream's getAsmResultNames) gets those names, made unique
+        by a suffix `_N` counted per scope (`%head, %tail`, then `%head_0, %tail_1`)."""
+        names = getattr(op, "asm_result_names", None)
+        if names:
+            return ", ".join(self._name_result(r, name) for r, name in zip(op.results, names))
         n = f"%{self._counters[-1][0]}"
         self._counters[-1][0] += 1
         if len(op.results) == 1:
@@ -68,6 +74,15 @@ class Printer:
         for k, r in enumerate(op.results):
             self._names[-1][r] = f"{n}#{k}"
         return f"{n}:{len(op.results)}"
+
+    def _name_result(self, r, name: str) -> str:
+        n = f"%{name}"
+        if n in self._taken[-1]:
+            n = f"%{name}_{self._counters[-1][2]}"
+            self._counters[-1][2] += 1
+        self._taken[-1].add(n)
+        self._names[-1][r] = n
+        return n
 
     def op_keyword(self, op: Operation) -> str:
         """The custom form's op name: `call`, not `func.call`, directly inside a func.func."""
@@ -90,10 +105,12 @@ class Printer:
 
     def push_scope(self) -> None:
         self._names.append({})
-        self._counters.append([0, 0])
+        self._taken.append(set())
+        self._counters.append([0, 0, 0])
 
     def pop_scope(self) -> None:
         self._names.pop()
+        self._taken.pop()
         self._counters.pop()
 
     # --- types and attributes ---------------------------------------------------

@@ -13,7 +13,11 @@ func.func @shape(%x: tensor<*xi8>) -> (index, tensor<?xindex>) {
   // CHECK: shape.num_elements %[[S]] : tensor<?xindex> -> index
   %n = shape.num_elements %s : tensor<?xindex> -> index
   %c1 = arith.constant 1 : index
-  // CHECK: "shape.split_at"(%[[S]], %{{.*}}) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+  // Its results are named as upstream names them (getAsmResultNames), made unique per function.
+  // CHECK: %head, %tail = "shape.split_at"(%[[S]], %{{.*}}) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
   %l, %r = "shape.split_at"(%s, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-  return %n, %r : index, tensor<?xindex>
+  // CHECK: %head_0, %tail_1 = "shape.split_at"(%tail, %{{.*}})
+  %l2, %r2 = "shape.split_at"(%r, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+  // CHECK: return %{{.*}}, %tail_1 : index, tensor<?xindex>
+  return %n, %r2 : index, tensor<?xindex>
 }
