@@ -40,6 +40,7 @@ class ExecutorOptions:
 
 
 # ops whose kernel reads only attributes: run once when planning, their value kept in the frame
+# (as are those of pure ops whose operands are all such values)
 CONSTANT_OPS = frozenset({"arith.constant", "tosa.const", "tosa.const_shape", "tfl.pseudo_sparse_const",
                           "tfl.pseudo_sparse_qconst", "tfl.no_value"})
 
@@ -130,6 +131,7 @@ class _Planner:
         self.executor = executor
         self.slots: dict[Value, int] = {}
         self.template: list = []
+        self.constants: set[int] = set()  # slots whose value the template holds
 
     def function(self, func: Operation) -> _FunctionPlan:
         body = self.block(func.body, set())
@@ -173,14 +175,17 @@ class _Planner:
             return _failing(op, f"cannot execute '{op.name}': no numpy kernel (at {op.location.describe()})")
         ctx = Context(op, self.executor)
         step = _Step(kernel, ctx, tuple(self.slots[v] for v in op.operands), results, dtypes, bool(op.regions))
-        if op.name in CONSTANT_OPS:
+        # a constant, or a pure op of constants only (a rescaled bias): run once, here
+        if op.name in CONSTANT_OPS or (op.operands and op.is_pure and not op.regions
+                                       and all(k in self.constants for k in step.operands)):
             try:
                 with np.errstate(all="ignore"):
-                    out = kernel(ctx)
+                    out = kernel(ctx, *[self.template[k] for k in step.operands])
             except Exception:  # noqa: BLE001 - left to fail, as named, when the op runs
                 return step
             for slot, x, dtype in zip(results, out if type(out) is tuple else (out,), dtypes):
                 self.template[slot] = x if dtype is None else _to_container(x, dtype)
+                self.constants.add(slot)
             return None
         return step
 
