@@ -178,11 +178,26 @@ def _rescale_attributes(ctx) -> tuple:
     return found
 
 
+def _scale_constants(ctx, multiplier, shift, double_round) -> tuple:
+    """int64 multiplier and shift, apply_scale_32's rounding term for them and whether DOUBLE_ROUND
+    changes it (a shift above 31): made once while the operands are the same arrays (constants)."""
+    found = ctx.cache.get("scale")
+    if found is None or found[0] is not multiplier or found[1] is not shift:
+        s = shift.astype(np.int64)
+        found = ctx.cache["scale"] = (multiplier, shift, multiplier.astype(np.int64), s,
+                                      np.left_shift(np.int64(1), s - 1), double_round and bool((s > 31).any()))
+    return found[2:]
+
+
 def rescale(ctx, x, multiplier, shift, izp, ozp):
     in_unsigned, out_unsigned, double_round, scale32, lo, hi = _rescale_attributes(ctx)
     value = _signed(x, in_unsigned) - int(first(_signed(np.asarray(izp), in_unsigned)))
     if scale32:
-        result = apply_scale_32(value, multiplier.astype(np.int64), shift.astype(np.int64), double_round)
+        m, s, rounding, double_rounds = _scale_constants(ctx, multiplier, shift, double_round)
+        if double_rounds:  # the rounding depends on the value's sign
+            result = apply_scale_32(value, m, s, True)
+        else:
+            result = (value * m + rounding) >> s
     else:
         result = apply_scale_16(value, multiplier.astype(np.int64), shift.astype(np.int64))
     result = result + int(first(_signed(np.asarray(ozp), out_unsigned)))
