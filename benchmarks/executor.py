@@ -2,6 +2,7 @@
 
     python benchmarks/executor.py                          # models/real/*.int8.tflite
     python benchmarks/executor.py --models DIR_OR_FILE ... -n 5
+    python benchmarks/executor.py --clock cpu              # CPU time of this process (a loaded machine)
     python benchmarks/executor.py --profile m.tflite       # cProfile of the executor on one model
 
 For each model: the `final` stage is converted once, then the executor's
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def measure(model: Path, repeats: int) -> tuple[float, float]:
+def measure(model: Path, repeats: int, clock=time.perf_counter) -> tuple[float, float]:
     from runtime_check import interpreter
     from runtime_check.check import entry_function, make_inputs
     from runtime_check.executor import Executor
@@ -38,12 +39,12 @@ def measure(model: Path, repeats: int) -> tuple[float, float]:
     entry = entry_function(module)
     ours, theirs = [], []
     for _ in range(repeats + 1):  # the first round warms caches and is dropped
-        t = time.perf_counter()
+        t = clock()
         executor.run(x, entry)
-        ours.append(time.perf_counter() - t)
-        t = time.perf_counter()
+        ours.append(clock() - t)
+        t = clock()
         interpreter.run(reference, x)
-        theirs.append(time.perf_counter() - t)
+        theirs.append(clock() - t)
     return statistics.median(ours[1:]), statistics.median(theirs[1:])
 
 
@@ -79,6 +80,9 @@ def main() -> None:
     p.add_argument("--models", nargs="+", default=[str(ROOT / "models" / "real")])
     p.add_argument("-n", "--repeats", type=int, default=5)
     p.add_argument("--no-check", action="store_true", help="skip the whole-`check` column")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="cpu: this process's CPU time, steadier when other processes share the cores "
+                        "(set OPENBLAS_NUM_THREADS=1 so that it is one thread's, as BUILTIN_REF's is)")
     p.add_argument("--profile", type=Path, help="profile the executor on this model and stop")
     args = p.parse_args()
     if args.profile:
@@ -91,7 +95,7 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|")
     ratios = []
     for model in models:
-        ours, theirs = measure(model, args.repeats)
+        ours, theirs = measure(model, args.repeats, time.process_time if args.clock == "cpu" else time.perf_counter)
         ratios.append(ours / theirs)
         check = "" if args.no_check else f"{whole_check(model):.1f}"
         print(f"| {model.name} | {ours * 1e3:.1f} | {theirs * 1e3:.1f} | {ours / theirs:.1f}x | {check} |", flush=True)

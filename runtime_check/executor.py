@@ -4,6 +4,13 @@ A value is a numpy array in the container of its type (`numpy_dtype`):
 quantized values hold their stored integers, so `quant.scast` is free.
 Kernels live in `kernels/`, one module per dialect; kernels/__init__.py states
 the one signature they all have.
+
+A function is compiled once, on its first run, into a plan: its values
+(nested regions' included) numbered into slots of one flat frame, and per op
+its kernel, a `Context` made once, its operand and result slots and result
+containers; constants are converted once and sit in the frame's template. A
+run is then a loop over the plan: a dict per op, Context and type lookups made
+a 40 us dispatch that cost 100x TFLite's invoke on small models.
 """
 from __future__ import annotations
 
@@ -32,6 +39,36 @@ class ExecutorOptions:
     rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
 
 
+# ops whose kernel reads only attributes: run once when planning, their value kept in the frame
+# (as are those of pure ops whose operands are all such values)
+CONSTANT_OPS = frozenset({"arith.constant", "tosa.const", "tosa.const_shape", "tfl.pseudo_sparse_const",
+                          "tfl.pseudo_sparse_qconst", "tfl.no_value"})
+
+
+@dataclass
+class _Step:
+    kernel: object
+    ctx: Context
+    operands: tuple[int, ...]  # frame slots
+    results: tuple[int, ...]
+    dtypes: tuple  # the container per result (None: a type without one, kept as the kernel made it)
+    has_regions: bool  # a fresh Context per run, which sees the running frame
+
+
+@dataclass
+class _BlockPlan:
+    args: tuple[int, ...]
+    steps: list[_Step]
+    yields: tuple[int, ...]  # the terminator's operand slots (none without a terminator)
+
+
+@dataclass
+class _FunctionPlan:
+    body: _BlockPlan
+    inputs: tuple  # the container of each argument
+    template: list  # a frame with the constants filled in
+
+
 class Executor:
     def __init__(self, module: Operation, options: ExecutorOptions = ExecutorOptions()):
         self.module = module
@@ -41,55 +78,133 @@ class Executor:
         # TFLite keeps resource variables across invokes of one interpreter
         self.globals: dict[str, np.ndarray] = {}
         self.iteration_spaces: list[tuple] = []  # of the linalg.generic ops running (linalg.index)
+        self._plans: dict[str, _FunctionPlan] = {}
+        self._blocks: dict[Block, _BlockPlan] = {}  # every planned block, nested ones included
 
     def run(self, inputs: Sequence[np.ndarray], function: str = "main") -> list[np.ndarray]:
-        func = self.functions.get(function)
-        if func is None or func.is_declaration:
-            raise ExecutionError(f"no function @{function} with a body to run")
-        args = func.body.args
-        if len(inputs) != len(args):
-            raise ExecutionError(f"@{function} takes {len(args)} inputs, got {len(inputs)}")
-        env = {a: _as_container(x, a) for a, x in zip(args, inputs)}
+        plan = self._plans.get(function)
+        if plan is None:
+            func = self.functions.get(function)
+            if func is None or func.is_declaration:
+                raise ExecutionError(f"no function @{function} with a body to run")
+            plan = self._plans[function] = _Planner(self).function(func)
+        if len(inputs) != len(plan.body.args):
+            raise ExecutionError(f"@{function} takes {len(plan.body.args)} inputs, got {len(inputs)}")
+        inputs = [x if dtype is None else _to_container(x, dtype) for x, dtype in zip(inputs, plan.inputs)]
+        frame = plan.template.copy()
         # IEEE results (NaN from log(-1), inf from 1/0) are values here, as in TFLite, not warnings
         with np.errstate(all="ignore"):
-            return self.run_block(func.body, env)
+            return self._run(plan.body, inputs, frame)
 
-    def run_block(self, block: Block, env: dict[Value, np.ndarray]) -> list[np.ndarray]:
-        """Run `block` (values of enclosing scopes in `env`); return the terminator's operands."""
-        for op in block.ops:
+    def run_block(self, block: Block, args: Sequence[np.ndarray], frame: list) -> list[np.ndarray]:
+        """Run a nested `block` of a running function (its values in `frame`) on `args`; the
+        terminator's operands."""
+        return self._run(self._blocks[block], args, frame)
+
+    def _run(self, plan: _BlockPlan, args: Sequence[np.ndarray], frame: list) -> list[np.ndarray]:
+        for slot, x in zip(plan.args, args):
+            frame[slot] = x
+        for step in plan.steps:
+            ctx = step.ctx
+            if step.has_regions:
+                ctx = ctx.in_frame(frame)
             try:
-                operands = [env[v] for v in op.operands]
-            except KeyError:  # IR that reads a value before (or outside) its definition: a finding, named
-                raise ExecutionError(f"'{op.name}' at {op.location.describe()} reads a value that is not "
-                                     "defined before it") from None
-            if op.has_trait(TERMINATOR):
-                return operands
-            results = self.run_op(op, operands, env)
-            for r, value in zip(op.results, results):
-                env[r] = value
-        return []
+                out = step.kernel(ctx, *[frame[k] for k in step.operands])
+            except Tfl2QuantError:
+                raise
+            except (ValueError, TypeError, IndexError, ArithmeticError, KeyError) as e:
+                op = ctx.op
+                raise ExecutionError(f"'{op.name}' failed at {op.location.describe()}: {e}") from None
+            if type(out) is not tuple:
+                out = (out,)
+            for slot, x, dtype in zip(step.results, out, step.dtypes):
+                if dtype is not None and not (type(x) is np.ndarray and x.dtype == dtype):
+                    x = _to_container(x, dtype)
+                frame[slot] = x
+        return [frame[k] for k in plan.yields]
 
-    def run_op(self, op: Operation, operands: list[np.ndarray], env: dict[Value, np.ndarray]) -> list[np.ndarray]:
+
+class _Planner:
+    """Numbers a function's values into frame slots and makes each op's step, once."""
+
+    def __init__(self, executor: Executor):
+        self.executor = executor
+        self.slots: dict[Value, int] = {}
+        self.template: list = []
+        self.constants: set[int] = set()  # slots whose value the template holds
+
+    def function(self, func: Operation) -> _FunctionPlan:
+        body = self.block(func.body, set())
+        return _FunctionPlan(body, tuple(_container(a) for a in func.body.args), self.template)
+
+    def slot(self, v: Value) -> int:
+        self.slots[v] = k = len(self.template)
+        self.template.append(None)
+        return k
+
+    def block(self, block: Block, visible: set) -> _BlockPlan:
+        visible = visible | set(block.args)
+        args = tuple(self.slot(a) for a in block.args)
+        steps: list[_Step] = []
+        yields: tuple[int, ...] = ()
+        for op in block.ops:
+            if any(v not in visible for v in op.operands):
+                # IR that reads a value before (or outside) its definition: a finding, named when reached
+                steps.append(_failing(op, f"'{op.name}' at {op.location.describe()} reads a value that "
+                                          "is not defined before it"))
+                break
+            if op.has_trait(TERMINATOR):
+                yields = tuple(self.slots[v] for v in op.operands)
+                break
+            for region in op.regions:
+                for b in region.blocks:
+                    self.executor._blocks[b] = self.block(b, visible)
+            step = self.op(op)
+            if step is not None:
+                steps.append(step)
+            visible.update(op.results)
+        plan = _BlockPlan(args, steps, yields)
+        self.executor._blocks[block] = plan
+        return plan
+
+    def op(self, op: Operation) -> _Step | None:
+        results = tuple(self.slot(r) for r in op.results)
+        dtypes = tuple(_container(r) for r in op.results)
         kernel = KERNELS.get(op.name)
         if kernel is None:
-            raise ExecutionError(f"cannot execute '{op.name}': no numpy kernel "
-                                 f"(at {op.location.describe()})")
-        try:
-            out = kernel(Context(op, self, env), *operands)
-        except Tfl2QuantError:
-            raise
-        except (ValueError, TypeError, IndexError, ArithmeticError, KeyError) as e:
-            raise ExecutionError(f"'{op.name}' failed at {op.location.describe()}: {e}") from None
-        results = list(out) if isinstance(out, tuple) else [out]
-        return [_as_container(x, r) for x, r in zip(results, op.results)]
+            return _failing(op, f"cannot execute '{op.name}': no numpy kernel (at {op.location.describe()})")
+        ctx = Context(op, self.executor)
+        step = _Step(kernel, ctx, tuple(self.slots[v] for v in op.operands), results, dtypes, bool(op.regions))
+        # a constant, or a pure op of constants only (a rescaled bias): run once, here
+        if op.name in CONSTANT_OPS or (op.operands and op.is_pure and not op.regions
+                                       and all(k in self.constants for k in step.operands)):
+            try:
+                with np.errstate(all="ignore"):
+                    out = kernel(ctx, *[self.template[k] for k in step.operands])
+            except Exception:  # noqa: BLE001 - left to fail, as named, when the op runs
+                return step
+            for slot, x, dtype in zip(results, out if type(out) is tuple else (out,), dtypes):
+                self.template[slot] = x if dtype is None else _to_container(x, dtype)
+                self.constants.add(slot)
+            return None
+        return step
 
 
-def _as_container(x, v: Value) -> np.ndarray:
-    """`x` in the numpy container of `v`'s type (a bit-preserving view where the width matches)."""
+def _failing(op: Operation, message: str) -> _Step:
+    def kernel(ctx, *_):
+        raise ExecutionError(message)
+    return _Step(kernel, Context(op, None), (), (), (), False)
+
+
+def _container(v: Value) -> np.dtype | None:
     try:
-        dtype = numpy_dtype(element_type(v.type))  # a complex scalar is its own element type
+        return numpy_dtype(element_type(v.type))  # a complex scalar is its own element type
     except TypeError:
-        return x
+        return None
+
+
+def _to_container(x, dtype: np.dtype) -> np.ndarray:
+    """`x` in the numpy container `dtype` (a bit-preserving view where the width matches)."""
     x = np.asarray(x)
     if x.dtype == dtype:
         return x

@@ -9,7 +9,8 @@ Every kernel has one signature:
   a kernel names them as the reference pseudocode does (`conv2d(ctx, x, w,
   bias, izp, wzp)`).
 - `ctx` (`_context.Context`) is the op and the executor running it:
-  `ctx.op`, `ctx.attr(name)`, `ctx.result_dtype()`, `ctx.result_shape`; the
+  `ctx.op`, `ctx.attr(name)`, `ctx.result_dtype()`, `ctx.result_shape`, and
+  `ctx.cache`, a dict kept across runs for what a kernel derives from the op; the
   typed executor options `ctx.options` (e.g. `ctx.options.rounding`); and nested
   code, `ctx.run_block(block, args)` for a block of the op's regions (it sees
   the enclosing values) and `ctx.call(function, args)` for a function.

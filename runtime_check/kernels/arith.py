@@ -19,8 +19,29 @@ def constant(ctx):
     raise TypeError(f"unsupported constant {value}")
 
 
+# ops whose result in a full-width two's-complement container is the int64 result wrapped
+_WRAP_IN_CONTAINER = {np.add, np.subtract, np.multiply, np.bitwise_and, np.bitwise_or, np.bitwise_xor,
+                      np.maximum, np.minimum}
+
+
+def _native_dtype(ctx):
+    """The result's container when it holds exactly the result's width (i8 ... i64), else None."""
+    found = ctx.cache.get("native", False)
+    if found is False:
+        dtype, elem = ctx.result_dtype(), ctx.result_elem()
+        full = dtype.kind == "i" and isinstance(elem, IntegerType) and elem.width == dtype.itemsize * 8
+        found = ctx.cache["native"] = dtype if full else None
+    return found
+
+
 def _int_binary(fn):
+    native = fn in _WRAP_IN_CONTAINER
+
     def kernel(ctx, a, b):
+        if native:  # operands already in the result's container: numpy wraps as trunci would
+            dtype = _native_dtype(ctx)
+            if dtype is not None and a.dtype == dtype and b.dtype == dtype:
+                return fn(a, b)
         return wrap_to(fn(a.astype(np.int64), b.astype(np.int64)), ctx.result_elem())
     return kernel
 

@@ -16,7 +16,8 @@ from .tensor import reshape
 
 
 def _is_float(x: np.ndarray) -> bool:
-    return x.dtype.kind == "f" or str(x.dtype) == "bfloat16"
+    kind = x.dtype.kind  # bfloat16 is a "V" kind; str() of a dtype costs 30 us, so only then
+    return kind == "f" or (kind == "V" and x.dtype.name == "bfloat16")
 
 
 def _signed(x: np.ndarray, unsigned: bool = False) -> np.ndarray:
@@ -49,14 +50,29 @@ def _conv_inputs(x, w, izp, wzp):
     return x.astype(np.int64) - int(first(izp)), w.astype(np.int64) - int(first(wzp))
 
 
+def _exact_matmul(a: np.ndarray, b: np.ndarray, bits: int) -> np.ndarray:
+    """`a @ b`; for int64 operands whose products are below 2^`bits` in magnitude, through
+    float64 BLAS when every partial sum is then an integer below 2^53 (exact in any summation
+    order): numpy's int64 matmul has no BLAS and was most of a conv model's run."""
+    if a.dtype == np.int64 and bits + a.shape[-1].bit_length() <= 53:
+        return np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(np.int64)
+    return np.matmul(a, b)
+
+
+def _product_bits(x: np.ndarray, w: np.ndarray) -> int:
+    """A bound on |(x - zp) * (w - zp)| in bits, zero points being of the operands' types."""
+    return 8 * (x.dtype.itemsize + w.dtype.itemsize)
+
+
 def conv2d(ctx, x, w, bias, izp, wzp):
+    bits = _product_bits(x, w)
     x, w = _conv_inputs(x, w, izp, wzp)
     win = _windows(x, w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad"),
                    ctx.result_shape[1:3])
     n, oh, ow, c, kh, kw = win.shape
     cols = win.reshape(n * oh * ow, c * kh * kw)
     weights = w.transpose(3, 1, 2, 0).reshape(c * kh * kw, w.shape[0])
-    acc = (cols @ weights).reshape(n, oh, ow, w.shape[0]) + bias
+    acc = _exact_matmul(cols, weights, bits).reshape(n, oh, ow, w.shape[0]) + bias
     return _wrap(ctx, acc)
 
 
@@ -104,7 +120,8 @@ def conv3d(ctx, x, w, bias, izp, wzp):
 def matmul(ctx, a, b, azp, bzp):
     if _is_float(a):
         return _wrap(ctx, np.matmul(a - first(azp), b - first(bzp)))
-    return _wrap(ctx, np.matmul(a.astype(np.int64) - int(first(azp)), b.astype(np.int64) - int(first(bzp))))
+    return _wrap(ctx, _exact_matmul(a.astype(np.int64) - int(first(azp)), b.astype(np.int64) - int(first(bzp)),
+                                    _product_bits(a, b)))
 
 
 # --- pooling -----------------------------------------------------------------------
@@ -147,19 +164,45 @@ def apply_scale_16(value: np.ndarray, multiplier: np.ndarray, shift: np.ndarray)
     return wrap_to(result, IntegerType(32)).astype(np.int64)
 
 
+def _rescale_attributes(ctx) -> tuple:
+    found = ctx.cache.get("rescale")
+    if found is None:
+        in_unsigned = bool(ctx.attr("input_unsigned", 0))
+        out_unsigned = bool(ctx.attr("output_unsigned", 0))
+        attributes = ctx.op.attributes
+        mode = str(attributes["rounding_mode"].body) if "rounding_mode" in attributes else "SINGLE_ROUND"
+        lo, hi = integer_range(ctx.result_elem(), signed=not out_unsigned)
+        found = ctx.cache["rescale"] = (in_unsigned, out_unsigned, mode == "DOUBLE_ROUND",
+                                        ctx.attr("scale32").__bool__(), np.int64(max(lo, -(1 << 63))),
+                                        np.int64(min(hi, (1 << 63) - 1)))  # clipping int64 values
+    return found
+
+
+def _scale_constants(ctx, multiplier, shift, double_round) -> tuple:
+    """int64 multiplier and shift, apply_scale_32's rounding term for them and whether DOUBLE_ROUND
+    changes it (a shift above 31): made once while the operands are the same arrays (constants)."""
+    found = ctx.cache.get("scale")
+    if found is None or found[0] is not multiplier or found[1] is not shift:
+        s = shift.astype(np.int64)
+        found = ctx.cache["scale"] = (multiplier, shift, multiplier.astype(np.int64), s,
+                                      np.left_shift(np.int64(1), s - 1), double_round and bool((s > 31).any()))
+    return found[2:]
+
+
 def rescale(ctx, x, multiplier, shift, izp, ozp):
-    in_unsigned = bool(ctx.attr("input_unsigned", 0))
-    out_unsigned = bool(ctx.attr("output_unsigned", 0))
+    in_unsigned, out_unsigned, double_round, scale32, lo, hi = _rescale_attributes(ctx)
     value = _signed(x, in_unsigned) - int(first(_signed(np.asarray(izp), in_unsigned)))
-    attributes = ctx.op.attributes
-    mode = str(attributes["rounding_mode"].body) if "rounding_mode" in attributes else "SINGLE_ROUND"
-    if ctx.attr("scale32").__bool__():
-        result = apply_scale_32(value, multiplier.astype(np.int64), shift.astype(np.int64), mode == "DOUBLE_ROUND")
+    if scale32:
+        m, s, rounding, double_rounds = _scale_constants(ctx, multiplier, shift, double_round)
+        if double_rounds:  # the rounding depends on the value's sign
+            result = apply_scale_32(value, m, s, True)
+        else:
+            result = (value * m + rounding) >> s
     else:
         result = apply_scale_16(value, multiplier.astype(np.int64), shift.astype(np.int64))
     result = result + int(first(_signed(np.asarray(ozp), out_unsigned)))
-    lo, hi = integer_range(ctx.result_elem(), signed=not out_unsigned)
-    result = np.clip(result, lo, hi).reshape(x.shape)  # a rank-0 x stays rank 0
+    # np.minimum and np.maximum, not np.clip: its Python wrapper cost more than the arithmetic
+    result = np.minimum(np.maximum(result, lo), hi).reshape(x.shape)  # a rank-0 x stays rank 0
     dtype = ctx.result_dtype()
     return result.astype(f"u{dtype.itemsize}").view(dtype) if out_unsigned else result.astype(dtype)
 
