@@ -4,6 +4,7 @@ naming the op, its index and location; a model it accepts converts to IR that ir
 verifies; no Python warning either way."""
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -149,7 +150,7 @@ def test_nan_in_an_8_bit_float_constant_prints_as_its_8_bit_pattern(tmp_path):
     g.output(z)
     path = write(tmp_path, m)
     text = print_module(convert(str(path), "tfl").module)
-    assert "dense<[0x7F, 1.0, 0.0]> : tensor<3xf8E4M3FN>" in text
+    assert "dense<[0x7F, 1.000000e+00, 0.000000e+00]> : tensor<3xf8E4M3FN>" in text  # as iree-opt prints it
     assert iree_verify(text, allow_unregistered=True).returncode == 0
 
 
@@ -381,3 +382,21 @@ def test_an_8_bit_softmax_of_dynamic_rows_is_declined(tmp_path, code):
     converts(path, allow_unregistered=True)
     records = convert(str(path), "legalized").report.records
     assert "a dynamic row length (last dimension)" in records[0].reason
+
+
+@pytest.mark.parametrize(("dtype", "zero_point", "bounds"), [("INT8", 200, "[-128, 127]"), ("UINT8", -1, "[0, 255]"),
+                                                          ("INT16", 40000, "[-32768, 32767]")])
+def test_a_zero_point_outside_the_storage_type_is_an_error_naming_the_tensor(tmp_path, dtype, zero_point, bounds):
+    """`opt` accepts such types as upstream does; in a model TFLite's kernels read the zero point
+    as a value of the storage type, so the importer refuses it (it became an internal error in
+    legalize-tfl, and invalid IR, when the type rule was relaxed)."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 3], dtype, quant=per_tensor(0.5, zero_point))
+    y = g.tensor("y", [2, 3], dtype, quant=per_tensor(0.5, 0))
+    g.op("RELU", [x], [y])
+    g.output(y)
+    path = write(tmp_path, m)
+    with pytest.raises(Tfl2QuantError, match=rf'tensor 0 "x": zero point {zero_point} out of the range '
+                                             rf'{re.escape(bounds)} of its storage type'):
+        convert(str(path), "final")

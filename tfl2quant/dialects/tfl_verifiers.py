@@ -541,6 +541,7 @@ SPECS: dict[str, Spec] = {
         operand_types((2, {"i32", "i64"})), shapes.dynamic_update_slice)),
     "tfl.matrix_set_diag": Spec((2, 2), same_type=(0, "r"), check=shapes.matrix_set_diag),
     "tfl.embedding_lookup": Spec((2, 2), check=both(operand_types((0, {"i32"})), shapes.embedding_lookup)),
+    "tfl.hashtable_lookup": Spec((3, 3), outputs=(2, 2), check=operand_types((0, {"i32"}), (1, {"i32"}))),
     "tfl.dilate": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32"})), shapes.dilate)),
     "tfl.stablehlo_scatter": Spec((3, 3), same_type=(0, 2, "r"), check=both(operand_types((1, {"i32", "i64"})),
                                                                             shapes.same_shape)),

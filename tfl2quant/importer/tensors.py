@@ -80,6 +80,18 @@ def is_quantized(t: Table) -> bool:
     return (scales is not None and len(scales) > 0) or q.get("details") is not None
 
 
+def _zero_points_fit(q: QuantizedType, where: str) -> None:
+    """TFLite's zero points are values of the storage type (its kernels read them as such).
+    `opt` accepts others, as upstream does; a model's tensor never has one."""
+    zero_points = getattr(q, "zero_points_flat", None)
+    if zero_points is None:
+        return
+    lo, hi = default_storage_range(q.storage_width, q.is_signed)
+    for z in zero_points():
+        if not lo <= z <= hi:
+            raise FlatbufferError(f"{where}: zero point {z} out of the range [{lo}, {hi}] of its storage type")
+
+
 class TypeReader:
     """Builds tensor types; needs the subgraph's tensors for blockwise scales."""
 
@@ -95,6 +107,7 @@ class TypeReader:
                 elem.verify_in_tensor(t_type)
             except Tfl2QuantError as e:
                 raise FlatbufferError(f"{where}: {e.message}") from None
+            _zero_points_fit(elem, where)
         return t_type
 
     def _tensor_type(self, t: Table, where: str, is_constant: bool) -> Type:
