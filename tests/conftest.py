@@ -55,6 +55,16 @@ def check_exact_on_seeds(path, op: str, seeds=(0, 1)):
         assert result.passed and all(o.exact_fraction == 1.0 for o in result.outputs), result.outputs
 
 
+def only_record(tmp_path, name: str, data: bytes):
+    """The legalize record of the one op of a one-op model (`data`, written as `name`)."""
+    from tfl2quant.pipeline import convert
+
+    file = tmp_path / name
+    file.write_bytes(data)
+    (record,) = convert(str(file), "legalized").report.records
+    return record
+
+
 def check_float(path, op: str):
     """`check` of a one-op float model: `op` takes the float path and passes the float tolerance."""
     from runtime_check.check import check_model

@@ -13,7 +13,7 @@ from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify
+from .conftest import iree_verify, only_record
 from .tflite_builder import ModelBuilder, options_table
 
 
@@ -186,9 +186,7 @@ def test_matches_tflite_and_verifies(name, tmp_path):
      "reproduced nor compared"),
 ])
 def test_declines_with_a_reason(tmp_path, name, code, operands, outputs, opts, reason):
-    file = tmp_path / f"{name}.tflite"
-    file.write_bytes(model(code, operands, outputs, opts))
-    (record,) = convert(str(file), "legalized").report.records
+    record = only_record(tmp_path, f"{name}.tflite", model(code, operands, outputs, opts))
     assert (record.path, record.reason) == ("unlowered", reason)
 
 

@@ -15,7 +15,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify
+from .conftest import iree_verify, only_record
 from .tflite_builder import ModelBuilder, options_table
 
 DTYPES = {"FLOAT32": np.float32, "INT32": np.int32, "INT8": np.int8, "INT16": np.int16, "INT64": np.int64,
@@ -123,7 +123,5 @@ DECLINED = {
 @pytest.mark.parametrize("name", DECLINED)
 def test_declines_with_a_reason(name, tmp_path):
     make, reason = DECLINED[name]
-    file = tmp_path / f"lsh-{name}.tflite"
-    file.write_bytes(make())
-    (record,) = convert(str(file), "legalized").report.records
+    record = only_record(tmp_path, f"lsh-{name}.tflite", make())
     assert (record.path, record.reason) == ("unlowered", reason)

@@ -19,7 +19,7 @@ from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify
+from .conftest import iree_verify, only_record
 from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q = per_tensor(0.05, -3)       # int8 data operands and results share it: raw data movement
@@ -215,7 +215,5 @@ def test_iree_runs_it_as_tflite_does(name, quantized, tmp_path):
      "bitcast of i1 elements (only signless integers and floats, no bool, have bits here)"),
 ])
 def test_declines_with_a_reason(code, operands, outputs, reason, tmp_path):
-    file = tmp_path / f"{code.lower()}.float32.tflite"
-    file.write_bytes(model(code, operands, outputs))
-    (record,) = convert(str(file), "legalized").report.records
+    record = only_record(tmp_path, f"{code.lower()}.float32.tflite", model(code, operands, outputs))
     assert (record.path, record.reason) == ("unlowered", reason)

@@ -18,7 +18,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_agrees, iree_verify
+from .conftest import iree_agrees, iree_verify, only_record
 from .tflite_builder import ModelBuilder, options_table
 
 options = options_table
@@ -174,9 +174,7 @@ DECLINED = {
 @pytest.mark.parametrize("name", DECLINED)
 def test_declines_with_a_reason(name, tmp_path):
     make, reason = DECLINED[name]
-    file = tmp_path / f"{name}.float32.tflite"
-    file.write_bytes(make())
-    (record,) = convert(str(file), "legalized").report.records
+    record = only_record(tmp_path, f"{name}.float32.tflite", make())
     assert (record.path, record.reason) == ("unlowered", reason)
 
 
