@@ -351,15 +351,13 @@ def _storage_name(t) -> str:
 def unsupported_storage_error(t) -> str | None:
     """Why the passes that compute with quantized values cannot take `t`, or None.
 
-    Float storage types (and `!quant.quantile` lookup tables) parse, verify and print as upstream's
-    do, but no pass here lowers them: upstream's lowering handles integer storage only.
+    Float storage types parse, verify and print as upstream's do, but no pass here computes with
+    them (lower-quant-ops emits integer arithmetic; strip-func-quant-types' scast takes integers).
+    `!quant.quantile` is no quantized type: the quant ops reject it, the passes leave it alone.
     """
     q = quantized_element_type(t)
     if q is not None and q.storage_float:
-        return f"float storage type {q.storage_float} in {q} is not supported here (integer storage only)"
-    e = getattr(t, "element_type", t)
-    if isinstance(e, QuantileType):
-        return f"quantile type {e} is not supported here"
+        return f"cannot lower {q}: float storage type {q.storage_float} (only integer storage is supported)"
     return None
 
 
