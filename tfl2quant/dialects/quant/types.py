@@ -27,6 +27,10 @@ MAX_STORAGE_BITS = 32
 # `tfl2quant opt --quant-strict-zero-points`: reject zero points outside the storage type's range
 # (the RFC's rule); off by default, as upstream accepts them.
 STRICT_ZERO_POINTS = {"on": False}
+# Sub-channel types in unranked tensors: the sub-channel RFC lowers them (its case 2), upstream's
+# ops reject them. `tfl2quant opt` follows upstream unless --quant-unranked-sub-channel; the Python
+# API (the tests of the RFC's lowering) accepts them.
+UNRANKED_SUB_CHANNEL = {"on": True}
 
 # Scales must lie in the expressed type's positive range (upstream's check):
 # [smallest subnormal, largest finite].
@@ -288,8 +292,9 @@ class UniformQuantizedSubChannelType(QuantizedType):
     def verify_in_tensor(self, container: Type) -> None:
         """The six constraints of the sub-channel RFC, for a ranked container."""
         if isinstance(container, UnrankedTensorType):
-            # upstream's wording (QuantOps.cpp, verifySubChannelQuantization): the block sizes
-            # need the shape
+            if UNRANKED_SUB_CHANNEL["on"]:
+                return
+            # upstream's wording (QuantOps.cpp, verifySubChannelQuantization)
             raise VerificationError("tensor containing the sub-channel quantized type must be ranked")
         if not isinstance(container, RankedTensorType):
             raise VerificationError(
