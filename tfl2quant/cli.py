@@ -186,19 +186,24 @@ def _by_name(records) -> dict:
               help="Accept ops of dialects tfl2quant does not model (never unknown quant.* ops).")
 @click.option("--quant-strict-zero-points", "strict_zero_points", is_flag=True,
               help="Reject zero points outside the storage type's range (the RFC's rule; upstream accepts them).")
+@click.option("--quant-unranked-sub-channel", "unranked_sub_channel", is_flag=True,
+              help="Accept sub-channel types in unranked tensors in quant ops (the sub-channel RFC lowers "
+                   "them; upstream rejects them).")
 def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo, generic, allow_unregistered, strict_zero_points):
+        print_after_all, debuginfo, generic, allow_unregistered, strict_zero_points, unranked_sub_channel):
     """Run passes over MLIR text, like mlir-opt."""
     from .dialects.quant import types as quant_types
     from .ir import core
     core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
     quant_types.STRICT_ZERO_POINTS["on"] = strict_zero_points
+    quant_types.UNRANKED_SUB_CHANNEL["on"] = unranked_sub_channel
     try:
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
              print_after_all, debuginfo, generic)
     finally:
         core.ALLOW_UNREGISTERED["ops"] = True
         quant_types.STRICT_ZERO_POINTS["on"] = False
+        quant_types.UNRANKED_SUB_CHANNEL["on"] = True
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,

@@ -18,7 +18,7 @@ from .location import Location
 
 @dataclass(frozen=True)
 class Diagnostic:
-    severity: str          # "warning" | "remark"
+    severity: str          # "warning" | "remark" | "error" (a parser error reported before the one it raises)
     message: str
     location: Location
 

@@ -11,7 +11,9 @@ import re
 import struct
 
 from ..errors import Tfl2QuantError, VerificationError
+from .diagnostic_engine import emit
 from .lexer import BANG, BARE, FLOAT, INTEGER, Token
+from .location import FileLineColLoc
 from .parser_base import ParserBase, describe
 from .types import (FLOAT_WIDTHS, SIGNED, SIGNLESS, UNSIGNED, ComplexType, FloatType, FunctionType,
                     IndexType, IntegerType, NoneType, OpaqueType, RankedTensorType, Type,
@@ -161,8 +163,12 @@ class TypeParser(ParserBase):
             return self.symbols.type_aliases[name]
         if not DIALECT_NAMESPACE.fullmatch(dialect):
             raise self.error(f"invalid dialect namespace '{dialect}'", tok)
+        if dialect == "quant" and self.adjacent(tok, "<"):
+            self._check_balanced(tok)
         if name == "quant.uniform":
             return self._parse_quant_uniform(tok)
+        if name == "quant.quantile":
+            return self._parse_quant_quantile(tok)
         if name == "quant.any":
             return self._parse_quant_any(tok)
         if name == "quant.calibrated":
@@ -180,19 +186,30 @@ class TypeParser(ParserBase):
             self.reset(end)
         return OpaqueType(dialect, mnemonic + body)
 
-    def _parse_quant_opaque(self, tok: Token) -> Type:
+    def _check_balanced(self, tok: Token) -> None:
+        """The `<...>` after `tok` closes (MLIR's lexing of pretty dialect names, before any parsing)."""
         try:
             end = self.lexer.balanced_end(tok.end)
         except Tfl2QuantError:
             raise self.error("unbalanced '<' character in pretty dialect name", tok) from None
         if end > len(self.lexer.text) or not self.lexer.text.startswith(">", end - 1):
             raise self.error("unbalanced '<' character in pretty dialect name", tok)
+
+    def _also_error(self, error: Tfl2QuantError) -> None:
+        """Report `error` and go on: upstream emits it, then the caller's own error (two lines)."""
+        m = re.fullmatch(r"(.*):([0-9]+):([0-9]+)", error.where or "")
+        if m:
+            emit("error", FileLineColLoc(m.group(1), int(m.group(2)), int(m.group(3))), error.message)
+
+    def _parse_quant_opaque(self, tok: Token) -> Type:
+        self._check_balanced(tok)
         self.advance()  # '<'
         inner = self.tok
         if inner.kind != BARE or not self.adjacent(inner, "<"):
             raise self.expected("a quantized type mnemonic", inner)
         parse = {"uniform": self._parse_quant_uniform, "any": self._parse_quant_any,
-                 "calibrated": self._parse_quant_calibrated}.get(inner.spelling)
+                 "calibrated": self._parse_quant_calibrated,
+                 "quantile": self._parse_quant_quantile}.get(inner.spelling)
         if parse is None:
             raise self.error(f"unknown quantized type {inner.spelling}", inner)
         self.advance()
@@ -206,12 +223,13 @@ class TypeParser(ParserBase):
 
         self._expect_adjacent_less(tok)
         spelling = self.tok.spelling if self.tok.kind == BARE and self.tok.spelling[:2] in ("ui", "si") else ""
-        signed, width, lo, hi = self._parse_quant_storage()
+        signed, width, fname, lo, hi = self._parse_quant_storage()
         expressed = self.parse_type() if self.consume_if(":") else None
         self.expect(">", "to end !quant.any")
         if lo >= hi:
             raise self.error(f"illegal storage min and storage max: ({lo}:{hi})", tok)
-        return AnyQuantizedType(width, signed, expressed, lo, hi, storage_spelling=spelling)
+        return AnyQuantizedType(width, signed, expressed, lo, hi, storage_spelling=spelling,
+                                storage_float=fname)
 
     def _parse_quant_calibrated(self, tok: Token) -> Type:
         """`!quant.calibrated<expressed<min:max>>`."""
@@ -220,13 +238,20 @@ class TypeParser(ParserBase):
         self._expect_adjacent_less(tok)
         type_tok = self.tok
         expressed = self.parse_type()
+        # upstream (TypeParser.cpp, parseExpressedTypeAndRange) reports the failed step, then
+        # what it was parsing: two errors on the line
         if not isinstance(expressed, FloatType):
+            self._also_error(self.error("invalid kind of type specified", type_tok))
             raise self.error("expecting float expressed type", type_tok)
-        self.expect("<", "before the calibrated range")
-        lo = self.parse_float_literal("(the calibrated minimum)")
-        self.expect(":", "between the calibrated minimum and maximum")
-        hi = self.parse_float_literal("(the calibrated maximum)")
-        self.expect(">", "after the calibrated range")
+        try:
+            self.expect("<", "before the calibrated range")
+            lo = self.parse_float_literal("(the calibrated minimum)")
+            self.expect(":", "between the calibrated minimum and maximum")
+            hi = self.parse_float_literal("(the calibrated maximum)")
+            self.expect(">", "after the calibrated range")
+        except Tfl2QuantError as e:
+            self._also_error(e)
+            raise self.error("calibrated values must be present", type_tok) from None
         self.expect(">", "to end !quant.calibrated")
         qtype = CalibratedQuantizedType(expressed, lo, hi)
         try:
@@ -256,7 +281,7 @@ class TypeParser(ParserBase):
 
         self._expect_adjacent_less(tok)
         spelling = self.tok.spelling if self.tok.kind == BARE and self.tok.spelling[:2] in ("ui", "si") else ""
-        signed, width, lo, hi = self._parse_quant_storage()
+        signed, width, fname, lo, hi = self._parse_quant_storage()
         self.expect(":", "after the storage type")
         expressed = self.parse_type()
         if self.consume_if(","):
@@ -284,6 +309,8 @@ class TypeParser(ParserBase):
         self.expect(">", "to end !quant.uniform")
         if spelling:
             qtype = dataclasses.replace(qtype, storage_spelling=re.sub(r"<.*", "", spelling))
+        if fname:
+            qtype = dataclasses.replace(qtype, storage_float=fname)
         try:
             qtype.verify()
         except VerificationError as e:
@@ -292,27 +319,17 @@ class TypeParser(ParserBase):
             qtype = qtype.with_scales_in_expressed_type()
         return qtype
 
-    def _parse_quant_storage(self) -> tuple[bool, int, int, int]:
-        """`i8`, `u8`, `si8`, `ui8`, optionally with `<min:max>`."""
-        from ..dialects.quant.types import MAX_STORAGE_BITS, default_storage_range
-
-        tok = self.tok
-        m = re.fullmatch(r"(s|u)?i([0-9]+)|u([0-9]+)", tok.spelling) if tok.kind == BARE else None
-        if m is None:
-            # upstream's wording (TypeParser.cpp, parseStorageType)
-            raise self.error(f"illegal storage type prefix: expected a storage type (iN or uN), "
-                             f"found {describe(tok)}", tok)
-        self.advance()
-        signed = m.group(1) != "u" and m.group(3) is None
-        width = int(m.group(2) or m.group(3))
-        if width > MAX_INTEGER_WIDTH or width == 0:
-            raise self.error(f"invalid integer width: {width}", tok)
-        # Checked here, not only in verify(): the default range needs a valid width.
-        if not 0 < width <= MAX_STORAGE_BITS:
-            raise self.error(f"illegal storage type size: {width}; expected 1 to {MAX_STORAGE_BITS} bits", tok)
-        lowest, highest = default_storage_range(width, signed)
+    def _parse_quant_storage(self) -> tuple[bool, int, str, int, int]:
+        """`i8`, `u8`, `si8`, `ui8`, `f8E4M3FN`..., optionally with `<min:max>`:
+        (signed, width, float storage name or "", min, max)."""
+        signed, width, fname, lowest, highest = self._parse_quant_storage_type()
         if not self.consume_if("<"):
-            return signed, width, lowest, highest
+            return signed, width, fname, lowest, highest
+        lo, hi = self._parse_storage_range(lowest, highest)
+        return signed, width, fname, lo, hi
+
+    def _parse_storage_range(self, lowest: int, highest: int) -> tuple[int, int]:
+        """`min:max>` (after the `<`), within the storage type's default range."""
         lo_tok = self.tok
         lo = self.parse_integer("(the storage type minimum)")
         if lo < lowest:
@@ -323,7 +340,67 @@ class TypeParser(ParserBase):
         if hi > highest:
             raise self.error(f"illegal storage type maximum: {hi}; expected at most {highest}", hi_tok)
         self.expect(">", "after the storage type range")
-        return signed, width, lo, hi
+        return lo, hi
+
+    def _parse_quant_storage_type(self) -> tuple[bool, int, str, int, int]:
+        """The storage type alone: (signed, width, float storage name or "", default min, max)."""
+        from ..dialects.quant.types import FLOAT_STORAGE, MAX_STORAGE_BITS, default_storage_range
+
+        tok = self.tok
+        if tok.kind == BARE and tok.spelling in FLOAT_STORAGE:
+            self.advance()
+            width = FLOAT_STORAGE[tok.spelling][0]
+            return (True, width, tok.spelling) + default_storage_range(width, True, tok.spelling)
+        m = re.fullmatch(r"(s|u)?i([0-9]+)|u([0-9]+)", tok.spelling) if tok.kind == BARE else None
+        if m is None:
+            # upstream's wording (TypeParser.cpp, parseStorageType)
+            raise self.error(f"illegal storage type prefix: expected a storage type (iN, uN or a float "
+                             f"storage type: {', '.join(FLOAT_STORAGE)}), "
+                             f"found {describe(tok)}", tok)
+        self.advance()
+        signed = m.group(1) != "u" and m.group(3) is None
+        width = int(m.group(2) or m.group(3))
+        if width > MAX_INTEGER_WIDTH or width == 0:
+            raise self.error(f"invalid integer width: {width}", tok)
+        # Checked here, not only in verify(): the default range needs a valid width.
+        if not 0 < width <= MAX_STORAGE_BITS:
+            raise self.error(f"illegal storage type size: {width}; expected 1 to {MAX_STORAGE_BITS} bits", tok)
+        return (signed, width, "") + default_storage_range(width, signed)
+
+    def _parse_quant_quantile(self, tok: Token) -> Type:
+        """`!quant.quantile<storage:quantile-type, {q, ...}[, <min:max>]>`."""
+        from ..dialects.quant.types import FLOAT_STORAGE, QuantileType
+
+        self._expect_adjacent_less(tok)
+        storage_tok = self.tok
+        if storage_tok.kind == BARE and (storage_tok.spelling in FLOAT_STORAGE or re.fullmatch(
+                r"(s|u)?i([0-9]+)|u([0-9]+)", storage_tok.spelling)):
+            signed, width, fname, lowest, highest = self._parse_quant_storage_type()
+        else:
+            storage = self.parse_type()
+            if not isinstance(storage, (IntegerType, FloatType)):
+                # upstream's wording (its verifier, at the type)
+                raise self.error("storage type must be an integer or float type", tok)
+            raise self.error(f"illegal quantized storage type: {storage}; expected an integer type "
+                             f"or one of {', '.join(FLOAT_STORAGE)}", storage_tok)
+        spelling = storage_tok.spelling if storage_tok.spelling[:2] in ("ui", "si") else ""
+        self.expect(":", "after the storage type")
+        quantile_type = self.parse_type()
+        self.expect(",", "after the quantile type")
+        quantiles = self.parse_list("{", "}", lambda: self.parse_float_literal("(a quantile)"),
+                                    "in quantile list")
+        lo, hi = lowest, highest
+        if self.consume_if(","):
+            self.expect("<", "before the storage range")
+            lo, hi = self._parse_storage_range(lowest, highest)
+        self.expect(">", "to end !quant.quantile")
+        qtype = QuantileType(width, signed, fname, quantile_type, tuple(quantiles), lo, hi,
+                             storage_spelling=spelling)
+        try:
+            qtype.verify()
+        except VerificationError as e:
+            raise self.error(e.message, tok) from None
+        return qtype
 
     def _parse_scale_zero_point(self) -> tuple[float, int]:
         scale = self.parse_float_literal("(a scale)")

@@ -34,7 +34,8 @@ from ..dialects.linalg import fill, generic
 from ..dialects.tensor import dynamic_sizes
 from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
-                                    quantized_element_type)
+                                    quantized_element_type, unsupported_storage_error)
+from ..errors import Tfl2QuantError
 from ..ir.affine import AffineMap, const, dim, floordiv
 from ..ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from ..ir.builder import Builder
@@ -82,6 +83,10 @@ class LowerQuantOps(ModulePass):
             if op.name not in ("quant.qcast", "quant.dcast"):
                 new_ops.append(op)
                 continue
+            for t in (op.operands[0].type, op.result.type):
+                why = unsupported_storage_error(t)
+                if why:
+                    raise Tfl2QuantError(f"{self.name}: {why}", op.location.describe())
             b = Builder(new_ops, op.location)
             result = lower_cast(b, op.name == "quant.qcast", op.operands[0], op.result.type, self.rounding,
                                 self.dynamic_fill)

@@ -32,7 +32,7 @@ def normalize_type(t: Type) -> Type:
         return t
     common = dict(storage_width=t.storage_width, is_signed=t.is_signed, expressed_type=t.expressed_type,
                   storage_type_min=t.storage_type_min, storage_type_max=t.storage_type_max,
-                  storage_spelling=t.storage_spelling)
+                  storage_spelling=t.storage_spelling, storage_float=t.storage_float)
     if len(t.scales) == 1:
         return UniformQuantizedType(scale=t.scales[0], zero_point=t.zero_points[0], **common)
     varying = [d for d, n in enumerate(t.params_shape) if n != 1]

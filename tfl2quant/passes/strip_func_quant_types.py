@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ..dialects.func import FuncOp
 from ..dialects.quant.ops import storage_type_of
-from ..dialects.quant.types import quantized_element_type
+from ..dialects.quant.types import quantized_element_type, unsupported_storage_error
+from ..errors import Tfl2QuantError
 from ..ir.attributes import TypeAttr
 from ..ir.builder import Builder
 from ..ir.core import Operation
@@ -38,6 +39,16 @@ class StripFuncQuantTypes(ModulePass):
     name = "strip-func-quant-types"
 
     def apply(self, module: Operation) -> None:
+        for op in module.walk():  # before any change: a float storage type has no scast to strip it
+            types = []
+            if isinstance(op, FuncOp):
+                types = list(op.function_type.inputs + op.function_type.results)
+            elif op.name in ("func.call", "func.call_indirect"):
+                types = [v.type for v in op.operands] + [r.type for r in op.results]
+            for t in types:
+                why = unsupported_storage_error(t)
+                if why:
+                    raise Tfl2QuantError(f"{self.name}: {why}", op.location.describe())
         for func in [op for op in module.body.ops if isinstance(op, FuncOp)]:
             original = func.function_type
             func.set_function_type(_strip(original))

@@ -2,10 +2,11 @@
 // linalg.generic reads scale[d_i floordiv block_i] (0 along dimensions with one block);
 // unranked tensors are flattened to 2k+1 dimensions [left, D1, between, ..., Dk, right], where
 // the scales fix each quantized extent D_i = block_i * number of blocks_i.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s
+// RUN: tfl2quant opt %s --quant-unranked-sub-channel --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' | filecheck %s
 // Upstream rejects sub-channel types in unranked tensors in ops (the sub-channel RFC lowers
-// them), so upstream verifies the IR once the scasts are gone.
-// RUN: tfl2quant opt %s --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' --strip-func-quant-types --canonicalize | iree-opt --split-input-file -o /dev/null
+// them): --quant-unranked-sub-channel accepts them, and upstream verifies the IR once the scasts
+// are gone.
+// RUN: tfl2quant opt %s --quant-unranked-sub-channel --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' --strip-func-quant-types --canonicalize | iree-opt --split-input-file -o /dev/null
 
 // The sub-channel RFC's case 1: "Sub-channel quantization, with ranked input". The RFC writes
 // the scales as {{{1.0:1, 2.0:2}},{{3.0:3, 4.0:4}}}, a rank-3 tensor for a rank-4 one

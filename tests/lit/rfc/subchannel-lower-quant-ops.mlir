@@ -1,10 +1,11 @@
 // The two cases of "Operation lowering of quant.qcast, quant.dcast using --lower-quant-ops" in
 // "RFC: Supporting Sub-Channel (or Blockwise) Quantization in MLIR", input IR as the RFC gives
 // it. Like the RFC's output, `rounding=toward-zero` adds the zero point before fptosi.
-// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s
-// Upstream rejects sub-channel types in unranked tensors in ops, so it verifies case 2 once
-// strip-func-quant-types and canonicalize have removed the scasts.
-// RUN: tfl2quant opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero}, strip-func-quant-types, canonicalize)' | iree-opt --split-input-file -o /dev/null
+// RUN: tfl2quant opt %s --quant-unranked-sub-channel --mlir-print-op-generic --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero})' | filecheck %s
+// Upstream rejects sub-channel types in unranked tensors in ops (--quant-unranked-sub-channel
+// accepts them), so it verifies case 2 once strip-func-quant-types and canonicalize have removed
+// the scasts.
+// RUN: tfl2quant opt %s --quant-unranked-sub-channel --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero}, strip-func-quant-types, canonicalize)' | iree-opt --split-input-file -o /dev/null
 
 // "Case 1: Sub-channel quantization, with ranked input", with the scales fixed to rank 4 (the
 // shape 1x2x1x2 of the RFC's output constants; the RFC's own spelling is the last case).

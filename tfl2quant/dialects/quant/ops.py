@@ -126,7 +126,7 @@ class StorageCastOp(_CastOp):
 
     def verify_elements(self, src, dst):
         q, integer = (src, dst) if isinstance(src, QuantizedType) else (dst, src)
-        if q.storage_width != integer.width:
+        if q.storage_float or q.storage_width != integer.width:  # a float storage type is no integer
             raise self.error(f"storage type in quantized type expected to match integer type; "
                              f"{q.storage_type} and {integer}")
 

@@ -27,6 +27,10 @@ MAX_STORAGE_BITS = 32
 # `tfl2quant opt --quant-strict-zero-points`: reject zero points outside the storage type's range
 # (the RFC's rule); off by default, as upstream accepts them.
 STRICT_ZERO_POINTS = {"on": False}
+# Sub-channel types in unranked tensors: the sub-channel RFC lowers them (its case 2), upstream's
+# ops reject them. `tfl2quant opt` follows upstream unless --quant-unranked-sub-channel; the Python
+# API (the tests of the RFC's lowering) accepts them.
+UNRANKED_SUB_CHANNEL = {"on": True}
 
 # Scales must lie in the expressed type's positive range (upstream's check):
 # [smallest subnormal, largest finite].
@@ -40,7 +44,16 @@ _SCALE_RANGE = {
 }
 
 
-def default_storage_range(width: int, signed: bool) -> tuple[int, int]:
+# Float storage types (upstream's QuantStorageTypeInterface on the small float types): width and
+# the default storage range, -max:max with max the type's largest finite value (TypeParser.cpp
+# reads the range as integers; upstream's tests: f8E5M2<-57344:57344>, f8E4M3FN<-448:448>,
+# f4E2M1FN<-6:6> print as the bare storage type).
+FLOAT_STORAGE = {"f8E5M2": (8, 57344), "f8E4M3FN": (8, 448), "f4E2M1FN": (4, 6)}
+
+
+def default_storage_range(width: int, signed: bool, storage_float: str = "") -> tuple[int, int]:
+    if storage_float:
+        return -FLOAT_STORAGE[storage_float][1], FLOAT_STORAGE[storage_float][1]
     if signed:
         return -(1 << (width - 1)), (1 << (width - 1)) - 1
     return 0, (1 << width) - 1
@@ -56,23 +69,25 @@ class QuantizedType(Type):
     # `ui8`/`si8` as written (upstream prints the storage type as spelled); "" prints `u8`/`i8`.
     # Not part of the type's identity here: ui8 and u8 storage hold the same values.
     storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
+    # A float storage type (a FLOAT_STORAGE key), "" for integer storage.
+    storage_float: str = dataclasses.field(default="", kw_only=True)
 
     # --- storage ----------------------------------------------------------------
     @property
-    def storage_type(self) -> IntegerType:
-        """The signless integer that `quant.scast` converts to and from."""
-        return IntegerType(self.storage_width)
+    def storage_type(self) -> Type:
+        """The signless integer (or the float storage type) that `quant.scast` converts to and from."""
+        return FloatType(self.storage_float) if self.storage_float else IntegerType(self.storage_width)
 
     @property
     def storage_type_range(self) -> tuple[int, int]:
-        return default_storage_range(self.storage_width, self.is_signed)
+        return default_storage_range(self.storage_width, self.is_signed, self.storage_float)
 
     @property
     def has_storage_type_bounds(self) -> bool:
         return (self.storage_type_min, self.storage_type_max) != self.storage_type_range
 
     def _storage_str(self) -> str:
-        s = self.storage_spelling or f"{'i' if self.is_signed else 'u'}{self.storage_width}"
+        s = _storage_name(self)
         if self.has_storage_type_bounds:
             s += f"<{self.storage_type_min}:{self.storage_type_max}>"
         return s
@@ -277,7 +292,10 @@ class UniformQuantizedSubChannelType(QuantizedType):
     def verify_in_tensor(self, container: Type) -> None:
         """The six constraints of the sub-channel RFC, for a ranked container."""
         if isinstance(container, UnrankedTensorType):
-            return
+            if UNRANKED_SUB_CHANNEL["on"]:
+                return
+            # upstream's wording (QuantOps.cpp, verifySubChannelQuantization)
+            raise VerificationError("tensor containing the sub-channel quantized type must be ranked")
         if not isinstance(container, RankedTensorType):
             raise VerificationError(
                 "scalar types may not use sub-channel quantization")
@@ -328,6 +346,24 @@ def _expand_blocks(params: np.ndarray, qtype: UniformQuantizedSubChannelType, sh
     for d, b in zip(qtype.quantized_dimensions, qtype.block_sizes):
         params = np.repeat(params, b, axis=d)
     return params
+
+
+def _storage_name(t) -> str:
+    """The storage type as upstream prints it: `f8E4M3FN`, `ui8` as written, else `i8`/`u8`."""
+    return t.storage_float or t.storage_spelling or f"{'i' if t.is_signed else 'u'}{t.storage_width}"
+
+
+def unsupported_storage_error(t) -> str | None:
+    """Why the passes that compute with quantized values cannot take `t`, or None.
+
+    Float storage types parse, verify and print as upstream's do, but no pass here computes with
+    them (lower-quant-ops emits integer arithmetic; strip-func-quant-types' scast takes integers).
+    `!quant.quantile` is no quantized type: the quant ops reject it, the passes leave it alone.
+    """
+    q = quantized_element_type(t)
+    if q is not None and q.storage_float:
+        return f"cannot lower {q}: float storage type {q.storage_float} (only integer storage is supported)"
+    return None
 
 
 def _params(scale: float, zero_point: int) -> str:
@@ -390,11 +426,12 @@ class AnyQuantizedType(Type):
     storage_type_min: int
     storage_type_max: int
     storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
+    storage_float: str = dataclasses.field(default="", kw_only=True)
 
     def __str__(self) -> str:
-        s = self.storage_spelling or f"{'i' if self.is_signed else 'u'}{self.storage_width}"
-        if (self.storage_type_min, self.storage_type_max) != default_storage_range(self.storage_width,
-                                                                                   self.is_signed):
+        s = _storage_name(self)
+        if (self.storage_type_min, self.storage_type_max) != default_storage_range(
+                self.storage_width, self.is_signed, self.storage_float):
             s += f"<{self.storage_type_min}:{self.storage_type_max}>"
         if self.expressed_type is not None:
             s += f":{self.expressed_type}"
@@ -419,3 +456,47 @@ class CalibratedQuantizedType(Type):
     def __str__(self) -> str:
         return (f"!quant.calibrated<{self.expressed_type}<{format_float(self.min)}:"
                 f"{format_float(self.max)}>>")
+
+
+# --- !quant.quantile ------------------------------------------------------------------
+# A lookup table storage format (llvm-project PR 190321, reclassified as a storage format, not a
+# quantization scheme, by PR 204793): each stored value in [storage min, storage max] indexes a
+# table of `quantiles` of the quantile type (NF4 and the like). Upstream's tests are the spec:
+#     !quant.quantile<ui4:f16, {q0,...,q15}>            default range of the storage type
+#     !quant.quantile<si8:f32, {q0,...,q4}, <-2:2>>     explicit range: max - min + 1 entries
+
+
+@dataclass(frozen=True)
+class QuantileType(Type):
+    storage_width: int
+    is_signed: bool
+    storage_float: str           # a FLOAT_STORAGE key, "" for integer storage
+    quantile_type: Type
+    quantiles: tuple
+    storage_type_min: int
+    storage_type_max: int
+    storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
+
+    @property
+    def storage_type_range(self) -> tuple[int, int]:
+        return default_storage_range(self.storage_width, self.is_signed, self.storage_float)
+
+    def verify(self) -> None:
+        """Upstream's checks and wording, in its order (invalid-quantile-types.mlir)."""
+        if not isinstance(self.quantile_type, (FloatType, IntegerType)):
+            raise VerificationError("quantile type must be a float or integer type")
+        if not self.quantiles:
+            raise VerificationError("quantile values must not be empty")
+        if self.storage_type_min >= self.storage_type_max:
+            raise VerificationError("storage min must be less than storage max")
+        size = self.storage_type_max - self.storage_type_min + 1
+        if len(self.quantiles) != size:
+            raise VerificationError(f"quantile LUT size ({len(self.quantiles)}) must equal the number of "
+                                    f"representable storage values ({size})")
+
+    def __str__(self) -> str:
+        table = ",".join(format_float(q) for q in self.quantiles)
+        s = f"!quant.quantile<{_storage_name(self)}:{self.quantile_type}, {{{table}}}"
+        if (self.storage_type_min, self.storage_type_max) != self.storage_type_range:
+            s += f", <{self.storage_type_min}:{self.storage_type_max}>"
+        return s + ">"
