@@ -167,6 +167,8 @@ def _by_name(records) -> dict:
               help="Run legalize-tfl (tfl.* ops to integer TOSA or the fallback).")
 @click.option("--canonicalize", "flags", flag_value="canonicalize", multiple=True, help="Run canonicalize.")
 @click.option("--cse", "flags", flag_value="cse", multiple=True, help="Run cse.")
+@click.option("--inline", "flags", flag_value="inline", multiple=True,
+              help="Run inline (func.call of single-block functions; unreferenced private functions erased).")
 @click.option("--lower-quant-ops", "flags", flag_value="lower-quant-ops", multiple=True,
               help="Run lower-quant-ops.")
 @click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
