@@ -26,10 +26,11 @@ from dataclasses import dataclass
 
 from ..dialects.func import FuncOp
 from ..errors import Tfl2QuantError
-from ..ir.attributes import ArrayAttr, DictionaryAttr, SymbolRefAttr
+from ..ir.attributes import SymbolRefAttr
 from ..ir.core import SYMBOL_TABLE, Operation, clone
 from .canonicalize import Canonicalize
 from .pass_base import ModulePass
+from .symbol_dce import symbol_references
 
 # Dialects whose DialectInlinerInterface (upstream) lets their ops be inlined anywhere.
 INLINABLE_DIALECTS = frozenset({"func", "arith", "math", "tensor", "linalg", "scf", "cf", "tosa",
@@ -60,17 +61,6 @@ def _nearest_table(op: Operation, tables: set[int]) -> Operation | None:
 def _callee_name(call: Operation) -> str | None:
     ref = call.attributes.get("callee")
     return ref.root if isinstance(ref, SymbolRefAttr) and not ref.nested else None
-
-
-def _references(attr, out: set[str]) -> None:
-    if isinstance(attr, SymbolRefAttr):
-        out.add(attr.root)
-    elif isinstance(attr, ArrayAttr):
-        for a in attr.value:
-            _references(a, out)
-    elif isinstance(attr, DictionaryAttr):
-        for _, a in attr.value:
-            _references(a, out)
 
 
 class _Inliner:
@@ -158,7 +148,7 @@ def _erase_dead_private_functions(table: Operation) -> None:
                 continue
             for key, attr in op.attributes.items():
                 if not (isinstance(op, FuncOp) and key == "sym_name"):
-                    _references(attr, referenced)
+                    symbol_references(attr, referenced)
         dead = [f for f in _functions(table).values()
                 if f.visibility in ("private", "nested") and not f.is_declaration
                 and f.sym_name not in referenced]
