@@ -165,10 +165,12 @@ class Inline(ModulePass):
     name = "inline"
     default_pipeline: str = "canonicalize"
 
-    def apply(self, module: Operation) -> None:
+    def __post_init__(self):
         if self.default_pipeline not in ("canonicalize", ""):
             raise Tfl2QuantError(f"pass 'inline': default-pipeline={self.default_pipeline!r} is not supported "
                                  "(canonicalize, or empty for none)")
+
+    def apply(self, module: Operation) -> None:
         _Inliner(module).run()
         if self.default_pipeline:
             Canonicalize().apply(module)

@@ -25,3 +25,7 @@ func.func @kept(%a: i32) -> i32 {
   %2 = call @simple(%0) : (i32) -> i32
   return %2 : i32
 }
+
+// Only canonicalize (upstream's default) or nothing may follow the inlining.
+// RUN: not tfl2quant opt %s --pass-pipeline='builtin.module(inline{default-pipeline=cse})' 2>&1 | filecheck %s --check-prefix=PIPELINE
+// PIPELINE: error: pass 'inline': default-pipeline='cse' is not supported (canonicalize, or empty for none)
