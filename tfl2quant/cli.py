@@ -167,6 +167,12 @@ def _by_name(records) -> dict:
               help="Run legalize-tfl (tfl.* ops to integer TOSA or the fallback).")
 @click.option("--canonicalize", "flags", flag_value="canonicalize", multiple=True, help="Run canonicalize.")
 @click.option("--cse", "flags", flag_value="cse", multiple=True, help="Run cse.")
+@click.option("--inline", "flags", flag_value="inline", multiple=True,
+              help="Run inline (func.call of single-block functions; unreferenced private functions erased).")
+@click.option("--symbol-dce", "flags", flag_value="symbol-dce", multiple=True,
+              help="Run symbol-dce (private symbols nothing live refers to are erased).")
+@click.option("--strip-debuginfo", "flags", flag_value="strip-debuginfo", multiple=True,
+              help="Run strip-debuginfo (every location becomes unknown).")
 @click.option("--lower-quant-ops", "flags", flag_value="lower-quant-ops", multiple=True,
               help="Run lower-quant-ops.")
 @click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
@@ -182,6 +188,10 @@ def _by_name(records) -> dict:
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
 @click.option("--mlir-print-op-generic", "generic", is_flag=True,
               help="Print ops in the generic form instead of their custom assembly.")
+@click.option("--mlir-print-local-scope", "local_scope", is_flag=True,
+              help="Print types and attributes in place, without aliases (#map = ..., !q0 = ...).")
+@click.option("--mlir-disable-threading", is_flag=True,
+              help="Accepted for mlir-opt's sake: tfl2quant runs passes on one thread anyway.")
 @click.option("--allow-unregistered-dialect", "allow_unregistered", is_flag=True,
               help="Accept ops of dialects tfl2quant does not model (never unknown quant.* ops).")
 @click.option("--quant-strict-zero-points", "strict_zero_points", is_flag=True,
@@ -190,7 +200,8 @@ def _by_name(records) -> dict:
               help="Accept sub-channel types in unranked tensors in quant ops (the sub-channel RFC lowers "
                    "them; upstream rejects them).")
 def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo, generic, allow_unregistered, strict_zero_points, unranked_sub_channel):
+        print_after_all, debuginfo, generic, local_scope, mlir_disable_threading, allow_unregistered,
+        strict_zero_points, unranked_sub_channel):
     """Run passes over MLIR text, like mlir-opt."""
     from .dialects.quant import types as quant_types
     from .ir import core
@@ -199,7 +210,7 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
     quant_types.UNRANKED_SUB_CHANNEL["on"] = unranked_sub_channel
     try:
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-             print_after_all, debuginfo, generic)
+             print_after_all, debuginfo, generic, local_scope)
     finally:
         core.ALLOW_UNREGISTERED["ops"] = True
         quant_types.STRICT_ZERO_POINTS["on"] = False
@@ -207,7 +218,7 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-         print_after_all, debuginfo, generic):
+         print_after_all, debuginfo, generic, local_scope=False):
     from .ir import diagnostics
     from .ir.printer import print_module
     from .passes import PASSES, PassManager, parse_pipeline, pipeline_text, print_ir_after
@@ -227,8 +238,9 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
             raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
 
     def process(module) -> str:
-        PassManager(passes, print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None).run(module)
-        return print_module(module, debuginfo=debuginfo, generic=generic)
+        hook = print_ir_after(sys.stderr, debuginfo, generic, local_scope) if print_after_all else None
+        PassManager(passes, hook).run(module)
+        return print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope)
 
     result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)
     with _output(output) as out:

@@ -14,6 +14,9 @@ the file's RUN lines; a file without split markers is one case). The report give
     python tools/upstream_quant_tests.py DIR            # table of files and cases
     python tools/upstream_quant_tests.py DIR --failures # also each failing case's lit output
     python tools/upstream_quant_tests.py DIR --json out.json
+
+Files in NOT_OURS still run, but their verdict is reported as NOT OURS with the reason and kept
+out of the pass figures: they test passes of other dialects, which `opt` does not claim.
 """
 from __future__ import annotations
 
@@ -27,6 +30,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SPLIT = "// -----"
+
+# Upstream files whose RUN lines need passes tfl2quant does not model (not quant's): why, by file.
+NOT_OURS = {
+    "lower-quant-ops-to-dps.mlir": "needs linalg's -linalg-convert-to-dps and -linalg-specialize-generic-ops",
+}
 
 LIT_CFG = """\
 import lit.formats
@@ -122,12 +130,16 @@ def main(argv=None) -> int:
                 names[rel].append(p.relative_to(tmp).as_posix())
         verdicts = run_lit(tmp)
 
-    report = {"files": {}, "totals": {}}
+    report = {"files": {}, "totals": {}, "not_ours": {}}
     n_files = n_files_ok = n_cases = n_cases_ok = 0
     print(f"{'file':44} {'file':>5} {'cases':>9}")
     for rel, case_names in names.items():
         file_ok = verdicts.get(f"files/{rel}", ("MISSING", ""))[0] == "PASS"
         results = [verdicts.get(c, ("MISSING", ""))[0] == "PASS" for c in case_names]
+        if rel in NOT_OURS:
+            report["not_ours"][rel] = {"reason": NOT_OURS[rel], "pass": file_ok, "cases": len(results)}
+            print(f"{rel:44} {'NOT OURS':>9}      {NOT_OURS[rel]}")
+            continue
         n_files += 1
         n_files_ok += file_ok
         n_cases += len(results)
@@ -143,7 +155,9 @@ def main(argv=None) -> int:
                 print(verdicts.get(case_names[i], ("", "(no lit output)"))[1][-3000:])
     report["totals"] = {"files": n_files, "files_passing": n_files_ok,
                         "cases": n_cases, "cases_passing": n_cases_ok}
-    print(f"files passing: {n_files_ok}/{n_files}; cases passing: {n_cases_ok}/{n_cases}")
+    print(f"files passing: {n_files_ok}/{n_files}; cases passing: {n_cases_ok}/{n_cases}"
+          + (f" (not counted, needing other dialects' passes: {len(report['not_ours'])} file(s))"
+             if report["not_ours"] else ""))
     if args.json_file:
         Path(args.json_file).write_text(json.dumps(report, indent=1))
     return 0 if n_cases_ok == n_cases else 1

@@ -27,10 +27,12 @@ ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias 
 
 
 class Printer:
-    def __init__(self, out: TextIO, debuginfo: bool = False, generic: bool = False):
+    def __init__(self, out: TextIO, debuginfo: bool = False, generic: bool = False,
+                 local_scope: bool = False):
         self.out = out
         self.debuginfo = debuginfo
         self.generic = generic
+        self.local_scope = local_scope  # --mlir-print-local-scope: no aliases
         self.aliases: dict[Type, str] = {}
         self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
         self._names: list[dict[Value, str]] = [{}]
@@ -44,7 +46,8 @@ class Printer:
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
-        self._collect_aliases(op)
+        if not self.local_scope:
+            self._collect_aliases(op)
         for a, alias in self.attr_aliases.items():
             self.out.write(f"{alias} = {a}\n")
         for t, alias in self.aliases.items():
@@ -280,12 +283,12 @@ class Printer:
 
 
 def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False,
-                 generic: bool = False) -> str | None:
+                 generic: bool = False, local_scope: bool = False) -> str | None:
     """Print `op` (normally a builtin.module) to `out`, or return the text."""
     if out is not None:
-        Printer(out, debuginfo, generic).print_top(op)
+        Printer(out, debuginfo, generic, local_scope).print_top(op)
         return None
     buf = io.StringIO()
-    Printer(buf, debuginfo, generic).print_top(op)
+    Printer(buf, debuginfo, generic, local_scope).print_top(op)
     return buf.getvalue()
 

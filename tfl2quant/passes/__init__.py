@@ -1,11 +1,15 @@
 """Every pass, registered by name in `PASSES` (what --pass-pipeline accepts)."""
 from .canonicalize import Canonicalize
 from .cse import CSE
+from .inline import Inline
 from .legalize_tfl import LegalizeTfl
 from .lower_quant_ops import LowerQuantOps, Rounding
 from .normalize_quant_types import NormalizeQuantTypes
 from .pass_base import PASSES, ModulePass, PassManager, parse_pipeline, pipeline_text, print_ir_after
+from .strip_debuginfo import StripDebugInfo
 from .strip_func_quant_types import StripFuncQuantTypes
+from .symbol_dce import SymbolDCE
 
-__all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_text", "print_ir_after", "Canonicalize", "CSE",
-           "LegalizeTfl", "LowerQuantOps", "NormalizeQuantTypes", "Rounding", "StripFuncQuantTypes"]
+__all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_text", "print_ir_after", "Canonicalize", "CSE", "Inline",
+           "LegalizeTfl", "LowerQuantOps", "NormalizeQuantTypes", "Rounding", "StripDebugInfo", "StripFuncQuantTypes",
+           "SymbolDCE"]

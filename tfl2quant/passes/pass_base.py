@@ -174,13 +174,13 @@ class PassManager:
         return pipeline_text(self.passes)
 
 
-def print_ir_after(stream: TextIO, debuginfo: bool = False,
-                   generic: bool = False) -> Callable[[ModulePass, Operation], None]:
+def print_ir_after(stream: TextIO, debuginfo: bool = False, generic: bool = False,
+                   local_scope: bool = False) -> Callable[[ModulePass, Operation], None]:
     """An `after_pass` hook printing the module as mlir-opt's --mlir-print-ir-after-all does."""
     from ..ir.printer import print_module
 
     def hook(p: ModulePass, module: Operation) -> None:
         stream.write(f"// -----// IR Dump After {type(p).__name__} ({p.name}) //----- //\n")
-        stream.write(print_module(module, debuginfo=debuginfo, generic=generic))
+        stream.write(print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope))
         stream.write("\n")
     return hook

@@ -1,6 +1,7 @@
 // Golden test of passes/strip_func_quant_types.py: quantized types leave the signatures of
 // functions (definitions and declarations) and of their calls; quant.scast bridges the old
-// types, and canonicalization then cancels the scast pairs.
+// types where other ops still use them, placed as upstream's pass (dialect conversion) places
+// them, and canonicalization then cancels the scast pairs.
 // RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --strip-func-quant-types | filecheck %s
 // RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --strip-func-quant-types | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 // RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --strip-func-quant-types --canonicalize | filecheck %s --check-prefix=CANON
@@ -12,8 +13,10 @@
 !qalias = !quant.uniform<i8:f32, 1.0>
 // CHECK-LABEL: func.func @predict
 // CHECK-SAME:    (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
+// Each argument cast goes to the top of the body, ahead of those made before it: last argument
+// first, as upstream's.
 // CHECK-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
+// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
 // CHECK-NEXT:    %[[SUM:.*]] = "ml.add"(%[[ARG0]], %[[ARG1]])
 // CHECK-NEXT:    %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x!quant.uniform<i8:f32, 1.000000e+00>> to tensor<3xi8>
 // CHECK-NEXT:    return %[[SUM_STRIPPED]] : tensor<3xi8>
@@ -47,13 +50,11 @@ func.func @not_quantized(%arg0: tensor<4xf32>, %arg1: i8) -> tensor<4xf32> {
 
 // -----
 
-// Only quantized arguments and results get a scast; the others keep their uses.
+// An argument that only a return uses needs no cast: the return takes the stripped argument.
 !q = !quant.uniform<u8:f32, 0.5:128>
 // CHECK-LABEL: func.func @mixed_signature
 // CHECK-SAME:    (%[[FLOAT:.*]]: f32, %[[STRIPPED:.*]]: tensor<2xi8>) -> (f32, tensor<2xi8>)
-// CHECK-NEXT:    %[[QUANT:.*]] = quant.scast %[[STRIPPED]] : tensor<2xi8> to tensor<2x!quant.uniform<u8:f32, 5.000000e-01:128>>
-// CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[QUANT]] : tensor<2x!quant.uniform<u8:f32, 5.000000e-01:128>> to tensor<2xi8>
-// CHECK-NEXT:    return %[[FLOAT]], %[[RESULT]] : f32, tensor<2xi8>
+// CHECK-NEXT:    return %[[FLOAT]], %[[STRIPPED]] : f32, tensor<2xi8>
 // CANON-LABEL: func.func @mixed_signature
 // CANON-SAME:    (%[[FLOAT:.*]]: f32, %[[STRIPPED:.*]]: tensor<2xi8>)
 // CANON-NEXT:    return %[[FLOAT]], %[[STRIPPED]] : f32, tensor<2xi8>
@@ -63,19 +64,18 @@ func.func @mixed_signature(%arg0: f32, %arg1: tensor<2x!q>) -> (f32, tensor<2x!q
 
 // -----
 
-// "All occurrences of func.call [...] are adjusted to the new signature": quantized arguments
-// are cast to storage before the call, quantized results back after it.
+// "All occurrences of func.call [...] are adjusted to the new signature": the stripped argument
+// goes to the call as it is; the results are cast back right after the call for ml.use (last
+// result first), and ml.use's result is cast to storage right after ml.use for the return.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 !qa = !quant.uniform<u4:f32:0, {0.5, 0.25}>
 // CHECK-LABEL: func.func private @callee
 // CHECK-SAME:    (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
 // CHECK-LABEL: func.func @caller
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>, %[[FLOAT:.*]]: f32) -> tensor<2xi4>
-// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[ARG]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
-// CHECK-NEXT:    %[[Q_STRIPPED:.*]] = quant.scast %[[Q]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
-// CHECK-NEXT:    %[[R0:[0-9]+]]:2 = call @callee(%[[Q_STRIPPED]], %[[FLOAT]]) : (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
-// CHECK-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]#0 : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:    %[[R0:[0-9]+]]:2 = call @callee(%[[ARG]], %[[FLOAT]]) : (tensor<4xi8>, f32) -> (tensor<4xi8>, tensor<2xi4>)
 // CHECK-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R0]]#1 : tensor<2xi4> to tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>>
+// CHECK-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]#0 : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:    %[[USE:.*]] = "ml.use"(%[[R0_Q]], %[[R1_Q]])
 // CHECK-NEXT:    %[[RESULT:.*]] = quant.scast %[[USE]] : tensor<2x!quant.uniform<u4:f32:0, {5.000000e-01,2.500000e-01}>> to tensor<2xi4>
 // CHECK-NEXT:    return %[[RESULT]] : tensor<2xi4>
@@ -83,8 +83,8 @@ func.func @mixed_signature(%arg0: f32, %arg1: tensor<2x!q>) -> (f32, tensor<2x!q
 // CANON-LABEL: func.func @caller
 // CANON-SAME:    (%[[ARG:.*]]: tensor<4xi8>, %[[FLOAT:.*]]: f32)
 // CANON-NEXT:    %[[R0:[0-9]+]]:2 = call @callee(%[[ARG]], %[[FLOAT]])
-// CANON-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]#0
 // CANON-NEXT:    %[[R1_Q:.*]] = quant.scast %[[R0]]#1
+// CANON-NEXT:    %[[R0_Q:.*]] = quant.scast %[[R0]]#0
 // CANON-NEXT:    %[[USE:.*]] = "ml.use"(%[[R0_Q]], %[[R1_Q]])
 // CANON-NEXT:    %[[RESULT:.*]] = quant.scast %[[USE]]
 // CANON-NEXT:    return %[[RESULT]]
@@ -97,17 +97,17 @@ func.func @caller(%arg0: tensor<4x!q>, %arg1: f32) -> tensor<2x!qa> {
 
 // -----
 
-// A call between two stripped functions: after canonicalization no quantized type is left.
+// A call between two stripped functions: the stripped values flow from argument to call to
+// return with no cast at all.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: func.func @identity
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:    return %[[ARG]]
 // CHECK-LABEL: func.func @calls_identity
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>) -> tensor<4xi8>
-// CHECK-NEXT:    %[[Q:.*]] = quant.scast %[[ARG]]
-// CHECK-NEXT:    %[[Q_STRIPPED:.*]] = quant.scast %[[Q]]
-// CHECK-NEXT:    %[[R:.*]] = call @identity(%[[Q_STRIPPED]]) : (tensor<4xi8>) -> tensor<4xi8>
-// CHECK-NEXT:    %[[R_Q:.*]] = quant.scast %[[R]]
-// CHECK-NEXT:    %[[R_STRIPPED:.*]] = quant.scast %[[R_Q]]
-// CHECK-NEXT:    return %[[R_STRIPPED]]
+// CHECK-NEXT:    %[[R:.*]] = call @identity(%[[ARG]]) : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:    return %[[R]]
+// CHECK-NOT:     quant
 // CANON-LABEL: func.func @identity
 // CANON-SAME:    (%[[ARG:.*]]: tensor<4xi8>) -> tensor<4xi8>
 // CANON-NEXT:    return %[[ARG]]
@@ -126,13 +126,14 @@ func.func @calls_identity(%arg0: tensor<4x!q>) -> tensor<4x!q> {
 
 // -----
 
-// func.call_indirect and the func.constant producing the callee follow the new signature.
+// func.call_indirect and the func.constant producing the callee follow the new signature
+// (beyond upstream, which leaves both, and so a func.constant whose type no longer matches).
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: func.func @indirect
-// CHECK:         %[[CALLEE:.*]] = "func.constant"() {value = @target} : () -> ((tensor<4xi8>) -> tensor<4xi8>)
-// CHECK-NEXT:    %[[STRIPPED:.*]] = quant.scast %{{.*}} : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
-// CHECK-NEXT:    %[[R:.*]] = "func.call_indirect"(%[[CALLEE]], %[[STRIPPED]]) : ((tensor<4xi8>) -> tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
-// CHECK-NEXT:    quant.scast %[[R]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>)
+// CHECK-NEXT:    %[[CALLEE:.*]] = "func.constant"() {value = @target} : () -> ((tensor<4xi8>) -> tensor<4xi8>)
+// CHECK-NEXT:    %[[R:.*]] = "func.call_indirect"(%[[CALLEE]], %[[ARG]]) : ((tensor<4xi8>) -> tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:    return %[[R]]
 // CANON-LABEL: func.func @indirect
 // CANON-SAME:    (%[[ARG:.*]]: tensor<4xi8>)
 // CANON-NEXT:    %[[CALLEE:.*]] = "func.constant"()
@@ -147,19 +148,15 @@ func.func private @target(tensor<4x!q>) -> tensor<4x!q>
 
 // -----
 
-// Every return is prepended with its scasts, in each block.
+// Returns in every block are rewritten; stripped arguments reach them directly.
 !q = !quant.uniform<i8:f32, 0.5:-3>
 // CHECK-LABEL: func.func @several_returns
-// CHECK-SAME:    (%[[COND:.*]]: i1, %[[A_STRIPPED:.*]]: tensor<4xi8>, %[[B_STRIPPED:.*]]: tensor<4xi8>) -> (tensor<4xi8>, i1)
-// CHECK-NEXT:    %[[A:.*]] = quant.scast %[[A_STRIPPED]]
-// CHECK-NEXT:    %[[B:.*]] = quant.scast %[[B_STRIPPED]]
+// CHECK-SAME:    (%[[COND:.*]]: i1, %[[A:.*]]: tensor<4xi8>, %[[B:.*]]: tensor<4xi8>) -> (tensor<4xi8>, i1)
 // CHECK-NEXT:    "cf.cond_br"(%[[COND]])[^bb1, ^bb2]
 // CHECK-NEXT:  ^bb1:
-// CHECK-NEXT:    %[[A_OUT:.*]] = quant.scast %[[A]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
-// CHECK-NEXT:    return %[[A_OUT]], %[[COND]] : tensor<4xi8>, i1
+// CHECK-NEXT:    return %[[A]], %[[COND]] : tensor<4xi8>, i1
 // CHECK-NEXT:  ^bb2:
-// CHECK-NEXT:    %[[B_OUT:.*]] = quant.scast %[[B]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
-// CHECK-NEXT:    return %[[B_OUT]], %[[COND]] : tensor<4xi8>, i1
+// CHECK-NEXT:    return %[[B]], %[[COND]] : tensor<4xi8>, i1
 // CANON-LABEL: func.func @several_returns
 // CANON-SAME:    (%[[COND:.*]]: i1, %[[A:.*]]: tensor<4xi8>, %[[B:.*]]: tensor<4xi8>)
 // CANON-NEXT:    "cf.cond_br"(%[[COND]])[^bb1, ^bb2]
@@ -173,4 +170,65 @@ func.func @several_returns(%arg0: i1, %arg1: tensor<4x!q>, %arg2: tensor<4x!q>) 
   return %arg1, %arg0 : tensor<4x!q>, i1
 ^bb2:
   return %arg2, %arg0 : tensor<4x!q>, i1
+}
+
+// -----
+
+// A quantized value that rewritten ops use is cast to storage once, right after its
+// definition; for an op with two such results, the cast made second (of %0#0, first used by the
+// second call) is inserted ahead of the first, as upstream's.
+!q = !quant.uniform<i8:f32, 0.5:-3>
+// CHECK-LABEL: func.func private @sink
+// CHECK-SAME:    (tensor<4xi8>)
+// CHECK-LABEL: func.func @shared_casts
+// CHECK-SAME:    () -> (tensor<4xi8>, tensor<4xi8>)
+// CHECK-NEXT:    %[[PAIR:.*]]:2 = "ml.pair"()
+// CHECK-NEXT:    %[[FIRST:.*]] = quant.scast %[[PAIR]]#0 : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
+// CHECK-NEXT:    %[[SECOND:.*]] = quant.scast %[[PAIR]]#1 : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
+// CHECK-NEXT:    call @sink(%[[SECOND]])
+// CHECK-NEXT:    call @sink(%[[FIRST]])
+// CHECK-NEXT:    "ml.use"(%[[PAIR]]#0)
+// CHECK-NEXT:    return %[[FIRST]], %[[SECOND]]
+// CHECK-NOT:     quant.scast
+func.func private @sink(tensor<4x!q>)
+func.func @shared_casts() -> (tensor<4x!q>, tensor<4x!q>) {
+  %0:2 = "ml.pair"() : () -> (tensor<4x!q>, tensor<4x!q>)
+  func.call @sink(%0#1) : (tensor<4x!q>) -> ()
+  func.call @sink(%0#0) : (tensor<4x!q>) -> ()
+  "ml.use"(%0#0) : (tensor<4x!q>) -> ()
+  return %0#0, %0#1 : tensor<4x!q>, tensor<4x!q>
+}
+
+// -----
+
+// A call whose only quantized type is an operand's: the stripped argument goes straight in
+// (no cast back and forth), and a quantized block argument of a nested region (a loop's
+// iteration argument) is cast at the top of its block. Functions in nested modules are
+// stripped too.
+!q = !quant.uniform<i8:f32, 0.5:-3>
+// CHECK-LABEL: func.func private @consume
+// CHECK-SAME:    (tensor<4xi8>) -> f32
+// CHECK-LABEL: func.func @operand_only
+// CHECK-SAME:    (%[[ARG:.*]]: tensor<4xi8>, %[[INIT_STRIPPED:.*]]: tensor<4xi8>, %{{.*}}: index) -> f32
+// CHECK-NEXT:    %[[INIT:.*]] = quant.scast %[[INIT_STRIPPED]] : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
+// CHECK-NEXT:    %[[R:.*]] = call @consume(%[[ARG]]) : (tensor<4xi8>) -> f32
+// CHECK-NEXT:    "scf.for"({{.*}}, %[[INIT]])
+// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[ITER:.*]]: tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>):
+// CHECK-NEXT:      %[[ITER_STRIPPED:.*]] = quant.scast %[[ITER]] : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<4xi8>
+// CHECK-NEXT:      func.call @consume(%[[ITER_STRIPPED]])
+// CHECK:         return %[[R]]
+// CHECK:       module
+// CHECK-NEXT:    func.func private @nested(i8) -> tensor<2xi8>
+func.func private @consume(tensor<4x!q>) -> f32
+func.func @operand_only(%arg0: tensor<4x!q>, %init: tensor<4x!q>, %n: index) -> f32 {
+  %0 = func.call @consume(%arg0) : (tensor<4x!q>) -> f32
+  %1 = "scf.for"(%n, %n, %n, %init) ({
+  ^bb0(%i: index, %x: tensor<4x!q>):
+    %2 = func.call @consume(%x) : (tensor<4x!q>) -> f32
+    "scf.yield"(%x) : (tensor<4x!q>) -> ()
+  }) : (index, index, index, tensor<4x!q>) -> tensor<4x!q>
+  return %0 : f32
+}
+module {
+  func.func private @nested(!q) -> tensor<2x!q>
 }

@@ -13,9 +13,10 @@ func.func @predict(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>) -> tensor
 
 // CHECK-LABEL: func.func @predict
 // CHECK-SAME:    (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// "Conversion of function arguments"
-// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
+// "Conversion of function arguments" (the RFC lists them in argument order; upstream's pass
+// inserts each cast at the top of the body, so they come out last argument first)
 // CHECK-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
+// CHECK-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
 // "Function body"
 // CHECK-NEXT:    %[[SUM:.*]] = "ml.add"(%[[ARG0]], %[[ARG1]]) : (tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>, tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>) -> tensor<3x!quant.uniform<i8:f32, 1.000000e+00>>
 // "Conversion of return values"

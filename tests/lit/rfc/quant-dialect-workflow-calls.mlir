@@ -39,9 +39,11 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // STRIPPED-NEXT:    func.func private @quantize(tensor<3xf32>) -> tensor<3xi8>
 // STRIPPED-LABEL:   func.func @multiply_add
 // STRIPPED-SAME:      (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>, %[[ARG2_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// STRIPPED-NEXT:      %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
-// STRIPPED-NEXT:      %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]]
+// The argument casts come out last argument first, as upstream's pass (dialect conversion)
+// inserts each one at the top of the body.
 // STRIPPED-NEXT:      %[[ARG2:.*]] = quant.scast %[[ARG2_STRIPPED]]
+// STRIPPED-NEXT:      %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]]
+// STRIPPED-NEXT:      %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>>
 // STRIPPED-NEXT:      %[[ARG0_I8:.*]] = quant.scast %[[ARG0]] : tensor<3x!quant.uniform<i8:f32:0, {2.000000e+00,3.000000e+00,4.000000e+00}>> to tensor<3xi8>
 // STRIPPED-NEXT:      %[[ARG0_F32:.*]] = call @dequantize(%[[ARG0_I8]])
 // STRIPPED-NEXT:      %[[ARG1_I8:.*]] = quant.scast %[[ARG1]]

@@ -66,9 +66,11 @@ func.func @multiply_add(%arg0: tensor<3x!qalias>, %arg1: tensor<3x!qalias>, %arg
 // header is now transformed with pass --strip-func-quant-types."
 // STRIPPED-LABEL: func.func @multiply_add
 // STRIPPED-SAME:    (%[[ARG0_STRIPPED:.*]]: tensor<3xi8>, %[[ARG1_STRIPPED:.*]]: tensor<3xi8>, %[[ARG2_STRIPPED:.*]]: tensor<3xi8>) -> tensor<3xi8>
-// STRIPPED-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x{{.*}}>
-// STRIPPED-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x{{.*}}>
+// (The argument casts come out last argument first, as upstream's pass inserts each one at the
+// top of the body.)
 // STRIPPED-NEXT:    %[[ARG2:.*]] = quant.scast %[[ARG2_STRIPPED]] : tensor<3xi8> to tensor<3x{{.*}}>
+// STRIPPED-NEXT:    %[[ARG1:.*]] = quant.scast %[[ARG1_STRIPPED]] : tensor<3xi8> to tensor<3x{{.*}}>
+// STRIPPED-NEXT:    %[[ARG0:.*]] = quant.scast %[[ARG0_STRIPPED]] : tensor<3xi8> to tensor<3x{{.*}}>
 // STRIPPED-NEXT:    quant.scast %[[ARG0]] : tensor<3x{{.*}}> to tensor<3xi8>
 // STRIPPED:         %[[SUM:.*]] = quant.scast %{{.*}} : tensor<3xi8> to tensor<3x{{.*}}>
 // STRIPPED-NEXT:    %[[SUM_STRIPPED:.*]] = quant.scast %[[SUM]] : tensor<3x{{.*}}> to tensor<3xi8>
