@@ -1,0 +1,798 @@
+"""MLIR bytecode reader: `tfl2quant opt` on a file that starts with "ML\\xefR".
+
+The format is llvm-project's mlir/docs/BytecodeFormat.md, read the way
+mlir/lib/Bytecode/Reader/BytecodeReader.cpp reads it: versions 0 to 6, which
+covers what our writer (bytecode.py, version 1) and iree-opt's
+`--emit-bytecode` (version 6) write. Per version:
+
+- 1: dialect versions (read and ignored: the dialects we model have one version);
+- 2: the regions of an isolated-from-above op are a nested IR section;
+- 3: use-list orders (read and dropped: our IR keeps no use order to restore);
+- 4: block arguments whose location is unknown omit it;
+- 5: op names say whether the op was registered; ops may have properties;
+- 6: operand and result segment sizes are properties.
+
+Attributes and types come either as their MLIR text (the "assembly format
+fallback", parsed by our parser) or in a dialect's own encoding. We read the
+builtin dialect's (mlir/include/mlir/IR/BuiltinDialectBytecode.td) and the
+quant dialect's (mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td)
+encodings; a `dense_resource` attribute becomes the `dense` attribute of its
+blob, which is how our IR holds every constant.
+
+Properties are the one thing we cannot read in general: an op registered with
+the writer encodes them in its own op-specific order (its generated
+`writeProperties`), with no attribute names. Those of an op that was
+unregistered for the writer are a dictionary attribute and become the op's
+attributes; any other is a one-line error that says so and how to get bytecode
+we read (`--emit-bytecode-version=4` keeps properties in the attribute
+dictionary).
+
+Every malformed or unsupported input is a Tfl2QuantError naming the problem
+and its byte offset in the file, never a traceback.
+"""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from ..errors import Tfl2QuantError
+from .attributes import (ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr,
+                         FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, nest)
+from .core import Block, Operation, Region, Value, unregistered_op_error
+from .location import UNKNOWN, FileLineColLoc, FusedLoc, Location, NameLoc
+from .types import (FLOAT_WIDTHS, ComplexType, FloatType, FunctionType, IndexType, IntegerType, NoneType,
+                    RankedTensorType, Type, UnrankedTensorType, numpy_dtype)
+
+MAGIC = b"ML\xefR"
+MAX_VERSION = 6
+(STRING, DIALECT, ATTR_TYPE, ATTR_TYPE_OFFSET, IR, RESOURCE, RESOURCE_OFFSET, DIALECT_VERSIONS,
+ PROPERTIES) = range(9)
+SECTION_NAMES = ("string", "dialect", "attribute/type", "attribute/type offset", "IR", "resource",
+                 "resource offset", "dialect versions", "properties")
+HAS_ATTRS, HAS_RESULTS, HAS_OPERANDS, HAS_SUCCESSORS, HAS_INLINE_REGIONS, HAS_USE_LIST_ORDERS, HAS_PROPERTIES = (
+    1, 2, 4, 8, 16, 32, 64)
+LAZY_LOADING, USE_LIST_ORDERING, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, NATIVE_PROPERTIES = 2, 3, 4, 5
+DYNAMIC = -(1 << 63)  # ShapedType::kDynamic
+_SIGNEDNESS = {0: "", 1: "s", 2: "u"}  # IntegerType::SignednessSemantics
+_BUILTIN_FLOATS = {3: "bf16", 4: "f16", 5: "f32", 6: "f64"}
+_FLOAT_BITS = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32, "f64": np.uint64,
+               "f8E4M3FN": np.uint8, "f8E5M2": np.uint8}
+# names of the builtin encodings we do not read, for the error message
+_BUILTIN_ATTR_NAMES = {0: "ArrayAttr", 10: "CallSiteLoc", 13: "FusedLocWithMetadata", 19: "DenseStringElementsAttr",
+                       20: "SparseElementsAttr", 21: "DistinctAttr"}
+_BUILTIN_TYPE_NAMES = {7: "Float80Type", 8: "Float128Type", 10: "MemRefType", 11: "MemRefType (with memory space)",
+                       14: "RankedTensorType (with encoding)", 15: "TupleType", 16: "UnrankedMemRefType",
+                       17: "UnrankedMemRefType (with memory space)", 19: "VectorType",
+                       20: "VectorType (scalable)"}
+
+
+def is_bytecode(data: bytes) -> bool:
+    return data[:4] == MAGIC
+
+
+class _Reader:
+    """A cursor over data[start:end]; offsets in errors are offsets in the whole file."""
+
+    def __init__(self, bc: "BytecodeReader", start: int, end: int):
+        self.bc, self.pos, self.end = bc, start, end
+
+    def error(self, message: str, at: int | None = None) -> Tfl2QuantError:
+        return self.bc.error(message, self.pos if at is None else at)
+
+    @property
+    def empty(self) -> bool:
+        return self.pos >= self.end
+
+    def byte(self) -> int:
+        if self.pos >= self.end:
+            raise self.error("unexpected end of data (a byte was expected)")
+        b = self.bc.data[self.pos]
+        self.pos += 1
+        return b
+
+    def bytes(self, n: int) -> memoryview:
+        if n > self.end - self.pos:
+            raise self.error(f"{n} bytes expected, only {self.end - self.pos} remain")
+        out = self.bc.view[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    def varint(self) -> int:
+        """PrefixVarInt: the count of extra bytes is the number of trailing zeros of the first."""
+        first = self.byte()
+        if first & 1:
+            return first >> 1
+        if first == 0:
+            return int.from_bytes(self.bytes(8), "little")
+        extra = (first & -first).bit_length() - 1
+        return int.from_bytes(bytes([first]) + bytes(self.bytes(extra)), "little") >> (extra + 1)
+
+    def varint_flag(self) -> tuple[int, bool]:
+        v = self.varint()
+        return v >> 1, bool(v & 1)
+
+    def signed_varint(self) -> int:
+        v = self.varint()
+        return (v >> 1) ^ -(v & 1)  # zigzag
+
+    def cstring(self) -> str:
+        nul = self.bc.data.find(b"\0", self.pos, self.end)
+        if nul < 0:
+            raise self.error("string without its terminating NUL")
+        start, self.pos = self.pos, nul + 1
+        return self._decode(self.bc.data[start:nul], start)
+
+    def _decode(self, raw: bytes, at: int) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.error("string is not UTF-8", at) from None
+
+    def section(self) -> tuple[int, int, int]:
+        """(id, start, end) of the section header at the cursor, whose data is skipped."""
+        at = self.pos
+        head = self.byte()
+        length = self.varint()
+        sid = head & 0x7F
+        if sid > PROPERTIES:
+            raise self.error(f"invalid section id {sid}", at)
+        if head & 0x80:
+            align = self.varint()
+            if align & (align - 1) or align == 0:
+                raise self.error(f"section alignment {align} is not a power of two", at)
+            while self.pos % align:
+                if self.byte() != 0xCB:
+                    raise self.error("expected alignment byte 0xCB", self.pos - 1)
+        start = self.pos
+        self.bytes(length)
+        return sid, start, self.pos
+
+    def sub(self, start: int, end: int) -> "_Reader":
+        return _Reader(self.bc, start, end)
+
+
+class _Entry:
+    __slots__ = ("dialect", "custom", "start", "end", "value")
+
+    def __init__(self, dialect: str, custom: bool, start: int, end: int):
+        self.dialect, self.custom, self.start, self.end, self.value = dialect, custom, start, end, None
+
+
+class BytecodeReader:
+    def __init__(self, data: bytes, filename: str):
+        self.data = bytes(data)
+        self.view = memoryview(self.data)
+        self.filename = filename
+        self.version = 0
+        self.strings: list[str] = []
+        self.dialects: list[str] = []
+        self.op_names: list[tuple[str, bool | None]] = []
+        self.attrs: list[_Entry] = []
+        self.types: list[_Entry] = []
+        self.resources: list[tuple[str, int, int]] = []  # (key, start, end) of each blob, by handle index
+        self.properties: list[int] = []  # offset of each op's properties
+        self.properties_section = (0, 0)
+        self._scopes: list[_ValueScope] = []
+        self._n_forward = 0
+
+    def error(self, message: str, at: int) -> Tfl2QuantError:
+        return Tfl2QuantError(f"bytecode: {message} (at byte {at})", self.filename)
+
+    # --- file -------------------------------------------------------------------------
+    def read(self) -> Operation:
+        r = _Reader(self, 0, len(self.data))
+        if bytes(r.bytes(4)) != MAGIC:
+            raise self.error("not MLIR bytecode (no 'ML\\xefR' magic)", 0)
+        at = r.pos
+        self.version = r.varint()
+        if self.version > MAX_VERSION:
+            raise self.error(f"bytecode version {self.version} is newer than the newest we read ({MAX_VERSION})",
+                             at)
+        r.cstring()  # producer
+        sections: dict[int, tuple[int, int]] = {}
+        while not r.empty:
+            at = r.pos
+            sid, start, end = r.section()
+            if sid in sections:
+                raise self.error(f"duplicate {SECTION_NAMES[sid]} section", at)
+            sections[sid] = (start, end)
+        required = [STRING, DIALECT, ATTR_TYPE, ATTR_TYPE_OFFSET, IR]
+        if self.version >= NATIVE_PROPERTIES:
+            required.append(PROPERTIES)
+        for sid in required:
+            if sid not in sections:
+                raise self.error(f"missing {SECTION_NAMES[sid]} section", len(self.data))
+        self._read_strings(r.sub(*sections[STRING]))
+        if PROPERTIES in sections:
+            self._read_properties(r.sub(*sections[PROPERTIES]))
+        self._read_dialects(r.sub(*sections[DIALECT]))
+        if (RESOURCE in sections) != (RESOURCE_OFFSET in sections):
+            raise self.error("a resource section needs its resource offset section", len(self.data))
+        if RESOURCE in sections:
+            self._read_resources(r.sub(*sections[RESOURCE]), r.sub(*sections[RESOURCE_OFFSET]))
+        self._read_attr_type_offsets(r.sub(*sections[ATTR_TYPE_OFFSET]), *sections[ATTR_TYPE])
+        return self._read_ir(r.sub(*sections[IR]))
+
+    def _read_strings(self, r: _Reader) -> None:
+        count = r.varint()
+        sizes = [r.varint() for _ in range(count)][::-1]  # written last string first
+        end = r.end
+        offsets = []
+        for size in reversed(sizes):
+            if size < 1 or size > end - r.pos:
+                raise r.error("string size exceeds the string section")
+            end -= size
+            offsets.append(end)
+        if end != r.pos:
+            raise r.error("unexpected data between the string sizes and the strings")
+        offsets.reverse()
+        for start, size in zip(offsets, sizes):
+            if self.data[start + size - 1] != 0:
+                raise r.error("string without its terminating NUL", start)
+            self.strings.append(r._decode(self.data[start:start + size - 1], start))
+
+    def _string(self, r: _Reader, index: int | None = None) -> str:
+        at = r.pos
+        k = r.varint() if index is None else index
+        if k >= len(self.strings):
+            raise r.error(f"invalid string index {k}", at)
+        return self.strings[k]
+
+    def _read_properties(self, r: _Reader) -> None:
+        self.properties_section = (r.pos, r.end)
+        if r.empty:
+            return
+        count = r.varint()
+        for _ in range(count):
+            self.properties.append(r.pos)
+            r.bytes(r.varint())
+        if not r.empty:
+            raise r.error("trailing data in the properties section")
+
+    def _read_dialects(self, r: _Reader) -> None:
+        for _ in range(r.varint()):
+            if self.version < 1:
+                self.dialects.append(self._string(r))
+                continue
+            name_index, versioned = r.varint_flag()
+            self.dialects.append(self._string(r, name_index))
+            if versioned:
+                at = r.pos
+                sid, _, _ = r.section()
+                if sid != DIALECT_VERSIONS:
+                    raise r.error("expected a dialect version section", at)
+        if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:
+            r.varint()  # the number of op names, a capacity hint
+        while not r.empty:
+            dialect = self._dialect(r)
+            for _ in range(r.varint()):
+                if self.version < NATIVE_PROPERTIES:
+                    self.op_names.append((self._join(dialect, self._string(r)), None))
+                else:
+                    index, registered = r.varint_flag()
+                    self.op_names.append((self._join(dialect, self._string(r, index)), registered))
+
+    @staticmethod
+    def _join(dialect: str, name: str) -> str:
+        return f"{dialect}.{name}" if name else dialect
+
+    def _dialect(self, r: _Reader) -> str:
+        at = r.pos
+        k = r.varint()
+        if k >= len(self.dialects):
+            raise r.error(f"invalid dialect index {k}", at)
+        return self.dialects[k]
+
+    def _read_resources(self, data: _Reader, offsets: _Reader) -> None:
+        for _ in range(offsets.varint()):  # external resource groups: nothing of ours uses them
+            self._string(offsets)
+            self._resource_group(data, offsets, keep=False)
+        while not offsets.empty:
+            self._dialect(offsets)
+            self._resource_group(data, offsets, keep=True)
+
+    def _resource_group(self, data: _Reader, offsets: _Reader, keep: bool) -> None:
+        for _ in range(offsets.varint()):
+            key = self._string(offsets)
+            size = offsets.varint()
+            kind = offsets.byte()
+            start = data.pos
+            data.bytes(size)
+            if keep:
+                self.resources.append((key, start, start + size) if kind == 0 else (key, -1, -1))
+
+    def _read_attr_type_offsets(self, r: _Reader, start: int, end: int) -> None:
+        n_attrs, n_types = r.varint(), r.varint()
+        offset = start
+        for table, count in ((self.attrs, n_attrs), (self.types, n_types)):
+            while len(table) < count:
+                dialect = self._dialect(r)
+                for _ in range(r.varint()):
+                    size, custom = r.varint_flag()
+                    if size > end - offset:
+                        raise r.error("attribute or type entry past the end of its section")
+                    table.append(_Entry(dialect, custom, offset, offset + size))
+                    offset += size
+            if len(table) > count:
+                raise r.error("more attribute or type entries than announced")
+        if not r.empty:
+            raise r.error("trailing data in the attribute/type offset section")
+
+    # --- attributes and types -----------------------------------------------------------
+    def attr(self, r: _Reader) -> Attribute | Location:
+        at = r.pos
+        return self.attr_at(r.varint(), at)
+
+    def attr_at(self, k: int, at: int):
+        if k >= len(self.attrs):
+            raise self.error(f"invalid attribute index {k}", at)
+        entry = self.attrs[k]
+        if entry.value is None:
+            entry.value = self._entry(entry, self._custom_attr, self._asm_attr)
+        return entry.value
+
+    def type(self, r: _Reader) -> Type:
+        at = r.pos
+        return self.type_at(r.varint(), at)
+
+    def type_at(self, k: int, at: int) -> Type:
+        if k >= len(self.types):
+            raise self.error(f"invalid type index {k}", at)
+        entry = self.types[k]
+        if entry.value is None:
+            entry.value = self._entry(entry, self._custom_type, self._asm_type)
+        return entry.value
+
+    def _entry(self, entry: _Entry, custom, asm):
+        r = _Reader(self, entry.start, entry.end)
+        try:
+            value = custom(r, entry.dialect) if entry.custom else asm(r)
+        except RecursionError:
+            raise self.error("attributes or types nested too deeply", entry.start) from None
+        if not r.empty:
+            raise r.error("trailing bytes after an attribute or type entry")
+        return value
+
+    def _asm_attr(self, r: _Reader):
+        from .parser import parse_attribute, parse_location_text
+        at = r.pos
+        text = r.cstring()
+        try:
+            return parse_location_text(text) if text.startswith("loc(") else parse_attribute(text)
+        except Tfl2QuantError as e:
+            raise self.error(f"attribute {text[:80]!r}: {e}", at) from None
+
+    def _asm_type(self, r: _Reader) -> Type:
+        from .parser import parse_type
+        at = r.pos
+        text = r.cstring()
+        try:
+            return parse_type(text)
+        except Tfl2QuantError as e:
+            raise self.error(f"type {text[:80]!r}: {e}", at) from None
+
+    def _custom_attr(self, r: _Reader, dialect: str):
+        at = r.pos
+        if dialect != "builtin":
+            raise r.error(f"the '{dialect}' dialect's own encoding of an attribute is not supported")
+        code = r.varint()
+        if code == 0:  # ArrayAttr
+            return ArrayAttr(tuple(self.attr(r) for _ in range(r.varint())))
+        if code == 1:  # DictionaryAttr
+            entries = []
+            for _ in range(r.varint()):
+                name = self._string_attr(r)
+                entries.append((name, self.attr(r)))
+            return DictionaryAttr(tuple(entries))
+        if code == 2:  # StringAttr
+            return StringAttr(self._string(r))
+        if code == 3:  # StringAttr with a type
+            value = self._string(r)
+            self.type(r)
+            raise r.error(f"typed string attribute {value!r} is not supported", at)
+        if code == 4:  # FlatSymbolRefAttr
+            return SymbolRefAttr(self._string_attr(r))
+        if code == 5:  # SymbolRefAttr
+            root = self._string_attr(r)
+            nested = []
+            for _ in range(r.varint()):
+                ref = self.attr(r)
+                if not isinstance(ref, SymbolRefAttr) or ref.nested:
+                    raise r.error("a nested symbol reference must be a flat symbol reference")
+                nested.append(ref.root)
+            return SymbolRefAttr(root, tuple(nested))
+        if code == 6:
+            return TypeAttr(self.type(r))
+        if code == 7:
+            return UnitAttr()
+        if code == 8:  # IntegerAttr
+            t = self.type(r)
+            width = t.width if isinstance(t, IntegerType) else 64 if isinstance(t, IndexType) else None
+            if width is None:
+                raise r.error(f"integer attribute of type {t}", at)
+            value = self._apint(r, width)
+            if not (isinstance(t, IntegerType) and t.signedness == "u") and width > 1 and value >> (width - 1):
+                value -= 1 << width  # signless and signed values print signed
+            return IntegerAttr(value, t)
+        if code == 9:  # FloatAttr
+            t = self.type(r)
+            if not isinstance(t, FloatType):
+                raise r.error(f"float attribute of type {t}", at)
+            bits = self._apint(r, FLOAT_WIDTHS[t.name])
+            return FloatAttr(float(np.array(bits, _FLOAT_BITS[t.name]).view(numpy_dtype(t))), t)
+        if code == 11:  # FileLineColLoc
+            name = self._string_attr(r)
+            return FileLineColLoc(name, r.varint(), r.varint())
+        if code == 12:  # FusedLoc
+            return FusedLoc(tuple(self._location(r) for _ in range(r.varint())))
+        if code == 14:  # NameLoc
+            name = self._string_attr(r)
+            child = self._location(r)
+            return NameLoc(name, None if child == UNKNOWN else child)
+        if code == 15:
+            return UNKNOWN
+        if code == 16:  # DenseResourceElementsAttr
+            t = self._tensor_type(r, at)
+            k_at = r.pos
+            k = r.varint()
+            if k >= len(self.resources):
+                raise r.error(f"invalid resource handle {k}", k_at)
+            key, start, end = self.resources[k]
+            if start < 0:
+                raise r.error(f"resource '{key}' is not a blob", k_at)
+            blob = _Reader(self, start, end)
+            align, size = blob.varint(), blob.varint()
+            while blob.pos % max(align, 1):
+                if blob.byte() != 0xCB:
+                    raise blob.error("expected alignment byte 0xCB", blob.pos - 1)
+            return self._dense(t, blob.bytes(size), k_at, resource=True)
+        if code == 17:  # DenseArrayAttr
+            elem = self.type(r)
+            count = r.varint()
+            raw = self._blob(r)
+            dtype = self._dtype(elem, at)
+            if len(raw) != count * dtype.itemsize:
+                raise r.error(f"dense array of {count} {elem} holds {len(raw)} bytes", at)
+            return DenseArrayAttr(elem, tuple(np.frombuffer(raw, dtype).tolist()))
+        if code == 18:  # DenseIntOrFPElementsAttr
+            t = self._tensor_type(r, at)
+            return self._dense(t, self._blob(r), at)
+        name = _BUILTIN_ATTR_NAMES.get(code, f"code {code}")
+        raise r.error(f"builtin attribute encoding {name} is not supported", at)
+
+    def _string_attr(self, r: _Reader) -> str:
+        at = r.pos
+        s = self.attr(r)
+        if not isinstance(s, StringAttr):
+            raise r.error(f"expected a string attribute, got {s}", at)
+        return s.value
+
+    def _location(self, r: _Reader) -> Location:
+        at = r.pos
+        loc = self.attr(r)
+        if not isinstance(loc, Location):
+            raise r.error(f"expected a location, got {loc}", at)
+        return loc
+
+    def _blob(self, r: _Reader) -> memoryview:
+        return r.bytes(r.varint())
+
+    def _apint(self, r: _Reader, width: int) -> int:
+        """readAPIntWithKnownWidth: a byte up to 8 bits, a signed varint up to 64, words above."""
+        if width <= 8:
+            return r.byte() & ((1 << width) - 1)
+        if width <= 64:
+            return r.signed_varint() & ((1 << width) - 1)
+        value = 0
+        for k in range(r.varint()):
+            value |= (r.signed_varint() & ((1 << 64) - 1)) << (64 * k)
+        return value & ((1 << width) - 1)
+
+    def _dtype(self, elem: Type, at: int) -> np.dtype:
+        if isinstance(elem, IntegerType) and elem.width not in (1, 8, 16, 32, 64):
+            raise self.error(f"dense data of element type {elem} is not supported", at)
+        try:
+            return numpy_dtype(elem)
+        except TypeError:
+            raise self.error(f"dense data of element type {elem} is not supported", at) from None
+
+    def _tensor_type(self, r: _Reader, at: int) -> RankedTensorType:
+        t = self.type(r)
+        if not isinstance(t, RankedTensorType) or not t.has_static_shape:
+            raise r.error(f"dense elements of type {t} (a static tensor type is needed)", at)
+        return t
+
+    def _dense(self, t: RankedTensorType, raw: memoryview, at: int, resource: bool = False) -> DenseElementsAttr:
+        """DenseElementsAttr::getFromRawBuffer: one element is a splat; i1 may be bit-packed."""
+        elem = t.element_type
+        dtype = self._dtype(elem, at)
+        n = t.num_elements
+        if isinstance(elem, IntegerType) and elem.width == 1:
+            raw8 = np.frombuffer(raw, np.uint8)
+            if len(raw8) == 1 and n != 1:
+                return DenseElementsAttr(t, np.array(bool(raw8[0])))
+            if len(raw8) == n:
+                return DenseElementsAttr(t, (raw8 != 0).reshape(t.shape))
+            if len(raw8) == (n + 7) // 8:
+                return DenseElementsAttr(t, np.unpackbits(raw8, bitorder="little")[:n].astype(bool).reshape(t.shape))
+            raise self.error(f"{len(raw8)} bytes of dense data for {t}", at)
+        if len(raw) == dtype.itemsize and n != 1 and not resource:
+            return DenseElementsAttr(t, np.frombuffer(raw, dtype).reshape(()).copy())
+        if len(raw) != n * dtype.itemsize:
+            raise self.error(f"{len(raw)} bytes of dense data for {t} ({n * dtype.itemsize} expected)", at)
+        # a view of the file's bytes: no copy of the weights (the reader keeps the buffer alive)
+        return DenseElementsAttr(t, np.frombuffer(raw, dtype).reshape(t.shape))
+
+    def _custom_type(self, r: _Reader, dialect: str) -> Type:
+        at = r.pos
+        if dialect == "quant":
+            return self._quant_type(r, at)
+        if dialect != "builtin":
+            raise r.error(f"the '{dialect}' dialect's own encoding of a type is not supported")
+        code = r.varint()
+        if code == 0:
+            v = r.varint()
+            if v & 3 == 3:
+                raise r.error("invalid integer signedness", at)
+            return IntegerType(v >> 2, _SIGNEDNESS[v & 3])
+        if code == 1:
+            return IndexType()
+        if code == 2:
+            inputs = tuple(self.type(r) for _ in range(r.varint()))
+            results = tuple(self.type(r) for _ in range(r.varint()))
+            return FunctionType(inputs, results)
+        if code in _BUILTIN_FLOATS:
+            return FloatType(_BUILTIN_FLOATS[code])
+        if code == 9:
+            return ComplexType(self.type(r))
+        if code == 12:
+            return NoneType()
+        if code == 13:
+            shape = tuple(None if d == DYNAMIC else d for d in (r.signed_varint() for _ in range(r.varint())))
+            return RankedTensorType(shape, self.type(r))
+        if code == 18:
+            return UnrankedTensorType(self.type(r))
+        name = _BUILTIN_TYPE_NAMES.get(code, f"code {code}")
+        raise r.error(f"builtin type encoding {name} is not supported", at)
+
+    def _quant_type(self, r: _Reader, at: int) -> Type:
+        """The quant dialect's encodings, read into the types' MLIR text for our parser (which
+        applies the same verification and normalization as to text input)."""
+        from .parser import parse_type
+        code = r.varint()
+        if code == 3:  # CalibratedQuantizedType
+            expressed = self.type(r)
+            lo, hi = self._double(r), self._double(r)
+            text = f"!quant.calibrated<{expressed}<{_float(lo)}:{_float(hi)}>>"
+        elif code in (1, 2, 4, 5, 6):
+            signed = bool(r.varint() & 1)
+            storage = self.type(r)
+            if not isinstance(storage, IntegerType):
+                raise r.error(f"quantized storage type {storage} is not an integer", at)
+            expressed = self.type(r) if code != 1 else None
+            if code == 4:  # UniformQuantizedType
+                scale, zero_point = self._double(r), r.signed_varint()
+            elif code == 5:  # UniformQuantizedPerAxisType
+                axis = r.varint()
+            lo, hi = r.signed_varint(), r.signed_varint()
+            # ui8/si8 storage is spelled so (as our parser keeps it), signless by the signed flag
+            spelled = str(storage) if storage.signedness else f"{'i' if signed else 'u'}{storage.width}"
+            default = (-(1 << (storage.width - 1)), (1 << (storage.width - 1)) - 1) if signed else (
+                0, (1 << storage.width) - 1)
+            if (lo, hi) != default:
+                spelled += f"<{lo}:{hi}>"
+            if code in (1, 2):
+                text = f"!quant.any<{spelled}" + (f":{expressed}" if expressed is not None else "") + ">"
+            elif code == 4:
+                text = f"!quant.uniform<{spelled}:{expressed}, {_float(scale)}:{zero_point}>"
+            elif code == 5:
+                scales = [self._double(r) for _ in range(r.varint())]
+                zero_points = [r.signed_varint() for _ in range(r.varint())]
+                params = ",".join(f"{_float(s)}:{z}" for s, z in zip(scales, zero_points))
+                text = f"!quant.uniform<{spelled}:{expressed}:{axis}, {{{params}}}>"
+            else:  # UniformQuantizedSubChannelType
+                dims = [r.signed_varint() for _ in range(r.varint())]
+                blocks = [r.signed_varint() for _ in range(r.varint())]
+                scales, zero_points = self.attr(r), self.attr(r)
+                if not (isinstance(scales, DenseElementsAttr) and isinstance(zero_points, DenseElementsAttr)):
+                    raise r.error("sub-channel scales and zero points must be dense elements", at)
+                flat = [f"{_float(float(s))}:{int(z)}" for s, z in
+                        zip(scales.array().reshape(-1).tolist(), zero_points.array().reshape(-1).tolist())]
+                text = (f"!quant.uniform<{spelled}:{expressed}:{{{', '.join(f'{d}:{b}' for d, b in zip(dims, blocks))}}}"
+                        f", {nest(flat, scales.type.shape, '{}')}>")
+        else:
+            raise r.error(f"quant type encoding code {code} is not supported", at)
+        try:
+            return parse_type(text)
+        except Tfl2QuantError as e:
+            raise self.error(f"quantized type {text[:80]}: {e.message}", at) from None
+
+    def _double(self, r: _Reader) -> float:
+        return struct.unpack("<d", self._apint(r, 64).to_bytes(8, "little"))[0]
+
+    # --- IR -------------------------------------------------------------------------------
+    def _read_ir(self, r: _Reader) -> Operation:
+        from ..dialects.builtin import ModuleOp
+        import tfl2quant.dialects  # noqa: F401 - registers the op classes
+
+        top = Block()
+        self._scopes.append(_ValueScope())
+        self._block_body(r, top, [top], values=False)
+        if not r.empty:
+            raise r.error("trailing data in the IR section")
+        if self._n_forward:
+            raise r.error("operands that no op defines")
+        if len(top.ops) == 1 and isinstance(top.ops[0], ModuleOp):
+            module = top.ops[0]
+            module.parent = None
+            return module
+        return ModuleOp(regions=[Region([top])], location=FileLineColLoc(self.filename, 0, 0))
+
+    def _block_body(self, r: _Reader, block: Block, blocks: list[Block], values: bool = True) -> None:
+        count, has_args = r.varint_flag()
+        if has_args:
+            for _ in range(r.varint()):
+                if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:
+                    at = r.pos
+                    k, has_loc = r.varint_flag()
+                    t = self.type_at(k, at)
+                    loc = self._location(r) if has_loc else UNKNOWN
+                else:
+                    t = self.type(r)
+                    loc = self._location(r)
+                arg = block.add_arg(t)
+                block.arg_locations.append(loc)
+                self._define(r, arg)
+            if self.version >= USE_LIST_ORDERING and r.byte():
+                self._use_list_orders(r, len(block.args))
+        for _ in range(count):
+            self._op(r, block, blocks, values)
+
+    def _define(self, r: _Reader, value: Value) -> None:
+        scope = self._scopes[-1]
+        k = scope.next[-1]
+        if k >= len(scope.values):
+            raise r.error("more values defined than the region announced")
+        scope.next[-1] += 1
+        old = scope.values[k]
+        if old is not None:  # a forward reference: the placeholder's uses move to the value
+            old.replace_all_uses_with(value)
+            self._n_forward -= 1
+        scope.values[k] = value
+
+    def _operand(self, r: _Reader) -> Value:
+        at = r.pos
+        k = r.varint()
+        values = self._scopes[-1].values
+        if k >= len(values):
+            raise r.error(f"invalid value index {k}", at)
+        v = values[k]
+        if v is None:  # used before its definition (a graph region or a CFG back edge)
+            v = values[k] = Value(NoneType())
+            self._n_forward += 1
+        return v
+
+    def _use_list_orders(self, r: _Reader, n: int) -> None:
+        """Read and drop: our IR keeps no use order to restore."""
+        count = r.varint() if n > 1 else 1
+        for _ in range(count):
+            if n > 1:
+                r.varint()
+            size, _ = r.varint_flag()
+            for _ in range(size):
+                r.varint()
+
+    def _op(self, r: _Reader, block: Block, blocks: list[Block], values: bool) -> None:
+        at = r.pos
+        k = r.varint()
+        if k >= len(self.op_names):
+            raise r.error(f"invalid operation name index {k}", at)
+        name, registered = self.op_names[k]
+        error = unregistered_op_error(name)
+        if error is not None:
+            raise r.error(error, at)
+        mask = r.byte()
+        location = self._location(r)
+        attributes: dict = {}
+        if mask & HAS_ATTRS:
+            attributes = self._attr_dict(r)
+        if mask & HAS_PROPERTIES:
+            p_at = r.pos
+            if registered is None:
+                raise r.error(f"'{name}' has properties in bytecode version {self.version}", p_at)
+            if registered:
+                raise r.error(f"the properties of '{name}' (its own encoding, in bytecode version {self.version})"
+                              " are not supported; write the bytecode with --emit-bytecode-version=4", p_at)
+            props = self.attr(r)
+            if not isinstance(props, DictionaryAttr):
+                raise r.error(f"the properties of '{name}' are not a dictionary", p_at)
+            attributes.update(props.value)
+        result_types = [self.type(r) for _ in range(r.varint())] if mask & HAS_RESULTS else []
+        operands = [self._operand(r) for _ in range(r.varint())] if mask & HAS_OPERANDS else []
+        successors = []
+        if mask & HAS_SUCCESSORS:
+            for _ in range(r.varint()):
+                s_at = r.pos
+                s = r.varint()
+                if s >= len(blocks):
+                    raise r.error(f"invalid successor index {s}", s_at)
+                successors.append(blocks[s])
+        if self.version >= USE_LIST_ORDERING and mask & HAS_USE_LIST_ORDERS:
+            self._use_list_orders(r, len(result_types))
+        n_regions, isolated = r.varint_flag() if mask & HAS_INLINE_REGIONS else (0, False)
+        regions = [Region() for _ in range(n_regions)]
+        try:
+            op = Operation.create(name, operands, result_types, attributes, regions, location, successors)
+        except Tfl2QuantError as e:
+            raise r.error(f"'{name}': {e}", at) from None
+        block.append(op)
+        if values:
+            for res in op.results:
+                self._define(r, res)
+        if not regions:
+            return
+        body = r
+        if isolated and self.version >= LAZY_LOADING:
+            s_at = r.pos
+            sid, start, end = r.section()
+            if sid != IR:
+                raise r.error("expected an IR section for an isolated region", s_at)
+            body = r.sub(start, end)
+        if isolated:
+            self._scopes.append(_ValueScope())
+        for region in regions:
+            self._region(body, region)
+        if isolated:
+            self._scopes.pop()
+            if body is not r and not body.empty:
+                raise body.error("trailing data in an isolated region's section")
+
+    def _attr_dict(self, r: _Reader) -> dict:
+        at = r.pos
+        d = self.attr(r)
+        if not isinstance(d, DictionaryAttr):
+            raise r.error(f"an op's attributes must be a dictionary, got {d}", at)
+        return dict(d.value)
+
+    def _region(self, r: _Reader, region: Region) -> None:
+        n_blocks = r.varint()
+        if not n_blocks:
+            return
+        n_values = r.varint()
+        if n_values > r.end - r.pos:  # each value takes at least a byte to define
+            raise r.error(f"a region of {n_values} values in {r.end - r.pos} bytes")
+        scope = self._scopes[-1]
+        # this region's values follow those of every enclosing region of the scope (ValueScope)
+        scope.next.append(len(scope.values))
+        scope.values.extend([None] * n_values)
+        blocks = [region.append(Block()) for _ in range(n_blocks)]
+        for block in blocks:
+            self._block_body(r, block, blocks)
+        del scope.values[len(scope.values) - n_values:]
+        scope.next.pop()
+
+
+class _ValueScope:
+    """The values of one isolated-from-above region and the regions nested in it."""
+
+    def __init__(self):
+        self.values: list[Value | None] = []
+        self.next: list[int] = []  # the next value number of each open region
+
+
+def _float(x: float) -> str:
+    """A double as MLIR float text that reads back exactly (MLIR wants a '.' before an exponent)."""
+    text = repr(x)
+    mantissa, e, exp = text.partition("e")
+    if "." not in mantissa and mantissa.lstrip("-").isdigit():
+        mantissa += ".0"
+    return mantissa + e + exp
+
+
+def read_bytecode(data: bytes, filename: str = "<stdin>") -> Operation:
+    """The module of MLIR bytecode `data`; a Tfl2QuantError names what is wrong and where."""
+    try:
+        return BytecodeReader(data, filename).read()
+    except RecursionError:
+        raise Tfl2QuantError("bytecode: regions nested too deeply", filename) from None
