@@ -230,14 +230,21 @@ class BytecodeReader:
         for start, size in zip(offsets, sizes):
             if self.data[start + size - 1] != 0:
                 raise r.error("string without its terminating NUL", start)
-            self.strings.append(r._decode(self.data[start:start + size - 1], start))
+            raw = self.data[start:start + size - 1]
+            try:
+                self.strings.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:  # a StringAttr may hold any bytes (TFLite metadata does)
+                self.strings.append(raw)
 
-    def _string(self, r: _Reader, index: int | None = None) -> str:
+    def _string(self, r: _Reader, index: int | None = None, binary: bool = False) -> str:
         at = r.pos
         k = r.varint() if index is None else index
         if k >= len(self.strings):
             raise r.error(f"invalid string index {k}", at)
-        return self.strings[k]
+        s = self.strings[k]
+        if isinstance(s, bytes) and not binary:
+            raise r.error(f"string {k} is not UTF-8", at)
+        return s
 
     def _read_properties(self, r: _Reader) -> None:
         self.properties_section = (r.pos, r.end)
@@ -386,7 +393,7 @@ class BytecodeReader:
                 entries.append((name, self.attr(r)))
             return DictionaryAttr(tuple(entries))
         if code == 2:  # StringAttr
-            return StringAttr(self._string(r))
+            return StringAttr(self._string(r, binary=True))
         if code == 3:  # StringAttr with a type
             value = self._string(r)
             self.type(r)
@@ -510,7 +517,7 @@ class BytecodeReader:
         n = t.num_elements
         if isinstance(elem, IntegerType) and elem.width == 1:
             raw8 = np.frombuffer(raw, np.uint8)
-            if len(raw8) == 1 and n != 1:
+            if len(raw8) == 1 and n != 1 and raw8[0] in (0, 0xFF):  # MLIR's i1 splat bytes
                 return DenseElementsAttr(t, np.array(bool(raw8[0])))
             if len(raw8) == n:
                 return DenseElementsAttr(t, (raw8 != 0).reshape(t.shape))
