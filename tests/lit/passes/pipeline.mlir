@@ -111,4 +111,4 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 // RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant-ops{rounding=toward-zero)' 2>&1 | filecheck %s --check-prefix=UNTERMINATED
 // UNTERMINATED: error: unterminated options of pass 'lower-quant-ops' in pipeline
 // RUN: not tfl2quant opt %s --mlir-print-op-generic --pass-pipeline='builtin.module(lower-quant)' 2>&1 | filecheck %s --check-prefix=UNKNOWN
-// UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, legalize-tfl, lower-quant-ops, normalize-quant-types, strip-func-quant-types)
+// UNKNOWN: error: unknown pass 'lower-quant' in pipeline (known: canonicalize, cse, legalize-tfl, lower-quant-ops, normalize-quant-types, strip-debuginfo, strip-func-quant-types)
