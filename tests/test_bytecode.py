@@ -251,6 +251,21 @@ def test_reads_iree_opt_bytecode_of_a_converted_model():
     assert "tfl.conv_2d" in print_module(got)
 
 
+@pytest.mark.parametrize("model, stage", [
+    ("small-cnn.int8.tflite", "final"),
+    ("softmax-2d.int8.tflite", "lowered"),     # linalg.generic: affine maps in the builtin encoding
+    ("real/transformer.int8.tflite", "final"),
+])
+def test_reads_iree_opt_bytecode_of_final_ir(model, stage):
+    """Version 4 keeps properties in the attribute dictionary, default-valued ones included
+    (`fastmath<none>`, which upstream's text leaves out): iree-opt prints what we read as it
+    prints the module itself."""
+    text = print_module(convert(str(MODELS / model), stage).module)
+    got = print_module(read_bytecode(iree_bytecode(text, 4)))
+    assert "affine_map" in got
+    assert iree_opt(got.encode()) == iree_opt(text.encode())
+
+
 @pytest.mark.parametrize("version", [5, 6])
 def test_op_properties_are_a_one_line_error(version):
     """From version 5 a registered op's properties are in its own op-specific encoding: a one-line

@@ -37,6 +37,7 @@ import struct
 import numpy as np
 
 from ..errors import Tfl2QuantError
+from . import affine
 from .attributes import (ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr,
                          FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, nest)
 from .core import Block, Operation, Region, Value, unregistered_op_error
@@ -60,11 +61,18 @@ _FLOAT_BITS = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32, "f64": np.
                "f8E4M3FN": np.uint8, "f8E5M2": np.uint8}
 # names of the builtin encodings we do not read, for the error message
 _BUILTIN_ATTR_NAMES = {0: "ArrayAttr", 10: "CallSiteLoc", 13: "FusedLocWithMetadata", 19: "DenseStringElementsAttr",
-                       20: "SparseElementsAttr", 21: "DistinctAttr"}
+                       20: "SparseElementsAttr", 21: "DistinctAttr", 22: "FileLineColRange"}
 _BUILTIN_TYPE_NAMES = {7: "Float80Type", 8: "Float128Type", 10: "MemRefType", 11: "MemRefType (with memory space)",
                        14: "RankedTensorType (with encoding)", 15: "TupleType", 16: "UnrankedMemRefType",
                        17: "UnrankedMemRefType (with memory space)", 19: "VectorType",
                        20: "VectorType (scalable)"}
+
+
+# Inherent attributes at their ODS default (DefaultValuedAttr), which bytecode before version 5
+# writes in the attribute dictionary and text leaves out: dropped, so that we read the op the
+# text gives (our printers do not spell every one of them, e.g. arith.trunci's overflow flags).
+_DEFAULT_VALUED = frozenset({("fastmath", "#arith.fastmath<none>"), ("overflowFlags", "#arith.overflow<none>"),
+                             ("nan_mode", "#tosa.nan_mode<PROPAGATE>")})
 
 
 def is_bytecode(data: bytes) -> bool:
@@ -465,8 +473,49 @@ class BytecodeReader:
         if code == 18:  # DenseIntOrFPElementsAttr
             t = self._tensor_type(r, at)
             return self._dense(t, self._blob(r), at)
+        if code == 23:
+            return self._affine_map(r, at)
         name = _BUILTIN_ATTR_NAMES.get(code, f"code {code}")
         raise r.error(f"builtin attribute encoding {name} is not supported", at)
+
+    def _affine_map(self, r: _Reader, at: int) -> affine.AffineMapAttr:
+        """AffineMapAttr (BuiltinDialectBytecode.cpp's readAffineMap): a header (dims << 2 | kind)
+        then, by kind, nothing (identity), dim positions (permutation), their count and positions
+        (projected permutation), or symbols, results and prefix-order expressions (general)."""
+        header = r.varint()
+        dims, kind = header >> 2, header & 3
+        if kind == 0:
+            results = [affine.dim(k) for k in range(dims)]
+        elif kind in (1, 2):
+            count = dims if kind == 1 else r.varint()
+            results = [affine.dim(r.varint()) for _ in range(count)]
+        else:
+            if r.varint():
+                raise r.error("affine maps with symbols are not supported", at)
+            results = [self._affine_expr(r, at) for _ in range(r.varint())]
+        for e in results:
+            if e.kind in ("dim", "floordiv") and e.value >= dims:
+                raise r.error(f"affine map of {dims} dimensions uses d{e.value}", at)
+        return affine.AffineMapAttr(affine.AffineMap(dims, tuple(results)))
+
+    def _affine_expr(self, r: _Reader, at: int) -> affine.AffineExpr:
+        """The expressions our IR models: dN, a constant, and dN floordiv K (K > 0)."""
+        kind = r.varint()
+        if kind == 0:
+            return affine.dim(r.varint())
+        if kind == 2:
+            return affine.const(r.signed_varint())
+        if kind == 6:  # FloorDiv
+            lhs, rhs = r.varint(), None
+            if lhs == 0:
+                lhs = r.varint()
+                if r.varint() == 2:
+                    rhs = r.signed_varint()
+            if rhs is not None and rhs > 0:
+                return affine.floordiv(lhs, rhs)
+        names = {1: "a symbol", 3: "'+'", 4: "'*'", 5: "'mod'", 6: "'floordiv' of other than dN by K > 0",
+                 7: "'ceildiv'"}
+        raise r.error(f"affine expression with {names.get(kind, f'kind {kind}')} is not supported", at)
 
     def _string_attr(self, r: _Reader) -> str:
         at = r.pos
@@ -704,6 +753,8 @@ class BytecodeReader:
         attributes: dict = {}
         if mask & HAS_ATTRS:
             attributes = self._attr_dict(r)
+            if self.version < NATIVE_PROPERTIES and name.partition(".")[0] in ("arith", "math", "tosa"):
+                attributes = {k: v for k, v in attributes.items() if (k, str(v)) not in _DEFAULT_VALUED}
         if mask & HAS_PROPERTIES:
             p_at = r.pos
             if registered is None:
