@@ -287,16 +287,23 @@ def test_truncated_and_garbled_bytecode_are_one_line_errors():
             assert re.match(r"t\.mlirbc: bytecode: .*\(at byte \d+\)$", str(e)), str(e)
     rng = np.random.default_rng(0)
     errors = 0
-    for _ in range(400):
-        bad = bytearray(good)
+    for trial, source in enumerate([good, iree_bytecode(QUANT_TEXT, 4)] * 600):
+        bad = bytearray(source)
         k = int(rng.integers(4, len(bad)))
-        bad[k] = int(rng.integers(0, 256))
+        if trial % 3 == 0:
+            bad[k] = int(rng.integers(0, 256))
+        elif trial % 3 == 1:
+            del bad[k]
+        else:
+            bad.insert(k, int(rng.integers(0, 256)))
         try:
-            read_bytecode(bytes(bad), "g.mlirbc")
+            module = read_bytecode(bytes(bad), "g.mlirbc")
+            verify(module)
+            print_module(module)
         except Tfl2QuantError as e:
             assert "\n" not in str(e)
             errors += 1
-    assert errors > 100
+    assert errors > 300
 
 
 def run_opt(*args, input: bytes | None = None):

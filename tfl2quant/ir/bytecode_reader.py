@@ -38,6 +38,7 @@ import numpy as np
 
 from ..errors import Tfl2QuantError
 from . import affine
+from .bytecode import PRODUCER
 from .attributes import (ArrayAttr, Attribute, DenseArrayAttr, DenseElementsAttr, DictionaryAttr,
                          FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, nest)
 from .core import Block, Operation, Region, Value, unregistered_op_error
@@ -172,6 +173,7 @@ class BytecodeReader:
         self.data = bytes(data)
         self.view = memoryview(self.data)
         self.filename = filename
+        self.drop_defaults = False
         self.version = 0
         self.strings: list[str] = []
         self.dialects: list[str] = []
@@ -197,7 +199,9 @@ class BytecodeReader:
         if self.version > MAX_VERSION:
             raise self.error(f"bytecode version {self.version} is newer than the newest we read ({MAX_VERSION})",
                              at)
-        r.cstring()  # producer
+        # upstream's writer puts default-valued properties in the attribute dictionary before version
+        # 5; ours writes exactly the attributes our IR holds
+        self.drop_defaults = r.cstring() != PRODUCER and self.version < NATIVE_PROPERTIES
         sections: dict[int, tuple[int, int]] = {}
         while not r.empty:
             at = r.pos
@@ -520,8 +524,8 @@ class BytecodeReader:
     def _string_attr(self, r: _Reader) -> str:
         at = r.pos
         s = self.attr(r)
-        if not isinstance(s, StringAttr):
-            raise r.error(f"expected a string attribute, got {s}", at)
+        if not isinstance(s, StringAttr) or not isinstance(s.value, str):  # a name: UTF-8 text
+            raise r.error(f"expected a (UTF-8) string attribute, got {s}", at)
         return s.value
 
     def _location(self, r: _Reader) -> Location:
@@ -707,6 +711,8 @@ class BytecodeReader:
 
     def _define(self, r: _Reader, value: Value) -> None:
         scope = self._scopes[-1]
+        if not scope.next:
+            raise r.error("the top-level block has arguments")
         k = scope.next[-1]
         if k >= len(scope.values):
             raise r.error("more values defined than the region announced")
@@ -753,7 +759,7 @@ class BytecodeReader:
         attributes: dict = {}
         if mask & HAS_ATTRS:
             attributes = self._attr_dict(r)
-            if self.version < NATIVE_PROPERTIES and name.partition(".")[0] in ("arith", "math", "tosa"):
+            if self.drop_defaults and name.partition(".")[0] in ("arith", "math", "tosa"):
                 attributes = {k: v for k, v in attributes.items() if (k, str(v)) not in _DEFAULT_VALUED}
         if mask & HAS_PROPERTIES:
             p_at = r.pos
