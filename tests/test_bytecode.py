@@ -266,13 +266,50 @@ def test_reads_iree_opt_bytecode_of_final_ir(model, stage):
     assert iree_opt(got.encode()) == iree_opt(text.encode())
 
 
+ARITH_TEXT = """\
+func.func @f(%a: f32, %b: i32, %c: i64) -> (f32, f32, i32, i32, i32, i1, i1) {
+  %0 = arith.addf %a, %a : f32
+  %1 = arith.mulf %a, %a fastmath<fast> : f32
+  %2 = arith.addi %b, %b : i32
+  %3 = arith.subi %b, %b overflow<nsw> : i32
+  %4 = arith.trunci %c : i64 to i32
+  %5 = arith.cmpi slt, %b, %b : i32
+  %6 = arith.cmpf olt, %a, %a fastmath<fast> : f32
+  %7 = math.round %a : f32
+  %8:7 = func.call @f(%a, %b, %c) : (f32, i32, i64) -> (f32, f32, i32, i32, i32, i1, i1)
+  return %0, %1, %2, %3, %4, %5, %6 : f32, f32, i32, i32, i32, i1, i1
+}
+module @inner {
+  func.func private @g(%arg0: tensor<2xf32> {x.a = 1 : i32}) -> (tensor<2xf32> {x.r = 2 : i32}) attributes {no_inline}
+}
+"""
+
+
 @pytest.mark.parametrize("version", [5, 6])
-def test_op_properties_are_a_one_line_error(version):
-    """From version 5 a registered op's properties are in its own op-specific encoding: a one-line
-    error naming the op, the byte, and the version that we read."""
-    with pytest.raises(Tfl2QuantError, match=r"the properties of 'builtin.module' .* not supported; "
-                       r"write the bytecode with --emit-bytecode-version=4 \(at byte \d+\)"):
-        read_bytecode(iree_bytecode(QUANT_TEXT, version), "x.mlirbc")
+@pytest.mark.parametrize("text", [QUANT_TEXT, ARITH_TEXT], ids=["quant", "arith"])
+def test_reads_op_properties_of_builtin_func_and_arith_ops(version, text):
+    """From version 5 a registered op's inherent attributes are its properties, in an op-specific
+    encoding: we read those of builtin.module, func.func/call, arith.constant and the arith and
+    math ops of this IR as version 4 has them in the attribute dictionary."""
+    got = read_bytecode(iree_bytecode(text, version), "x.mlirbc")
+    verify(got)
+    assert print_module(got) == print_module(read_bytecode(iree_bytecode(text, 4), "x.mlirbc"))
+    assert print_module(got) == print_module(parse_module(iree_opt(text.encode())))
+
+
+def test_reads_op_properties_of_the_tfl_stage():
+    text = print_module(convert(str(MODELS / "small-cnn.int8.tflite"), "tfl").module)
+    got = read_bytecode(iree_bytecode(text, 6))  # tfl ops are unregistered: properties as attributes
+    assert print_module(got) == print_module(parse_module(iree_opt(text.encode())))
+
+
+def test_properties_of_other_ops_are_a_one_line_error():
+    """The properties of an op outside our table (tosa's, linalg's): a one-line error naming the op,
+    the byte, and the version that we read."""
+    text = print_module(convert(str(MODELS / "small-cnn.int8.tflite")).module)
+    with pytest.raises(Tfl2QuantError, match=r"x\.mlirbc: bytecode: the properties of 'tosa\.\w+' .* not supported; "
+                       r"write the bytecode with --emit-bytecode-version=4 \(at byte \d+\)$"):
+        read_bytecode(iree_bytecode(text, 6), "x.mlirbc")
 
 
 def test_truncated_and_garbled_bytecode_are_one_line_errors():

@@ -19,9 +19,10 @@ quant dialect's (mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td)
 encodings (bytecode_encodings.py); a `dense_resource` attribute becomes the `dense` attribute of its
 blob, which is how our IR holds every constant.
 
-Properties are the one thing we cannot read in general: an op registered with
-the writer encodes them in its own op-specific order (its generated
-`writeProperties`), with no attribute names. Those of an op that was
+Properties are the one thing we cannot read in general: a registered op
+encodes them in its own generated `writeProperties`, with no attribute names.
+We read those of the ops in `_PROPERTIES` (builtin.module, func.func/call,
+arith.constant, the arith and math ops of our IR); those of an op that was
 unregistered for the writer are a dictionary attribute and become the op's
 attributes; any other is a one-line error that says so and how to get bytecode
 we read (`--emit-bytecode-version=4` keeps properties in the attribute
@@ -54,6 +55,26 @@ LAZY_LOADING, USE_LIST_ORDERING, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, NATIVE_PROPER
 # text gives (our printers do not spell every one of them, e.g. arith.trunci's overflow flags).
 _DEFAULT_VALUED = frozenset({("fastmath", "#arith.fastmath<none>"), ("overflowFlags", "#arith.overflow<none>"),
                              ("nan_mode", "#tosa.nan_mode<PROPAGATE>")})
+
+
+# The properties of the registered ops we read from version 5 on: ODS's generated writeProperties
+# writes the inherent attributes sorted by name, a required one as its attribute index, an optional
+# or default-valued one as (index << 1 | 1), or 0 when absent (checked against iree-opt's bytecode:
+# func.func's are arg_attrs, function_type, no_inline, res_attrs, sym_name, sym_visibility). None:
+# an optional attribute our IR does not model (arith's float ops have a second one after fastmath).
+_OPT, _REQ = True, False
+_PROPERTIES: dict[str, tuple] = {
+    "builtin.module": (("sym_name", _OPT), ("sym_visibility", _OPT)),
+    "func.func": (("arg_attrs", _OPT), ("function_type", _REQ), ("no_inline", _OPT), ("res_attrs", _OPT),
+                  ("sym_name", _REQ), ("sym_visibility", _OPT)),
+    "func.call": (("arg_attrs", _OPT), ("callee", _REQ), ("no_inline", _OPT), ("res_attrs", _OPT)),
+    "arith.constant": (("value", _REQ),),
+    "arith.cmpi": (("predicate", _REQ),),
+    "arith.cmpf": (("fastmath", _OPT), ("predicate", _REQ)),
+    "math.round": (("fastmath", _OPT),),
+    **{f"arith.{op}": (("overflowFlags", _OPT),) for op in ("addi", "subi", "muli", "shli", "trunci")},
+    **{f"arith.{op}": (("fastmath", _OPT), (None, _OPT)) for op in ("addf", "subf", "mulf", "divf")},
+}
 
 
 def is_bytecode(data: bytes) -> bool:
@@ -181,7 +202,7 @@ class BytecodeReader(DialectEncodings):
                              at)
         # upstream's writer puts default-valued properties in the attribute dictionary before version
         # 5; ours writes exactly the attributes our IR holds
-        self.drop_defaults = r.cstring() != PRODUCER and self.version < NATIVE_PROPERTIES
+        self.drop_defaults = r.cstring() != PRODUCER
         sections: dict[int, tuple[int, int]] = {}
         while not r.empty:
             at = r.pos
@@ -459,19 +480,19 @@ class BytecodeReader(DialectEncodings):
         attributes: dict = {}
         if mask & HAS_ATTRS:
             attributes = self._attr_dict(r)
-            if self.drop_defaults and name.partition(".")[0] in ("arith", "math", "tosa"):
-                attributes = {k: v for k, v in attributes.items() if (k, str(v)) not in _DEFAULT_VALUED}
         if mask & HAS_PROPERTIES:
             p_at = r.pos
             if registered is None:
                 raise r.error(f"'{name}' has properties in bytecode version {self.version}", p_at)
             if registered:
-                raise r.error(f"the properties of '{name}' (its own encoding, in bytecode version {self.version})"
-                              " are not supported; write the bytecode with --emit-bytecode-version=4", p_at)
-            props = self.attr(r)
-            if not isinstance(props, DictionaryAttr):
-                raise r.error(f"the properties of '{name}' are not a dictionary", p_at)
-            attributes.update(props.value)
+                attributes.update(self._properties(r, name))
+            else:  # an op unregistered for the writer keeps its properties as an attribute
+                props = self.attr(r)
+                if not isinstance(props, DictionaryAttr):
+                    raise r.error(f"the properties of '{name}' are not a dictionary", p_at)
+                attributes.update(props.value)
+        if self.drop_defaults and name.partition(".")[0] in ("arith", "math", "tosa"):
+            attributes = {k: v for k, v in attributes.items() if (k, str(v)) not in _DEFAULT_VALUED}
         result_types = [self.type(r) for _ in range(r.varint())] if mask & HAS_RESULTS else []
         operands = [self._operand(r) for _ in range(r.varint())] if mask & HAS_OPERANDS else []
         successors = []
@@ -511,6 +532,38 @@ class BytecodeReader(DialectEncodings):
             self._scopes.pop()
             if body is not r and not body.empty:
                 raise body.error("trailing data in an isolated region's section")
+
+    def _properties(self, r: _Reader, name: str) -> dict:
+        """The properties of a registered op: an index into the properties section, whose entry is
+        the op's inherent attributes in the order of its generated writeProperties."""
+        at = r.pos
+        layout = _PROPERTIES.get(name)
+        if layout is None:
+            raise r.error(f"the properties of '{name}' (its own encoding, in bytecode version {self.version}) are "
+                          "not supported; write the bytecode with --emit-bytecode-version=4", at)
+        k = r.varint()
+        if k >= len(self.properties):
+            raise r.error(f"invalid properties index {k}", at)
+        entry = r.sub(self.properties[k], self.properties_section[1])
+        size = entry.varint()
+        start = entry.pos
+        entry.bytes(size)  # within the section
+        p = r.sub(start, start + size)
+        out = {}
+        for attr_name, optional in layout:
+            if optional:
+                index, present = p.varint_flag()
+                if not present:
+                    continue
+                value = self.attr_at(index, p.pos)
+            else:
+                value = self.attr(p)
+            if attr_name is None:  # an attribute newer than our table: only its absence is safe
+                raise p.error(f"'{name}' has a property we do not know")
+            out[attr_name] = value
+        if not p.empty:
+            raise p.error(f"the properties of '{name}' are longer than its {len(layout)} attributes")
+        return out
 
     def _attr_dict(self, r: _Reader) -> dict:
         at = r.pos

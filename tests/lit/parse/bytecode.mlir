@@ -8,8 +8,9 @@
 // RUN: tfl2quant opt -allow-unregistered-dialect -emit-bytecode < %s | tfl2quant opt -allow-unregistered-dialect | filecheck %s
 // RUN: iree-opt --allow-unregistered-dialect %t.bc | filecheck %s
 // RUN: iree-opt --allow-unregistered-dialect --emit-bytecode --emit-bytecode-version=4 %s | tfl2quant opt -allow-unregistered-dialect - | filecheck %s
-// RUN: iree-opt --allow-unregistered-dialect --emit-bytecode %s -o %t.v6.bc
-// RUN: not tfl2quant opt -allow-unregistered-dialect %t.v6.bc 2>&1 | filecheck %s --check-prefix=V6
+// RUN: iree-opt --allow-unregistered-dialect --emit-bytecode %s | tfl2quant opt -allow-unregistered-dialect | filecheck %s
+// RUN: iree-opt --emit-bytecode %S/Inputs/tosa-clamp.mlir.in -o %t.v6.bc
+// RUN: not tfl2quant opt %t.v6.bc 2>&1 | filecheck %s --check-prefix=V6
 // RUN: head -c 100 %t.bc > %t.short.bc
 // RUN: not tfl2quant opt -allow-unregistered-dialect %t.short.bc 2>&1 | filecheck %s --check-prefix=SHORT
 
@@ -33,5 +34,5 @@ module @outer attributes {bytecode.test = !quant.uniform<ui8:f32, 9.987200e-01:1
   }
 }
 
-// V6: error: {{.*}}.v6.bc: bytecode: the properties of 'builtin.module' (its own encoding, in bytecode version 6) are not supported; write the bytecode with --emit-bytecode-version=4 (at byte {{[0-9]+}})
+// V6: error: {{.*}}.v6.bc: bytecode: the properties of 'tosa.clamp' (its own encoding, in bytecode version 6) are not supported; write the bytecode with --emit-bytecode-version=4 (at byte {{[0-9]+}})
 // SHORT: error: {{.*}}.short.bc: bytecode: {{.*}} (at byte {{[0-9]+}})
