@@ -324,7 +324,7 @@ def test_truncated_and_garbled_bytecode_are_one_line_errors():
             assert re.match(r"t\.mlirbc: bytecode: .*\(at byte \d+\)$", str(e)), str(e)
     rng = np.random.default_rng(0)
     errors = 0
-    for trial, source in enumerate([good, iree_bytecode(QUANT_TEXT, 4)] * 600):
+    for trial, source in enumerate([good, iree_bytecode(QUANT_TEXT, 4), iree_bytecode(QUANT_TEXT, 6)] * 400):
         bad = bytearray(source)
         k = int(rng.integers(4, len(bad)))
         if trial % 3 == 0:
