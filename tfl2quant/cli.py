@@ -8,6 +8,7 @@ as one line; exit codes: 0 ok, 1 check found a mismatch (or report an error),
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import sys
@@ -160,8 +161,9 @@ def _by_name(records) -> dict:
 
 
 @main.command(cls=_OptCommand)
-@click.argument("input_file", metavar="IN.mlir")
+@click.argument("input_file", metavar="IN.mlir", required=False, default="-")
 @click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
+@click.option("--emit-bytecode", "bytecode", is_flag=True, help="Write MLIR bytecode instead of text.")
 @click.option("--pass-pipeline", default=None, help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'.")
 @click.option("--legalize-tfl", "flags", flag_value="legalize-tfl", multiple=True,
               help="Run legalize-tfl (tfl.* ops to integer TOSA or the fallback).")
@@ -177,6 +179,8 @@ def _by_name(records) -> dict:
               help="Run lower-quant-ops.")
 @click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
               help="Run strip-func-quant-types.")
+@click.option("--strip-debuginfo", "flags", flag_value="strip-debuginfo", multiple=True,
+              help="Run strip-debuginfo (every location becomes unknown).")
 @click.option("--normalize-quant-types", "flags", flag_value="normalize-quant-types", multiple=True,
               help="Run normalize-quant-types (sub-channel types that are per-tensor or per-axis become so).")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
@@ -199,10 +203,10 @@ def _by_name(records) -> dict:
 @click.option("--quant-unranked-sub-channel", "unranked_sub_channel", is_flag=True,
               help="Accept sub-channel types in unranked tensors in quant ops (the sub-channel RFC lowers "
                    "them; upstream rejects them).")
-def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
+def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
         print_after_all, debuginfo, generic, local_scope, mlir_disable_threading, allow_unregistered,
         strict_zero_points, unranked_sub_channel):
-    """Run passes over MLIR text, like mlir-opt."""
+    """Run passes over MLIR text or bytecode (IN.mlir, default stdin), like mlir-opt."""
     from .dialects.quant import types as quant_types
     from .ir import core
     core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
@@ -210,7 +214,7 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
     quant_types.UNRANKED_SUB_CHANNEL["on"] = unranked_sub_channel
     try:
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-             print_after_all, debuginfo, generic, local_scope)
+             print_after_all, debuginfo, generic, local_scope, bytecode)
     finally:
         core.ALLOW_UNREGISTERED["ops"] = True
         quant_types.STRICT_ZERO_POINTS["on"] = False
@@ -218,8 +222,11 @@ def opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagn
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-         print_after_all, debuginfo, generic, local_scope=False):
+         print_after_all, debuginfo, generic, local_scope=False, bytecode=False):
     from .ir import diagnostics
+    from .ir.bytecode import write_bytecode
+    from .ir.bytecode_reader import is_bytecode, read_bytecode
+    from .ir.core import verify
     from .ir.printer import print_module
     from .passes import PASSES, PassManager, parse_pipeline, pipeline_text, print_ir_after
 
@@ -228,23 +235,38 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
     if dump_pipeline:
         click.echo(pipeline_text(passes), err=True)
     if input_file == "-":
-        text, name = sys.stdin.read(), "<stdin>"
+        data, name = sys.stdin.buffer.read(), "<stdin>"
     else:
         name = _existing_file(input_file)
-        try:
-            with open(name, encoding="utf-8") as f:
-                text = f.read()
-        except UnicodeDecodeError:
-            raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
+        with open(name, "rb") as f:
+            data = f.read()
+    if bytecode and split_input_file:
+        raise Tfl2QuantError("--emit-bytecode writes one module: it does not go with --split-input-file")
+
+    written = io.BytesIO()  # the bytecode, which run_split's text joining does not carry
 
     def process(module) -> str:
         hook = print_ir_after(sys.stderr, debuginfo, generic, local_scope) if print_after_all else None
         PassManager(passes, hook).run(module)
+        if bytecode:
+            write_bytecode(module, written)
+            return ""
         return print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope)
 
-    result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)
-    with _output(output) as out:
-        out.write(result)
+    if is_bytecode(data):  # mlir-opt tells the formats apart by the magic number
+        if split_input_file or verify_diagnostics:
+            raise Tfl2QuantError("--split-input-file and --verify-diagnostics need text input", name)
+        module = read_bytecode(data, name)
+        verify(module)
+        result, ok = process(module), True
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
+        result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)
+    with _output(output, binary=bytecode) as out:
+        out.write(written.getvalue() if bytecode else result)
     if not ok:
         sys.exit(EXIT_MISMATCH)
 

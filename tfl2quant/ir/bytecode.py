@@ -144,7 +144,8 @@ class BytecodeWriter:
         return self._asm_attr(self._printer.attr(a))
 
     def attr_dict(self, attrs: dict) -> int:
-        entries = [(self.string_attr(name), self.attr_value(attrs[name])) for name in sorted(attrs)]
+        # in the op's order, as our text prints them (upstream's DictionaryAttr::get sorts them)
+        entries = [(self.string_attr(name), self.attr_value(value)) for name, value in attrs.items()]
         body = varint(DICTIONARY_ATTR) + varint(len(entries)) + b"".join(varint(n) + varint(v) for n, v in entries)
         return self._attr(("dict", body), lambda: (body, True))
 

@@ -450,6 +450,11 @@ def parse_attribute(text: str, filename: str = "<string>") -> Attribute:
     return _parse(text, filename, 1, OperationParser.parse_attribute)
 
 
+def parse_location_text(text: str, filename: str = "<string>") -> Location:
+    """A standalone `loc(...)` (a location attribute of MLIR bytecode)."""
+    return _parse(text, filename, 1, OperationParser.parse_location)
+
+
 def _parse(text: str, filename: str, first_line: int, parse):
     """`parse` the whole text; too deep nesting is an input error, not a crash."""
     parser = OperationParser(Lexer(text, filename, first_line), SymbolState())
