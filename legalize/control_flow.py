@@ -40,6 +40,7 @@ from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i6
 
 from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
+from .strings import Hashtable, HashtableFind, HashtableImport, HashtableSize
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
@@ -418,8 +419,9 @@ class CallOnce(FloatPattern):
         return []
 
 
-STRINGS = "the upstream dialects have no string element type"
-HASHTABLE = f"a HASHTABLE has string keys or string values (kernels/hashtable.cc): {STRINGS}"
+
+SKIP_GRAM = ("SKIP_GRAM (kernels/skip_gram.cc) splits its string on spaces and joins word n-grams: not "
+             "lowered yet (strings.py's byte buffers would carry it)")
 
 RULES = {
     # TFLite op                              Rule
@@ -429,12 +431,12 @@ RULES = {
     "tfl.var_handle":                       Rule(float=VarHandle()),
     "tfl.read_variable":                    moved(ReadVariable()),
     "tfl.assign_variable":                  moved(AssignVariable()),
-    "tfl.hashtable":                        unlowered(HASHTABLE),
-    "tfl.hashtable_find":                   unlowered(HASHTABLE),
-    "tfl.hashtable_import":                 unlowered(HASHTABLE),
-    "tfl.hashtable_size":                   unlowered(HASHTABLE),
+    "tfl.hashtable":                        Rule(float=Hashtable()),
+    "tfl.hashtable_find":                   Rule(float=HashtableFind()),
+    "tfl.hashtable_import":                 Rule(float=HashtableImport()),
+    "tfl.hashtable_size":                   Rule(float=HashtableSize()),
     "tfl.lsh_projection":                   Rule(float=LshProjection()),
-    "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes string tensors: {STRINGS}"),
+    "tfl.skip_gram":                        unlowered(SKIP_GRAM),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),
     "tfl.concat_embeddings":                unlowered("CONCAT_EMBEDDINGS has no TFLite kernel"),

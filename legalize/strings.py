@@ -1,0 +1,699 @@
+"""TFLite's string tensors and its static hash tables (HASHTABLE, HASHTABLE_IMPORT,
+HASHTABLE_FIND, HASHTABLE_SIZE) on byte tensors, ml_program globals and scalar loops.
+
+Strings. The upstream dialects have no string element type, so a TFLite string tensor
+of any shape is a `tensor<?xi8>` holding exactly TFLite's in-memory string buffer
+(tflite/string_util.h): int32 count N, N + 1 int32 offsets from the buffer's start,
+then the bytes, little-endian. It is the buffer a TFLite user already holds, so a
+caller passes the same bytes. A function argument or result of string type gets that
+type and keeps its TFLite shape in a `tfl.string_shape` attribute (-1 for `?`); a
+string constant becomes an i8 constant of its buffer (tensor.cast to `?`).
+
+The patterns read a string operand through a `builtin.unrealized_conversion_cast` to
+bytes and give a string result through one back; `resolve_strings`, after the whole
+module is legalized, retypes the arguments, results and constants at their ends and
+removes every cast. So a pattern accepts an op only if every string value it touches
+comes from a function argument, a constant or another string op lowered here, and goes
+only to such ops or to a `func.return` (of a function nothing calls): any other op
+seeing bytes where it expected strings would read them as integers.
+
+Hash tables (kernels/hashtable*.cc, experimental/resource/static_hashtable.cc). A table
+is a resource of the interpreter named by its table_id; its key/value pair is int64 ->
+string or string -> int64 (any other pair TFLite refuses in Prepare). Here a table is
+four mutable ml_program.globals, found by their `tfl.hashtable` id attribute:
+
+    keys         the imported keys, flat: tensor<?xi64>, or a string buffer tensor<?xi8>
+    values       the imported values, flat, likewise
+    size         tensor<i64>: the number of distinct keys (what Size() reports)
+    initialized  tensor<i1>: a static table imports once; a later import is a no-op
+
+HASHTABLE leaves nothing (its users name the globals, as VAR_HANDLE's do). IMPORT stores
+under scf.if on `initialized`. The map keeps the first of repeated keys (map::insert), so
+FIND scans the keys in order and takes the first that matches: per query a scf.for over
+the keys comparing int64s, or string lengths and then bytes (an scf.while stopping at
+the first difference), and the first element of the default where nothing matched.
+FIND with string values builds its output buffer in two passes (lengths, then bytes).
+The size is counted at import: at convert time for constant keys, else by loops (a key
+counts if no earlier key equals it). iree-compile accepts globals of dynamic shape
+without an initial value (not with a static one: "stream.tensor.constant ... 0 dimension
+values"), so the tables need no bound; FIND reads them only once `initialized` is set.
+
+Departures: TFLite fails a FIND on a table never imported ("hashtable need to be
+initialized before using"); here the empty initial table answers the default. The FIND
+result has the keys' shape, as TFLite's Prepare resizes it to, even where the file
+declares another (the converter writes `[]` for a FIND returned by a signature); a
+function returning it gets the keys' shape as its result type.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from tfl2quant.dialects.ml_program import build_global
+from tfl2quant.errors import InternalError
+from tfl2quant.ir.attributes import (DenseArrayAttr, DenseElementsAttr, DenseStringElementsAttr, DictionaryAttr,
+                                     ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr)
+from tfl2quant.ir.builder import Builder
+from tfl2quant.ir.core import Block, Operation, Region, Value
+from tfl2quant.ir.types import (FunctionType, OpaqueType, RankedTensorType, Type, element_type, i1, i8, i32, i64,
+                                index)
+
+from .query import Reason
+from .rule import FloatPattern
+from .scalar_loops import Scalars, if_, while_
+
+STRING = OpaqueType("tf_type", "string")
+BYTES = RankedTensorType((None,), i8)
+CAST = "builtin.unrealized_conversion_cast"
+SHAPE_ATTR = "tfl.string_shape"
+TABLE_ATTR = "tfl.hashtable"
+PAIRS = {("INT64", "STRING"), ("STRING", "INT64")}  # static_hashtable.cc: CreateStaticHashtable
+
+
+def is_string(t: Type) -> bool:
+    return isinstance(t, RankedTensorType) and t.element_type == STRING
+
+
+def serialize(strings: Sequence[bytes]) -> np.ndarray:
+    """TFLite's string buffer of `strings` (string_util.cc: DynamicBuffer::WriteToBuffer), as int8."""
+    raw = [bytes(s) for s in strings]
+    lengths = np.array([len(s) for s in raw], np.int64)
+    header = 4 * (len(raw) + 2)
+    offsets = header + np.concatenate([[0], np.cumsum(lengths)])
+    head = np.concatenate([[len(raw)], offsets]).astype("<i4").view(np.uint8)
+    return np.concatenate([head, np.frombuffer(b"".join(raw), np.uint8)]).view(np.int8)
+
+
+def deserialize(buffer: np.ndarray, shape: Sequence[int]) -> np.ndarray:
+    """The strings of a buffer as an object array of bytes of `shape` (-1 where the count says)."""
+    raw = np.ascontiguousarray(buffer).view(np.uint8)
+    count = int(raw[:4].view("<i4")[0])
+    offsets = raw[4:4 * (count + 2)].view("<i4")
+    out = np.empty(count, object)
+    out[:] = [bytes(raw[offsets[k]:offsets[k + 1]]) for k in range(count)]
+    shape = [d if d >= 0 else -1 for d in shape]
+    return out.reshape(shape if shape.count(-1) <= 1 else [count])
+
+
+# --- scalar helpers ------------------------------------------------------------------------
+
+def _for(s: Scalars, lower, upper, inits: Sequence[Value],
+         body: Callable[[Scalars, Value, list[Value]], Sequence[Value]]) -> list[Value]:
+    """scf.for over [lower, upper) (index values or ints) carrying `inits`."""
+    lower, upper = (v if isinstance(v, Value) else s.const(v, index) for v in (lower, upper))
+    types = [v.type for v in inits]
+    block = Block([index, *types])
+    inner = Scalars(Builder(block=block, location=s.b.location))
+    inner.b.create("scf.yield", list(body(inner, block.args[0], list(block.args[1:]))))
+    loop = s.b.create("scf.for", [s.index(lower), s.index(upper), s.const(1, index), *inits], types,
+                      regions=[Region([block])])
+    return list(loop.results)
+
+
+def _i32(s: Scalars, x) -> Value:
+    return s.i32(x) if isinstance(x, Value) else s.const(x, i32)
+
+
+def read32(s: Scalars, buffer: Value, at) -> Value:
+    """The little-endian int32 at byte `at` of an i8 buffer."""
+    at = _i32(s, at)
+    word = None
+    for k in range(4):
+        byte = s.b.value("arith.extui", [s.get(buffer, s.add(at, k))], i32)
+        byte = s.shl(byte, 8 * k) if k else byte
+        word = byte if word is None else s.or_(word, byte)
+    return word
+
+
+def write32(s: Scalars, buffer: Value, at, value: Value) -> Value:
+    at = _i32(s, at)
+    for k in range(4):
+        byte = s.b.value("arith.trunci", [s.shr(value, 8 * k) if k else value], i8)
+        buffer = s.put(buffer, byte, s.add(at, k))
+    return buffer
+
+
+def span(s: Scalars, buffer: Value, k) -> tuple[Value, Value]:
+    """String k of a buffer: its start offset and its length (i32)."""
+    at = s.add(s.mul(_i32(s, k), 4), 4)
+    start = read32(s, buffer, at)
+    return start, s.sub(read32(s, buffer, s.add(at, 4)), start)
+
+
+def same_string(s: Scalars, a: Value, a_k, b: Value, b_k) -> Value:
+    """Whether string a_k of buffer a equals string b_k of buffer b: lengths, then bytes."""
+    a_start, a_length = span(s, a, a_k)
+    b_start, b_length = span(s, b, b_k)
+
+    def more(inner, v):
+        return inner.and_(inner.cmp("slt", v[0], a_length), v[1])
+
+    def step(inner, v):
+        same = inner.cmp("eq", inner.get(a, inner.add(a_start, v[0])), inner.get(b, inner.add(b_start, v[0])))
+        return [inner.add(v[0], 1), same]
+
+    return while_(s, [s.const(0, i32), s.cmp("eq", a_length, b_length)], more, step)[1]
+
+
+def _count(s: Scalars, buffer: Value) -> Value:
+    """The number of strings of a buffer, as an index."""
+    return s.index(read32(s, buffer, 0))
+
+
+def _dim0(s: Scalars, v: Value) -> Value:
+    return s.b.value("tensor.dim", [v, s.const(0, index)], index)
+
+
+# --- strings in and out ----------------------------------------------------------------------
+
+def as_bytes(b: Builder, v: Value) -> Value:
+    return b.value(CAST, [v], BYTES) if is_string(v.type) else v
+
+
+def _module_of(op: Operation) -> Optional[Operation]:
+    while op is not None and op.name != "builtin.module":
+        op = op.parent_op()
+    return op
+
+
+def _function_of(op: Operation) -> Optional[Operation]:
+    while op is not None and op.name != "func.func":
+        op = op.parent_op()
+    return op
+
+
+def _called(func: Operation) -> bool:
+    """Whether anything in the module names `func` (a call, a CALL_ONCE, a region's call)."""
+    name = func.sym_name
+    for op in _module_of(func).walk():
+        for a in op.attributes.values():
+            if isinstance(a, SymbolRefAttr) and a.root == name and op is not func or \
+                    isinstance(a, StringAttr) and op.name == "tfl.call_once" and a.value == name:
+                return True
+    return False
+
+
+def _string_constant(op: Optional[Operation]) -> bool:
+    return op is not None and op.name in ("arith.constant", "tfl.pseudo_const") and \
+        isinstance(op.attributes.get("value"), DenseStringElementsAttr)
+
+
+def _reaches(v: Value, user: Operation) -> Reason:
+    """Why the string value `v`, read by `user`, could not become bytes end to end."""
+    producer = v.owner_op
+    if producer is None:
+        owner = v.block.parent.parent if v.block.parent is not None else None
+        if owner is None or owner.name != "func.func":
+            return f"a string tensor read by '{user.name}' is a region argument: strings cross only functions' ends"
+        if _called(owner):
+            return f"a string tensor read by '{user.name}' is an argument of @{owner.sym_name}, which is called"
+    elif not _string_constant(producer) and not (producer.name in STRING_OPS and STRING_OPS[producer.name](producer) is None):
+        return f"a string tensor read by '{user.name}' comes from '{producer.name}', which has no string lowering"
+    for other, _ in v.uses:
+        if other.name == "func.return":
+            func = _function_of(other)
+            if func is None or _called(func):
+                return f"a string tensor read by '{user.name}' is returned by a function that is called"
+        elif other.name not in STRING_OPS or STRING_OPS[other.name](other) is not None:
+            return f"a string tensor read by '{user.name}' is also read by '{other.name}', which has no string lowering"
+    return None
+
+
+def _results_reach(op: Operation) -> Reason:
+    for r in op.results:
+        if is_string(r.type):
+            for other, _ in r.uses:
+                if other.name == "func.return":
+                    func = _function_of(other)
+                    if func is None or _called(func):
+                        return f"the string result of '{op.name}' is returned by a function that is called"
+                elif other.name not in STRING_OPS or STRING_OPS[other.name](other) is not None:
+                    return f"the string result of '{op.name}' is read by '{other.name}', which has no string lowering"
+    return None
+
+
+def _strings_reach(op: Operation, operands: Sequence[int]) -> Reason:
+    for k in operands:
+        if is_string(op.operands[k].type):
+            reason = _reaches(op.operands[k], op)
+            if reason:
+                return reason
+    return _results_reach(op)
+
+
+# --- the tables ----------------------------------------------------------------------------
+
+def _table(op: Operation) -> Optional[Operation]:
+    producer = op.operands[0].owner_op if op.operands else None
+    return producer if producer is not None and producer.name == "tfl.hashtable" else None
+
+
+def _dtypes(table: Operation) -> tuple[str, str]:
+    def text(name):
+        a = table.attributes.get(name)
+        return a.value if isinstance(a, StringAttr) else str(a)
+    return text("key_dtype"), text("value_dtype")
+
+
+def _part_type(dtype: str) -> RankedTensorType:
+    return BYTES if dtype == "STRING" else RankedTensorType((None,), i64)
+
+
+def _empty(dtype: str) -> DenseElementsAttr:
+    if dtype == "STRING":
+        return DenseElementsAttr.from_array(serialize([]), i8)
+    return DenseElementsAttr.from_array(np.zeros(0, np.int64), i64)
+
+
+def _global(table: Operation, part: str, t: RankedTensorType, initial: Optional[DenseElementsAttr]) -> SymbolRefAttr:
+    """The table's global `part`, created before the module's first function on first use."""
+    module = _module_of(table)
+    table_id = str(table.attributes["table_id"].value)
+    marks = {TABLE_ATTR: StringAttr(table_id), "tfl.hashtable_part": StringAttr(part)}
+    for op in module.body.ops:
+        if op.name == "ml_program.global" and all(op.attributes.get(k) == v for k, v in marks.items()):
+            return SymbolRefAttr(op.attributes["sym_name"].value)
+    name = f"hashtable_{table_id.replace('-', 'm')}_{part}"
+    symbol, n = name, 0
+    while module.lookup(symbol) is not None:
+        n += 1
+        symbol = f"{name}_{n}"
+    first = next((k for k, op in enumerate(module.body.ops) if op.name == "func.func"), len(module.body.ops))
+    made = build_global(symbol, t, initial, extra=marks)
+    if initial is None:
+        del made.attributes["value"]
+    module.body.insert(first, made)
+    return SymbolRefAttr(symbol)
+
+
+def _globals(table: Operation) -> dict[str, tuple[SymbolRefAttr, Type]]:
+    key, value = _dtypes(table)
+    parts = {"keys": (_part_type(key), _empty(key)), "values": (_part_type(value), _empty(value)),
+             "size": (RankedTensorType((), i64), DenseElementsAttr.from_array(np.zeros((), np.int64), i64)),
+             "initialized": (RankedTensorType((), i1), DenseElementsAttr.from_array(np.zeros((), bool), i1))}
+    # keys and values have no initial value: iree-compile refuses a static initial value for
+    # a `?` global ("stream.tensor.constant ... 0 dimension values"); FIND reads them only
+    # once `initialized` says an import stored them (`_contents`)
+    return {part: (_global(table, part, t, None if t.shape == (None,) else initial), t)
+            for part, (t, initial) in parts.items()}
+
+
+def _contents(s: Scalars, table: dict) -> tuple[Value, Value]:
+    """The table's keys and values: the stored ones once imported, else empty ones."""
+    key_type, value_type = table["keys"][1], table["values"][1]
+
+    def empty(inner, t):
+        attr = _empty("STRING" if t == BYTES else "INT64")
+        const = inner.b.value("arith.constant", [], attr.type, {"value": attr})
+        return inner.b.value("tensor.cast", [const], t)
+
+    initialized = s.b.value("tensor.extract", [_load(s.b, table["initialized"])], i1)
+    return tuple(if_(s, initialized, lambda inner: [_load(inner.b, table["keys"]), _load(inner.b, table["values"])],
+                     lambda inner: [empty(inner, key_type), empty(inner, value_type)]))
+
+
+def _load(b: Builder, ref: tuple[SymbolRefAttr, Type]) -> Value:
+    return b.value("ml_program.global_load", [], ref[1], {"global": ref[0]})
+
+
+def _store(b: Builder, ref: tuple[SymbolRefAttr, Type], v: Value) -> None:
+    b.create("ml_program.global_store", [v], [], {"global": ref[0]})
+
+
+def _arity(op: Operation, operands: int, results: int) -> Reason:
+    if len(op.operands) != operands or len(op.results) != results:
+        return f"{op.name} takes {operands} operands and gives {results} results, not {len(op.operands)} and " \
+               f"{len(op.results)}"
+    return None
+
+
+def _element(v: Value) -> str:
+    t = v.type
+    if is_string(t):
+        return "STRING"
+    return "INT64" if isinstance(t, RankedTensorType) and t.element_type == i64 else str(t)
+
+
+def _table_reason(op: Operation) -> Reason:
+    table = _table(op)
+    if table is None:
+        return "the resource handle does not come from a HASHTABLE of this function"
+    return _hashtable_reason(table)
+
+
+def _hashtable_reason(op: Operation) -> Reason:
+    if _arity(op, 0, 1):
+        return _arity(op, 0, 1)
+    if not isinstance(op.attributes.get("table_id"), IntegerAttr):
+        return "the HASHTABLE has no table_id"
+    if _dtypes(op) not in PAIRS:
+        key, value = _dtypes(op)
+        return f"a {key} -> {value} table: TFLite's static hash table holds INT64 -> STRING or STRING -> INT64"
+    for user, k in op.result.uses:
+        if user.name not in TABLE_USERS or k != 0:
+            return f"the table handle is used by '{user.name}', not only imported, found or sized"
+    return None
+
+
+def _flat(b: Builder, v: Value) -> Value:
+    """An int64 tensor as tensor<?xi64>."""
+    t = v.type
+    if len(t.shape) != 1:
+        n = int(np.prod(t.shape))
+        shape = b.value("arith.constant", [], RankedTensorType((1,), i64),
+                        {"value": DenseElementsAttr.from_array(np.array([n], np.int64), i64)})
+        v = b.value("tensor.reshape", [v, shape], RankedTensorType((n,), i64))
+    return b.value("tensor.cast", [v], RankedTensorType((None,), i64)) if v.type.shape != (None,) else v
+
+
+def _distinct(values) -> int:
+    return len(set(values))
+
+
+class Hashtable(FloatPattern):
+    """tfl.hashtable: nothing; its users name the table's globals."""
+
+    def unsupported(self, op: Operation) -> Reason:
+        return _hashtable_reason(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        return [op.result]  # as VarHandle's (control_flow.py): the users still see it as their handle
+
+
+def _import_reason(op: Operation) -> Reason:
+    if _arity(op, 3, 0):
+        return _arity(op, 3, 0)
+    reason = _table_reason(op)
+    if reason:
+        return reason
+    pair = (_element(op.operands[1]), _element(op.operands[2]))
+    if pair != _dtypes(_table(op)):
+        return f"imports {pair[0]} -> {pair[1]} into a {' -> '.join(_dtypes(_table(op)))} table"
+    shapes = [getattr(v.type, "shape", None) for v in op.operands[1:]]
+    if any(s is None or None in s for s in shapes) or shapes[0] != shapes[1]:
+        return f"keys and values of shapes {shapes[0]} and {shapes[1]}: they must be static and equal"
+    return None
+
+
+class HashtableImport(FloatPattern):
+    """tfl.hashtable_import -> the keys, values and size stored under scf.if on `initialized`."""
+
+    def unsupported(self, op: Operation) -> Reason:
+        return _import_reason(op) or _strings_reach(op, (1, 2))
+
+    def rewrite(self, b, op, operands, result_types):
+        table = _globals(_table(op))
+        s = Scalars(b)
+        keys, values = (as_bytes(b, v) if is_string(v.type) else _flat(b, v) for v in operands[1:])
+        size = self.size(s, op.operands[1], keys)
+        initialized = s.b.value("tensor.extract", [_load(b, table["initialized"])], i1)
+
+        def store(inner):
+            _store(inner.b, table["keys"], keys)
+            _store(inner.b, table["values"], values)
+            _store(inner.b, table["size"], inner.b.value("tensor.from_elements", [size], RankedTensorType((), i64)))
+            done = inner.b.value("arith.constant", [], RankedTensorType((), i1),
+                                 {"value": DenseElementsAttr.from_array(np.ones((), bool), i1)})
+            _store(inner.b, table["initialized"], done)
+            return []
+
+        if_(s, s.not_(initialized), store, lambda inner: [])
+        return []
+
+    @staticmethod
+    def size(s: Scalars, original: Value, keys: Value) -> Value:
+        """The number of distinct keys, as i64: counted now for constant keys, else by loops."""
+        producer = original.owner_op
+        attr = producer.attributes.get("value") if producer is not None else None
+        if isinstance(attr, DenseStringElementsAttr):
+            flat = list(attr.values) * (1 if len(attr.values) == attr.type.num_elements else attr.type.num_elements)
+            return s.const(_distinct(flat), i64)
+        if isinstance(attr, DenseElementsAttr):
+            return s.const(len(np.unique(attr.array())), i64)
+        strings = is_string(original.type)
+        n = _count(s, keys) if strings else _dim0(s, keys)
+
+        def outer(inner, i, v):
+            def earlier(deeper, j, w):
+                same = same_string(deeper, keys, j, keys, i) if strings else \
+                    deeper.cmp("eq", deeper.get(keys, j), deeper.get(keys, i))
+                return [deeper.or_(w[0], same)]
+            (repeated,) = _for(inner, 0, i, [inner.const(0, i1)], earlier)
+            return [inner.add(v[0], inner.b.value("arith.extui", [inner.not_(repeated)], i64))]
+
+        return _for(s, 0, n, [s.const(0, i64)], outer)[0]
+
+
+class HashtableSize(FloatPattern):
+    """tfl.hashtable_size -> the table's size global, as tensor<1xi64> (hashtable_size.cc)."""
+
+    def unsupported(self, op: Operation) -> Reason:
+        if _arity(op, 1, 1):
+            return _arity(op, 1, 1)
+        t = op.result.type
+        if not isinstance(t, RankedTensorType) or t.element_type != i64:
+            return f"the size is {t}, not int64"
+        return _table_reason(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        table = _globals(_table(op))
+        size = b.value("tensor.extract", [_load(b, table["size"])], i64)
+        out = b.value("tensor.from_elements", [size], RankedTensorType((1,), i64))
+        return [_retype(op, out)]
+
+
+def _retype(op: Operation, v: Value) -> Value:
+    """`v` as `op`'s result: where the file declares another shape than the kernel's Prepare
+    resizes to, the result takes the kernel's (returned as such: `unsupported` made sure)."""
+    if v.type != op.result.type and not is_string(op.result.type):
+        op.result.type = v.type
+        for user, k in op.result.uses:
+            func = _function_of(user)
+            ft = func.function_type
+            results = list(ft.results)
+            results[k] = v.type
+            func.set_function_type(FunctionType(tuple(ft.inputs), tuple(results)))
+    return v
+
+
+def _find_reason(op: Operation) -> Reason:
+    if _arity(op, 3, 1):
+        return _arity(op, 3, 1)
+    reason = _table_reason(op)
+    if reason:
+        return reason
+    keys, default, out = op.operands[1], op.operands[2], op.result
+    pair = (_element(keys), _element(out))
+    if pair != _dtypes(_table(op)):
+        return f"finds {pair[0]} -> {pair[1]} in a {' -> '.join(_dtypes(_table(op)))} table"
+    if _element(default) != pair[1]:
+        return f"the default is {default.type}, not of the values' type"
+    for v in (keys, default):
+        if not isinstance(v.type, RankedTensorType) or None in v.type.shape:
+            return f"{v.type} has no static shape"
+    if int(np.prod(default.type.shape)) < 1:
+        return "the default value is empty"
+    if not is_string(out.type) and tuple(out.type.shape) != tuple(keys.type.shape):
+        if any(user.name != "func.return" for user, _ in out.uses):
+            return f"the result is declared {out.type} but has the keys' shape {list(keys.type.shape)}"
+    return None
+
+
+class HashtableFind(FloatPattern):
+    """tfl.hashtable_find -> per key a scan of the table's keys (static_hashtable.cc: Lookup)."""
+
+    def unsupported(self, op: Operation) -> Reason:
+        return _find_reason(op) or _strings_reach(op, (1, 2))
+
+    def rewrite(self, b, op, operands, result_types):
+        table = _globals(_table(op))
+        s = Scalars(b)
+        keys, values = _contents(s, table)
+        if is_string(op.operands[1].type):
+            return [_retype(op, self.by_string(s, op, as_bytes(b, operands[1]), keys, values, operands[2]))]
+        return [b.value(CAST, [self.to_string(s, _flat(b, operands[1]), keys, values, as_bytes(b, operands[2]))],
+                        op.result.type)]
+
+    @staticmethod
+    def by_string(s: Scalars, op: Operation, queries: Value, keys: Value, values: Value, default: Value) -> Value:
+        shape = tuple(op.operands[1].type.shape)
+        n = int(np.prod(shape))
+        fallback = s.get(default, *[0] * len(default.type.shape))
+        stored = _count(s, keys)
+
+        def query(inner, i, carried):
+            def scan(deeper, j, v):
+                match = deeper.and_(same_string(deeper, queries, i, keys, j), deeper.not_(v[1]))
+                return [deeper.select(match, deeper.get(values, j), v[0]), deeper.or_(v[1], match)]
+            value, _ = _for(inner, 0, stored, [fallback, inner.const(0, i1)], scan)
+            return [inner.put(carried[0], value, i)]
+
+        out = s.b.value("tensor.empty", [], RankedTensorType((n,), i64))
+        (out,) = _for(s, 0, n, [out], query)
+        if len(shape) != 1:
+            target = s.b.value("arith.constant", [], RankedTensorType((len(shape),), i64),
+                               {"value": DenseElementsAttr.from_array(np.array(shape, np.int64), i64)})
+            out = s.b.value("tensor.reshape", [out, target], RankedTensorType(shape, i64))
+        return out
+
+    @staticmethod
+    def to_string(s: Scalars, queries: Value, keys: Value, values: Value, default: Value) -> Value:
+        """The output buffer: per query the index of its first matching key (-1: the default),
+        the total length, then the header and each chosen string's bytes."""
+        n = _dim0(s, queries)
+        stored = _dim0(s, keys)
+        default = s.b.value("tensor.cast", [default], BYTES) if default.type != BYTES else default
+
+        def chosen(inner, i):
+            def scan(deeper, j, v):
+                match = deeper.and_(deeper.cmp("eq", deeper.get(keys, j), deeper.get(queries, i)), deeper.not_(v[1]))
+                return [deeper.select(match, deeper.i32(j), v[0]), deeper.or_(v[1], match)]
+            found, _ = _for(inner, 0, stored, [inner.const(-1, i32), inner.const(0, i1)], scan)
+            return found
+
+        def source(inner, found):
+            """(buffer, start, length) of the string a query gives."""
+            return if_(inner, inner.cmp("sge", found, 0),
+                       lambda hit: [values, *span(hit, values, found)],
+                       lambda miss: [default, *span(miss, default, 0)])
+
+        def measure(inner, i, v):
+            _, _, length = source(inner, chosen(inner, i))
+            return [inner.add(v[0], length)]
+
+        (total,) = _for(s, 0, n, [s.const(0, i32)], measure)
+        header = s.mul(s.add(s.i32(n), 2), 4)
+        size = s.index(s.add(header, total))
+        out = s.b.value("tensor.empty", [size], BYTES)
+        out = write32(s, out, 0, s.i32(n))
+
+        def fill(inner, i, v):
+            buffer, at = v
+            src, start, length = source(inner, chosen(inner, i))
+            buffer = write32(inner, buffer, inner.add(inner.mul(inner.i32(i), 4), 4), at)
+
+            def copy(deeper, k, w):
+                k = deeper.i32(k)
+                byte = deeper.get(src, deeper.add(start, k))
+                return [deeper.put(w[0], byte, deeper.add(at, k))]
+            (buffer,) = _for(inner, 0, inner.index(length), [buffer], copy)
+            return [buffer, inner.add(at, length)]
+
+        out, end = _for(s, 0, n, [out, header], fill)
+        return write32(s, out, s.add(s.mul(s.i32(n), 4), 4), end)
+
+
+TABLE_USERS = ("tfl.hashtable_import", "tfl.hashtable_find", "tfl.hashtable_size")
+
+# ops whose string operands and results this module lowers: their reasons but for strings'
+# reach (which would recurse through each other)
+STRING_OPS: dict[str, Callable[[Operation], Reason]] = {
+    "tfl.hashtable_import": _import_reason,
+    "tfl.hashtable_find": _find_reason,
+}
+
+
+# --- after legalization: strings become bytes at their ends ---------------------------------
+
+def resolve_strings(module: Operation) -> None:
+    """Retype the string arguments, results and constants the patterns read or gave as bytes,
+    and remove the casts (see the module docstring)."""
+    casts = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
+    if not casts:
+        return
+    for func in module.functions():
+        if func.is_declaration:
+            continue
+        for k, arg in enumerate(func.body.args):
+            if is_string(arg.type) and arg.uses and all(_to_bytes(u) or u.name == "func.return" for u, _ in arg.uses):
+                shape = arg.type.shape
+                arg.type = BYTES
+                _set_input(func, k, shape)
+                for user, _ in list(arg.uses):
+                    if user.name == "func.return":
+                        continue
+                    user.result.replace_all_uses_with(arg)
+                    user.erase()
+    for op in casts:
+        if op.parent is None:
+            continue
+        source = op.operands[0]
+        if _to_bytes(op) and _string_constant(source.owner_op):
+            attr = source.owner_op.attributes["value"]
+            strings = list(attr.values) * (1 if len(attr.values) == attr.type.num_elements else attr.type.num_elements)
+            data = serialize(strings)
+            block = op.parent
+            at = block.ops.index(op)
+            const = Operation.create("arith.constant", [], [RankedTensorType((data.size,), i8)],
+                                     {"value": DenseElementsAttr.from_array(data, i8),
+                                      SHAPE_ATTR: _shape_attr(attr.type.shape)}, location=op.location)
+            cast = Operation.create("tensor.cast", [const.result], [BYTES], location=op.location)
+            block.insert(at, const)
+            block.insert(at + 1, cast)
+            op.result.replace_all_uses_with(cast.result)
+            op.erase()
+            if not source.uses and source.owner_op.parent is not None:
+                source.owner_op.erase()
+        elif not _to_bytes(op):  # bytes -> strings: a lowered op's string result
+            for user, k in list(op.result.uses):
+                if user.name == "func.return":
+                    user.set_operand(k, source)
+                    _set_result(_function_of(user), k, op.result.type.shape)
+                elif _to_bytes(user):
+                    user.result.replace_all_uses_with(source)
+                    user.erase()
+            if not op.result.uses:
+                op.erase()
+    left = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
+    if left:
+        raise InternalError(f"a string tensor at {left[0].location.describe()} did not become bytes")
+
+
+def _string_cast(op: Operation) -> bool:
+    return len(op.operands) == 1 and (is_string(op.operands[0].type) or is_string(op.result.type))
+
+
+def _to_bytes(op: Operation) -> bool:
+    return op.name == CAST and is_string(op.operands[0].type) and op.result.type == BYTES
+
+
+def _shape_attr(shape) -> DenseArrayAttr:
+    return DenseArrayAttr(i64, tuple(-1 if d is None else int(d) for d in shape))
+
+
+def _with(attrs: Optional[ArrayAttr], count: int, k: int, shape) -> ArrayAttr:
+    dicts = [dict(attrs.value[j].value) if attrs is not None and j < len(attrs.value) else {} for j in range(count)]
+    dicts[k][SHAPE_ATTR] = _shape_attr(shape)
+    return ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in dicts))
+
+
+def _set_input(func: Operation, k: int, shape) -> None:
+    ft = func.function_type
+    inputs = list(ft.inputs)
+    inputs[k] = BYTES
+    func.set_function_type(FunctionType(tuple(inputs), tuple(ft.results)))
+    func.attributes["arg_attrs"] = _with(func.attributes.get("arg_attrs"), len(inputs), k, shape)
+
+
+def _set_result(func: Operation, k: int, shape) -> None:
+    ft = func.function_type
+    results = list(ft.results)
+    results[k] = BYTES
+    func.set_function_type(FunctionType(tuple(ft.inputs), tuple(results)))
+    func.attributes["res_attrs"] = _with(func.attributes.get("res_attrs"), len(results), k, shape)
+
+
+def string_shapes(func: Operation) -> tuple[list, list]:
+    """The TFLite shapes of a function's byte-buffer arguments and results (None: not a string)."""
+    def shapes(attrs, count):
+        out = []
+        for j in range(count):
+            d = dict(attrs.value[j].value) if attrs is not None and j < len(attrs.value) else {}
+            a = d.get(SHAPE_ATTR)
+            out.append(tuple(a.value) if isinstance(a, DenseArrayAttr) else None)
+        return out
+    ft = func.function_type
+    return (shapes(func.attributes.get("arg_attrs"), len(ft.inputs)),
+            shapes(func.attributes.get("res_attrs"), len(ft.results)))
+
