@@ -56,7 +56,7 @@ from tfl2quant.ir.attributes import (DenseArrayAttr, DenseElementsAttr, DenseStr
                                      ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr)
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
-from tfl2quant.ir.types import (FunctionType, OpaqueType, RankedTensorType, Type, element_type, i1, i8, i32, i64,
+from tfl2quant.ir.types import (FunctionType, OpaqueType, RankedTensorType, Type, i1, i8, i32, i64,
                                 index)
 
 from .query import Reason
