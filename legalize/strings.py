@@ -50,10 +50,11 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from tfl2quant.dialects.func import FuncOp
 from tfl2quant.dialects.ml_program import build_global
 from tfl2quant.errors import InternalError
 from tfl2quant.ir.attributes import (DenseArrayAttr, DenseElementsAttr, DenseStringElementsAttr, DictionaryAttr,
-                                     ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr)
+                                     ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr, UnitAttr)
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import (FunctionType, OpaqueType, RankedTensorType, Type, i1, i8, i32, i64,
@@ -293,24 +294,39 @@ def _globals(table: Operation) -> dict[str, tuple[SymbolRefAttr, Type]]:
              "size": (RankedTensorType((), i64), DenseElementsAttr.from_array(np.zeros((), np.int64), i64)),
              "initialized": (RankedTensorType((), i1), DenseElementsAttr.from_array(np.zeros((), bool), i1))}
     # keys and values have no initial value: iree-compile refuses a static initial value for
-    # a `?` global ("stream.tensor.constant ... 0 dimension values"); FIND reads them only
-    # once `initialized` says an import stored them (`_contents`)
+    # a `?` global ("stream.tensor.constant ... 0 dimension values"); as in TFLite, a FIND
+    # before the import fails (here reading a global never stored)
     return {part: (_global(table, part, t, None if t.shape == (None,) else initial), t)
             for part, (t, initial) in parts.items()}
 
 
-def _contents(s: Scalars, table: dict) -> tuple[Value, Value]:
-    """The table's keys and values: the stored ones once imported, else empty ones."""
-    key_type, value_type = table["keys"][1], table["values"][1]
-
-    def empty(inner, t):
-        attr = _empty("STRING" if t == BYTES else "INT64")
-        const = inner.b.value("arith.constant", [], attr.type, {"value": attr})
-        return inner.b.value("tensor.cast", [const], t)
-
-    initialized = s.b.value("tensor.extract", [_load(s.b, table["initialized"])], i1)
-    return tuple(if_(s, initialized, lambda inner: [_load(inner.b, table["keys"]), _load(inner.b, table["values"])],
-                     lambda inner: [empty(inner, key_type), empty(inner, value_type)]))
+def _read(s: Scalars, table_op: Operation, table: dict, parts: Sequence[str]) -> list[Value]:
+    """The table's `parts` (keys and values, or the size as i64), from a call of a reader
+    function marked `noinline`, not from global_loads here: iree-compile (3.x, iree-util-
+    simplify-global-accesses) moves a global_load at a function's top level above an earlier
+    scf.if that stores the global, such as the import inside CALL_ONCE's scf.if, so the load
+    would see the table before its import; a call stops that motion."""
+    module = _module_of(table_op)
+    table_id = str(table_op.attributes["table_id"].value)
+    types = [i64 if part == "size" else table[part][1] for part in parts]
+    mark = StringAttr(f"{table_id}:{','.join(parts)}")
+    reader = next((f for f in module.functions() if f.attributes.get(TABLE_ATTR) == mark), None)
+    if reader is None:
+        name, n = f"hashtable_{table_id.replace('-', 'm')}_{'size' if 'size' in parts else 'contents'}", 0
+        symbol = name
+        while module.lookup(symbol) is not None:
+            n += 1
+            symbol = f"{name}_{n}"
+        reader = FuncOp.build(symbol, FunctionType((), tuple(types)), visibility="private",
+                              location=table_op.location)
+        reader.attributes["noinline"] = UnitAttr()
+        reader.attributes[TABLE_ATTR] = mark
+        b = Builder(block=reader.body, location=table_op.location)
+        values = [_load(b, table[part]) for part in parts]
+        values = [b.value("tensor.extract", [v], i64) if part == "size" else v for v, part in zip(values, parts)]
+        b.create("func.return", values)
+        module.body.append(reader)
+    return list(s.b.create("func.call", [], types, {"callee": SymbolRefAttr(reader.sym_name)}).results)
 
 
 def _load(b: Builder, ref: tuple[SymbolRefAttr, Type]) -> Value:
@@ -457,8 +473,7 @@ class HashtableSize(FloatPattern):
         return _table_reason(op)
 
     def rewrite(self, b, op, operands, result_types):
-        table = _globals(_table(op))
-        size = b.value("tensor.extract", [_load(b, table["size"])], i64)
+        (size,) = _read(Scalars(b), _table(op), _globals(_table(op)), ("size",))
         out = b.value("tensor.from_elements", [size], RankedTensorType((1,), i64))
         return [_retype(op, out)]
 
@@ -509,7 +524,8 @@ class HashtableFind(FloatPattern):
     def rewrite(self, b, op, operands, result_types):
         table = _globals(_table(op))
         s = Scalars(b)
-        keys, values = _contents(s, table)
+
+        keys, values = _read(s, _table(op), table, ("keys", "values"))
         if is_string(op.operands[1].type):
             return [_retype(op, self.by_string(s, op, as_bytes(b, operands[1]), keys, values, operands[2]))]
         return [b.value(CAST, [self.to_string(s, _flat(b, operands[1]), keys, values, as_bytes(b, operands[2]))],
@@ -542,8 +558,9 @@ class HashtableFind(FloatPattern):
         """The output buffer: per query the index of its first matching key (-1: the default),
         the total length, then the header and each chosen string's bytes."""
         n = _dim0(s, queries)
-        stored = _dim0(s, keys)
         default = s.b.value("tensor.cast", [default], BYTES) if default.type != BYTES else default
+
+        stored = _dim0(s, keys)
 
         def chosen(inner, i):
             def scan(deeper, j, v):
@@ -552,15 +569,20 @@ class HashtableFind(FloatPattern):
             found, _ = _for(inner, 0, stored, [inner.const(-1, i32), inner.const(0, i1)], scan)
             return found
 
-        def source(inner, found):
-            """(buffer, start, length) of the string a query gives."""
-            return if_(inner, inner.cmp("sge", found, 0),
-                       lambda hit: [values, *span(hit, values, found)],
-                       lambda miss: [default, *span(miss, default, 0)])
+        default_start, default_length = span(s, default, 0)
+
+        def source(inner, i):
+            """(start in values, length from values, length from the default) of query i's
+            string: one of the lengths is 0. (Not one scf.if yielding either buffer: IREE 3.x
+            then reads the wrong one.)"""
+            found = chosen(inner, i)
+            start, length = if_(inner, inner.cmp("sge", found, 0), lambda hit: span(hit, values, found),
+                                lambda miss: [miss.const(0, i32), miss.const(0, i32)])
+            return start, length, inner.select(inner.cmp("sge", found, 0), 0, default_length)
 
         def measure(inner, i, v):
-            _, _, length = source(inner, chosen(inner, i))
-            return [inner.add(v[0], length)]
+            _, length, fallback = source(inner, i)
+            return [inner.add(inner.add(v[0], length), fallback)]
 
         (total,) = _for(s, 0, n, [s.const(0, i32)], measure)
         header = s.mul(s.add(s.i32(n), 2), 4)
@@ -570,15 +592,15 @@ class HashtableFind(FloatPattern):
 
         def fill(inner, i, v):
             buffer, at = v
-            src, start, length = source(inner, chosen(inner, i))
+            start, length, fallback = source(inner, i)
             buffer = write32(inner, buffer, inner.add(inner.mul(inner.i32(i), 4), 4), at)
-
-            def copy(deeper, k, w):
-                k = deeper.i32(k)
-                byte = deeper.get(src, deeper.add(start, k))
-                return [deeper.put(w[0], byte, deeper.add(at, k))]
-            (buffer,) = _for(inner, 0, inner.index(length), [buffer], copy)
-            return [buffer, inner.add(at, length)]
+            for src, first, count in ((values, start, length), (default, default_start, fallback)):
+                def copy(deeper, k, w, src=src, first=first):
+                    k = deeper.i32(k)
+                    byte = deeper.get(src, deeper.add(first, k))
+                    return [deeper.put(w[0], byte, deeper.add(at, k))]
+                (buffer,) = _for(inner, 0, inner.index(count), [buffer], copy)
+            return [buffer, inner.add(inner.add(at, length), fallback)]
 
         out, end = _for(s, 0, n, [out, header], fill)
         return write32(s, out, s.add(s.mul(s.i32(n), 4), 4), end)
@@ -697,3 +719,15 @@ def string_shapes(func: Operation) -> tuple[list, list]:
     return (shapes(func.attributes.get("arg_attrs"), len(ft.inputs)),
             shapes(func.attributes.get("res_attrs"), len(ft.results)))
 
+
+def to_buffers(func: Operation, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """A function's inputs with each string tensor (bytes objects) as its buffer."""
+    shapes, _ = string_shapes(func)
+    return [serialize(np.asarray(x, object).ravel()) if shape is not None and np.asarray(x).dtype.kind in "SO"
+            else x for x, shape in zip(inputs, shapes)]
+
+
+def from_buffers(func: Operation, results: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """A function's results with each string buffer as the strings (bytes objects) of its shape."""
+    _, shapes = string_shapes(func)
+    return [x if shape is None else deserialize(np.asarray(x), shape) for x, shape in zip(results, shapes)]

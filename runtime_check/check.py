@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from legalize.strings import from_buffers, to_buffers
 from tfl2quant.dialects.quant.types import UniformQuantizedType, quantized_element_type
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.attributes import DenseStringElementsAttr
@@ -290,7 +291,8 @@ def _run_iree(module: Operation, inputs, entry: str, runs: dict, captured: dict)
     from . import iree_backend
     try:
         vmfb = iree_backend.compile_mlir(print_module(module))
-        runs["iree"] = [iree_backend.run_vmfb(vmfb, x, entry) for x in inputs]
+        func = module.lookup(entry)  # strings pass as their buffers (legalize/strings.py)
+        runs["iree"] = [from_buffers(func, iree_backend.run_vmfb(vmfb, to_buffers(func, x), entry)) for x in inputs]
     except Tfl2QuantError as e:
         captured.setdefault("error", f"stage 'iree': {e}")
 
