@@ -40,7 +40,7 @@ from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i6
 
 from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
-from .strings import Hashtable, HashtableFind, HashtableImport, HashtableSize
+from .hashtable import Hashtable, HashtableFind, HashtableImport, HashtableSize
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
