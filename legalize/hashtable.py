@@ -125,7 +125,7 @@ def _read(s: Scalars, table_op: Operation, table: dict, parts: Sequence[str]) ->
     mark = StringAttr(f"{table_id}:{','.join(parts)}")
     reader = next((f for f in module.functions() if f.attributes.get(TABLE_ATTR) == mark), None)
     if reader is None:
-        name, n = f"hashtable_{table_id.replace('-', 'm')}_{'size' if 'size' in parts else 'contents'}", 0
+        name, n = f"hashtable_{table_id.replace('-', 'm')}_read{'_size' if 'size' in parts else ''}", 0
         symbol = name
         while module.lookup(symbol) is not None:
             n += 1
@@ -204,7 +204,13 @@ class Hashtable(FloatPattern):
     """tfl.hashtable: nothing; its users name the table's globals."""
 
     def unsupported(self, op: Operation) -> Reason:
-        return _hashtable_reason(op)
+        reason = _hashtable_reason(op)
+        for user, _ in op.result.uses if reason is None else ():
+            # a user that stays a tfl op needs the handle: the table stays with it
+            declined = USER_PATTERNS[user.name].unsupported(user)
+            if declined:
+                return f"its '{user.name}' stays a tfl op: {declined}"
+        return reason
 
     def rewrite(self, b, op, operands, result_types):
         return [op.result]  # as VarHandle's (control_flow.py): the users still see it as their handle
@@ -420,3 +426,5 @@ class HashtableFind(FloatPattern):
 
 TABLE_USERS = ("tfl.hashtable_import", "tfl.hashtable_find", "tfl.hashtable_size")
 STRING_OPS.update({"tfl.hashtable_import": _import_reason, "tfl.hashtable_find": _find_reason})
+USER_PATTERNS = {"tfl.hashtable_import": HashtableImport(), "tfl.hashtable_find": HashtableFind(),
+                 "tfl.hashtable_size": HashtableSize()}
