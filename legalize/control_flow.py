@@ -41,6 +41,7 @@ from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i6
 from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
 from .hashtable import Hashtable, HashtableFind, HashtableImport, HashtableSize
+from .skip_gram import SkipGram
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
@@ -420,9 +421,6 @@ class CallOnce(FloatPattern):
 
 
 
-SKIP_GRAM = ("SKIP_GRAM (kernels/skip_gram.cc) splits its string on spaces and joins word n-grams: not "
-             "lowered yet (strings.py's byte buffers would carry it)")
-
 RULES = {
     # TFLite op                              Rule
     "tfl.if":                               moved(If()),
@@ -436,7 +434,7 @@ RULES = {
     "tfl.hashtable_import":                 Rule(float=HashtableImport()),
     "tfl.hashtable_size":                   Rule(float=HashtableSize()),
     "tfl.lsh_projection":                   Rule(float=LshProjection()),
-    "tfl.skip_gram":                        unlowered(SKIP_GRAM),
+    "tfl.skip_gram":                        Rule(float=SkipGram()),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),
     "tfl.concat_embeddings":                unlowered("CONCAT_EMBEDDINGS has no TFLite kernel"),

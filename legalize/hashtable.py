@@ -51,7 +51,7 @@ from tfl2quant.ir.types import FunctionType, RankedTensorType, Type, i1, i8, i32
 from .query import Reason
 from .rule import FloatPattern
 from .scalar_loops import Scalars, if_
-from .strings import (BYTES, CAST, STRING_OPS, as_bytes, count, dim0, for_, function_of, is_string, module_of,
+from .strings import (BYTES, CAST, STRING_OPS, as_bytes, count, dim0, for_, is_string, module_of, retype,
                       same_string, serialize, span, strings_reach, write32)
 
 TABLE_ATTR = "tfl.hashtable"
@@ -301,13 +301,7 @@ def _retype(op: Operation, v: Value) -> Value:
     """`v` as `op`'s result: where the file declares another shape than the kernel's Prepare
     resizes to, the result takes the kernel's (returned as such: `unsupported` made sure)."""
     if v.type != op.result.type and not is_string(op.result.type):
-        op.result.type = v.type
-        for user, k in op.result.uses:
-            func = function_of(user)
-            ft = func.function_type
-            results = list(ft.results)
-            results[k] = v.type
-            func.set_function_type(FunctionType(tuple(ft.inputs), tuple(results)))
+        retype(op, v.type)
     return v
 
 

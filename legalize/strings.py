@@ -210,6 +210,18 @@ def strings_reach(op: Operation, operands: Sequence[int]) -> Reason:
     return _results_reach(op)
 
 
+def retype(op: Operation, t: Type) -> None:
+    """Give `op`'s result the type `t` its kernel resizes it to, and so the result types of the
+    functions returning it (its only users: the pattern's `unsupported` made sure)."""
+    op.result.type = t
+    for user, k in op.result.uses:
+        func = function_of(user)
+        ft = func.function_type
+        results = list(ft.results)
+        results[k] = t
+        func.set_function_type(FunctionType(tuple(ft.inputs), tuple(results)))
+
+
 # ops whose string operands and results are lowered (hashtable.py registers them), each with
 # its reason but for the strings' reach (which would recurse through each other)
 STRING_OPS: dict[str, Callable[[Operation], Reason]] = {}
