@@ -63,7 +63,9 @@ def _words(s: Scalars, text: Value) -> tuple[Value, Value, Value]:
     length; one tensor, not two: IREE 3.x mixes up two filled from equal tensor.empty ops)
     and the word count, as skip_gram.cc's Eval splits them."""
     first, length = span(s, text, 0)
-    capacity = s.index(s.add(length, 1))
+    # at most length + 1 slots are written; one more because IREE 3.x fails the run on an
+    # empty string with exactly that (an out-of-range copy into the 8-byte words tensor)
+    capacity = s.index(s.add(length, 2))
     words = s.b.value("tensor.empty", [capacity], RankedTensorType((None, 2), i32))
 
     def put(x, words, count, start, size):  # a candidate at the next slot, counted if it is a word

@@ -1,7 +1,10 @@
-"""TFLite's static hash tables on string tensors (legalize/strings.py) against TFLite:
-string -> int64 and int64 -> string tables, misses, repeated keys (the first wins),
-SIZE, a second import (ignored), keys imported from inputs, and the string buffers."""
+"""TFLite's string operators (legalize/strings.py, hashtable.py, skip_gram.py) against
+TFLite: string -> int64 and int64 -> string tables, misses, repeated keys (the first
+wins), SIZE, a second import (ignored), keys imported from inputs, a FIND before any
+import; SKIP_GRAM's options on sentences with odd spacing; the string buffers; IREE."""
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import pytest
@@ -11,6 +14,7 @@ from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
+from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.pipeline import convert
 
 from .conftest import iree_verify
@@ -172,3 +176,75 @@ def test_a_string_also_read_elsewhere_stays_unlowered(tmp_path):
     assert records["tfl.hashtable_find"] == (
         "unlowered", "a string tensor read by 'tfl.hashtable_find' is also read by 'tfl.reshape', which has no "
                      "string lowering")
+
+
+def test_a_find_before_any_import_fails_as_in_tflite(tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    queries = g.input("queries", [2], "INT64")
+    table = g.tensor("table", [1], "RESOURCE")
+    g.op("HASHTABLE", [], [table], options_table("Hashtable", tableId=3, keyDtype=tensor_type("INT64"),
+                                                       valueDtype=tensor_type("STRING")))
+    found = g.tensor("found", [2], "STRING")
+    g.op("HASHTABLE_FIND", [table, queries, g.const("default", strings("-"))], [found])
+    g.output(found)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    x = [np.array([1, 2], np.int64)]
+    with pytest.raises(Tfl2QuantError, match="hashtable need to be initialized"):
+        interpreter.run(interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES"), x)
+    with pytest.raises(Tfl2QuantError, match="global @hashtable_3_keys is read .* before anything stored it"):
+        Executor(convert(str(path), "final").module).run(x, "main")
+
+
+def skip_gram_model(ngram_size: int, max_skip_size: int, include_all_ngrams: bool, dynamic=True) -> bytes:
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [1], "STRING")
+    y = g.tensor("y", [1], "STRING", shape_signature=[-1] if dynamic else None)
+    g.op("SKIP_GRAM", [x], [y], options_table("SkipGram", ngramSize=ngram_size, maxSkipSize=max_skip_size,
+                                                  includeAllNgrams=include_all_ngrams))
+    g.output(y)
+    return m.build()
+
+
+SENTENCES = [b"the quick brown fox jumps", b" lead  spaces\tand\ttabs ", b"", b"one", b"a b", b"  ",
+             b"x\ny\rz\x0bw\x0cv", b"trailing "]
+
+
+@pytest.mark.parametrize("ngram_size, max_skip_size, include_all_ngrams",
+                         list(itertools.product([1, 2, 3], [0, 2], [False, True])))
+def test_skip_gram_matches_tflite(ngram_size, max_skip_size, include_all_ngrams, tmp_path):
+    """skip_gram.cc's own word split (a leading space stays in the first word) and stack walk."""
+    path = tmp_path / "m.tflite"
+    path.write_bytes(skip_gram_model(ngram_size, max_skip_size, include_all_ngrams))
+    results = ours_and_tflite(path, [[strings(s)] for s in SENTENCES])
+    for ours, theirs in results:
+        assert_same(ours, theirs)
+    assert len(results[0][1][0]) > 1  # n-grams of the first sentence
+
+
+def test_skip_gram_result_declared_static_takes_the_count(tmp_path):
+    """The converter may declare the output [1]: the kernel resizes it, and so does the IR."""
+    path = tmp_path / "m.tflite"
+    path.write_bytes(skip_gram_model(2, 1, True, dynamic=False))
+    (ours, theirs), = ours_and_tflite(path, [[strings("a b c")]])
+    assert_same(ours, theirs)
+    assert [bytes(s) for s in theirs[0]] == [b"a b", b"a c", b"a", b"b c", b"b", b"c"]
+
+
+def test_iree_runs_skip_gram_as_tflite_does(tmp_path):
+    from runtime_check import iree_backend
+    from legalize.strings import from_buffers, to_buffers
+    path = tmp_path / "m.tflite"
+    path.write_bytes(skip_gram_model(3, 1, True))
+    module = convert(str(path), "final").module
+    text = print_module(module)
+    assert iree_verify(text, allow_unregistered=False).returncode == 0
+    main = module.lookup("main")
+    reference = interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
+    vmfb = iree_backend.compile_mlir(text)
+    for sentence in SENTENCES[:3]:
+        x = [strings(sentence)]
+        theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, x), "main"))
+        assert_same(theirs, interpreter.run(reference, x))
