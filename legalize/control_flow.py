@@ -20,6 +20,9 @@ global_store; VAR_HANDLE leaves nothing once its readers and writers name the
 global. CALL_ONCE (call_once.cc) runs its init function on its first invoke only:
 a global "pending" flag per init function, cleared after the call under scf.if.
 
+TFLite's string operators (hash tables, SKIP_GRAM) have their rows here and their
+patterns in hashtable.py and skip_gram.py, on the byte buffers of strings.py.
+
 Quantized values move through all of them unchanged (TFLite copies their bytes):
 they take the integer path, on storage types, and are cast back to their
 quantized types only where a function takes or returns them (strip-func-quant-

@@ -295,8 +295,8 @@ def test_a_variable_of_two_types_stays_with_a_reason(tmp_path):
 
 
 @pytest.mark.parametrize("op", ["tfl.hashtable", "tfl.hashtable_find", "tfl.hashtable_import",
-                                "tfl.hashtable_size"])
-def test_hash_tables_lower(op):  # (tests/test_string_ops.py runs them)
+                                "tfl.hashtable_size", "tfl.skip_gram"])
+def test_string_ops_lower(op):  # (tests/test_string_ops.py runs them)
     assert legalize.RULES[op].unlowered is None and legalize.RULES[op].float is not None
 
 

@@ -1,8 +1,9 @@
-// Golden test of legalize/strings.py and legalize/hashtable.py: a string tensor becomes a
+// Golden test of legalize/strings.py, hashtable.py and skip_gram.py: a string tensor becomes a
 // tensor<?xi8> of TFLite's string buffer (arguments and results keep their shape in
 // tfl.string_shape, constants are i8 constants of their buffers), a hash table four
 // ml_program globals that IMPORT stores once and FIND and SIZE read through a noinline
-// function; a string also read by an op without a string lowering keeps them all tfl ops.
+// function; SKIP_GRAM is scalar loops writing a buffer; a string also read by an op
+// without a string lowering keeps them all tfl ops.
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
@@ -86,4 +87,23 @@ func.func @elsewhere(%arg0: tensor<2x!tf_type.string>) -> tensor<2xi64> {
   %2 = "tfl.hashtable_find"(%0, %arg0, %1) : (tensor<1x!tf_type.resource>, tensor<2x!tf_type.string>, tensor<i64>) -> tensor<2xi64>
   func.call @keep(%arg0) : (tensor<2x!tf_type.string>) -> ()
   return %2 : tensor<2xi64>
+}
+
+// -----
+
+// SKIP_GRAM: the words of string 0 (start, length) in one scf.for over its bytes, then the
+// stack walk (tensor<2xi32> for ngram_size 2) twice: counting, then writing the buffer.
+// CHECK-LABEL: func.func @grams(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 1>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: -1>})
+// CHECK:       %[[WORDS:.*]] = "tensor.empty"(%{{.*}}) : (index) -> tensor<?x2xi32>
+// CHECK:       "scf.for"(%{{.*}}, %[[WORDS]])
+// CHECK:       %[[STACK:.*]] = arith.constant dense<0> : tensor<2xi32>
+// CHECK:       "scf.while"(%{{.*}}, %[[STACK]], %{{.*}}, %{{.*}}) ({
+// CHECK:       %[[OUT:.*]] = "tensor.empty"(%{{.*}}) : (index) -> tensor<?xi8>
+// CHECK:       %[[STACK2:.*]] = arith.constant dense<0> : tensor<2xi32>
+// CHECK:       "scf.while"(%{{.*}}, %[[STACK2]], %{{.*}}, %{{.*}}, %{{.*}}) ({
+// CHECK:       return %{{.*}} : tensor<?xi8>
+// CHECK-NOT:   "tfl.{{[a-z_]+}}"
+func.func @grams(%arg0: tensor<1x!tf_type.string>) -> tensor<?x!tf_type.string> {
+  %0 = "tfl.skip_gram"(%arg0) {include_all_ngrams = true, max_skip_size = 1 : i32, ngram_size = 2 : i32} : (tensor<1x!tf_type.string>) -> tensor<?x!tf_type.string>
+  return %0 : tensor<?x!tf_type.string>
 }
