@@ -9,8 +9,9 @@ next word is in range and within max_skip_size of the previous depth's word; els
 depth of ngram_size (or 1 to ngram_size with include_all_ngrams), it emits the words at
 the stack joined by single spaces, and steps back. The output is a 1-D string tensor.
 
-Here: one scf.for over the bytes finds the words (start, length) into tensors sized by the
-byte count, writing each candidate at the next slot and counting it only when it is one;
+Here: one scf.for over the bytes finds the words (start, length) into a tensor<?x2xi32>
+sized by the byte count, writing each candidate at the next slot and counting it only when
+it is one;
 then the stack walk runs twice as an scf.while on the stack (tensor<ngram_size x i32>),
 the depth and the counts: first to count the n-grams and their bytes, then to write the
 output buffer of that size (offsets, words, spaces). Reads at a depth past the stack's
