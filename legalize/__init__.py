@@ -30,7 +30,8 @@ Families:
     recurrent       LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM/RNN, BIDIRECTIONAL_SEQUENCE_LSTM/RNN, RNN, SVDF
     generate        RANGE, ONE_HOT, RANDOM_*, MULTINOMIAL, RFFT2D, REAL, IMAG, COMPLEX_ABS
     control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program),
-                    LSH_PROJECTION; hash tables, SKIP_GRAM, DELEGATE: reasons
+                    LSH_PROJECTION, the string ops (hash tables: hashtable.py, SKIP_GRAM:
+                    skip_gram.py, on strings.py's byte buffers); DELEGATE: a reason
     custom          CUSTOM: MediaPipe's operators (mediapipe.py, mediapipe_transforms.py); others: reasons
     stablehlo       the STABLEHLO_* operators TFLite has kernels for, RNG_BIT_GENERATOR
                     included (the others: reasons)

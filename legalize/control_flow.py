@@ -20,6 +20,9 @@ global_store; VAR_HANDLE leaves nothing once its readers and writers name the
 global. CALL_ONCE (call_once.cc) runs its init function on its first invoke only:
 a global "pending" flag per init function, cleared after the call under scf.if.
 
+TFLite's string operators (hash tables, SKIP_GRAM) have their rows here and their
+patterns in hashtable.py and skip_gram.py, on the byte buffers of strings.py.
+
 Quantized values move through all of them unchanged (TFLite copies their bytes):
 they take the integer path, on storage types, and are cast back to their
 quantized types only where a function takes or returns them (strip-func-quant-
@@ -40,6 +43,8 @@ from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i6
 
 from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
+from .hashtable import Hashtable, HashtableFind, HashtableImport, HashtableSize
+from .skip_gram import SkipGram
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
@@ -418,8 +423,6 @@ class CallOnce(FloatPattern):
         return []
 
 
-STRINGS = "the upstream dialects have no string element type"
-HASHTABLE = f"a HASHTABLE has string keys or string values (kernels/hashtable.cc): {STRINGS}"
 
 RULES = {
     # TFLite op                              Rule
@@ -429,12 +432,12 @@ RULES = {
     "tfl.var_handle":                       Rule(float=VarHandle()),
     "tfl.read_variable":                    moved(ReadVariable()),
     "tfl.assign_variable":                  moved(AssignVariable()),
-    "tfl.hashtable":                        unlowered(HASHTABLE),
-    "tfl.hashtable_find":                   unlowered(HASHTABLE),
-    "tfl.hashtable_import":                 unlowered(HASHTABLE),
-    "tfl.hashtable_size":                   unlowered(HASHTABLE),
+    "tfl.hashtable":                        Rule(float=Hashtable()),
+    "tfl.hashtable_find":                   Rule(float=HashtableFind()),
+    "tfl.hashtable_import":                 Rule(float=HashtableImport()),
+    "tfl.hashtable_size":                   Rule(float=HashtableSize()),
     "tfl.lsh_projection":                   Rule(float=LshProjection()),
-    "tfl.skip_gram":                        unlowered(f"SKIP_GRAM reads and writes string tensors: {STRINGS}"),
+    "tfl.skip_gram":                        Rule(float=SkipGram()),
     "tfl.delegate":                         unlowered("delegate operator: its computation is not in the model"),
     "tfl.call":                             unlowered("CALL has no TFLite kernel (deprecated code 31)"),
     "tfl.concat_embeddings":                unlowered("CONCAT_EMBEDDINGS has no TFLite kernel"),

@@ -32,6 +32,7 @@ from . import rule_for
 from .rule import Rule
 from .query import non_empty, qtype
 from .quantize import dequantize
+from .strings import resolve_strings
 
 PATHS = ("integer", "fallback", "float", "unlowered")
 
@@ -75,6 +76,7 @@ def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = Fal
     for func in list(module.functions()):  # rewrites may add globals to the module
         if not func.is_declaration:
             _legalize_function(func, report, remarks)
+    resolve_strings(module)  # string tensors the string patterns read or gave become byte buffers
     if not allow_fallback:
         refused = [r for r in report.records if r.quantized and r.path != "integer"]
         if refused:

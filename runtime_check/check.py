@@ -40,8 +40,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from legalize.strings import from_buffers, to_buffers
 from tfl2quant.dialects.quant.types import UniformQuantizedType, quantized_element_type
 from tfl2quant.errors import Tfl2QuantError
+from tfl2quant.ir.attributes import DenseStringElementsAttr
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import element_type, numpy_dtype
 from tfl2quant.passes import Rounding
@@ -289,7 +291,8 @@ def _run_iree(module: Operation, inputs, entry: str, runs: dict, captured: dict)
     from . import iree_backend
     try:
         vmfb = iree_backend.compile_mlir(print_module(module))
-        runs["iree"] = [iree_backend.run_vmfb(vmfb, x, entry) for x in inputs]
+        func = module.lookup(entry)  # strings pass as their buffers (legalize/strings.py)
+        runs["iree"] = [from_buffers(func, iree_backend.run_vmfb(vmfb, to_buffers(func, x), entry)) for x in inputs]
     except Tfl2QuantError as e:
         captured.setdefault("error", f"stage 'iree': {e}")
 
@@ -367,12 +370,28 @@ def make_inputs(module: Operation, infos: list[interpreter.TensorInfo], seed: in
             out.append(rng.uniform(lo, hi, info.shape).astype(info.dtype))
         elif info.dtype.kind == "b":
             out.append(rng.integers(0, 2, info.shape).astype(bool))
-        elif info.dtype.kind in "SO":  # a string: a key, a word; short decimal ones
-            out.append(np.array([str(v).encode() for v in rng.integers(0, 4, int(np.prod(info.shape)))],
-                                dtype=object).reshape(info.shape))
+        elif info.dtype.kind in "SO":  # a string: a key, a word
+            out.append(_strings(rng, module, info.shape))
         else:
             raise Tfl2QuantError(f"cannot make random inputs of type {info.dtype} for input '{info.name}'")
     return out
+
+
+def _strings(rng, module: Operation, shape) -> np.ndarray:
+    """Strings for a string input: half the model's constant strings (a hash table's keys:
+    hits), half random lowercase words of 0 to 6 letters (misses, mostly)."""
+    known = sorted({s for op in module.walk() if isinstance(op.attributes.get("value"), DenseStringElementsAttr)
+                    for s in op.attributes["value"].values})
+    count = int(np.prod(shape))
+    letters = rng.integers(ord("a"), ord("z") + 1, (count, 6)).astype(np.uint8)
+    lengths = rng.integers(0, 7, count)
+    words = [bytes(letters[k, :lengths[k]]) for k in range(count)]  # a few words: small inputs
+    if known:
+        picks = rng.integers(0, len(known), count)
+        words = [known[p] if rng.random() < 0.5 else w for p, w in zip(picks, words)]
+    out = np.empty(count, object)
+    out[:] = words
+    return out.reshape(shape)
 
 
 def _float_range(arg: Value) -> tuple[float, float]:

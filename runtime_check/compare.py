@@ -92,6 +92,9 @@ def _difference(ours: np.ndarray, ref: np.ndarray) -> tuple[bool, float, float]:
         return False, 0.0, float("inf")
     if ref.size == 0:
         return True, 1.0, 0.0
+    if ref.dtype.kind in "OS":  # strings: equal or not (a difference has no size)
+        same = np.array([bytes(a) == bytes(b) for a, b in zip(ours.ravel(), ref.ravel())])
+        return True, float(np.mean(same)), 0.0 if same.all() else float("inf")
     both_nan = np.isnan(ours) & np.isnan(ref) if ref.dtype.kind in "fc" else False
     exact = float(np.mean((ours == ref) | both_nan))
     wide = np.complex128 if ref.dtype.kind == "c" else np.float64  # complex: |difference| of the values

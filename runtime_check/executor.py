@@ -19,6 +19,7 @@ from typing import Sequence
 
 import numpy as np
 
+from legalize.strings import from_buffers, to_buffers
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.core import TERMINATOR, Block, Operation, Value
 from tfl2quant.ir.types import element_type, numpy_dtype
@@ -90,11 +91,13 @@ class Executor:
             plan = self._plans[function] = _Planner(self).function(func)
         if len(inputs) != len(plan.body.args):
             raise ExecutionError(f"@{function} takes {len(plan.body.args)} inputs, got {len(inputs)}")
+        inputs = to_buffers(self.functions[function], inputs)  # strings as their TFLite buffers
         inputs = [x if dtype is None else _to_container(x, dtype) for x, dtype in zip(inputs, plan.inputs)]
         frame = plan.template.copy()
         # IEEE results (NaN from log(-1), inf from 1/0) are values here, as in TFLite, not warnings
         with np.errstate(all="ignore"):
-            return self._run(plan.body, inputs, frame)
+            results = self._run(plan.body, inputs, frame)
+        return from_buffers(self.functions[function], results)
 
     def run_block(self, block: Block, args: Sequence[np.ndarray], frame: list) -> list[np.ndarray]:
         """Run a nested `block` of a running function (its values in `frame`) on `args`; the

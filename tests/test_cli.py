@@ -10,9 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from legalize.control_flow import HASHTABLE
-
 from .conftest import MODELS, iree_verify
+from .tflite_builder import ModelBuilder
 
 CNN = MODELS / "small-cnn.int8.tflite"
 HYBRID = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two blockwise FULLY_CONNECTED fall back
@@ -56,30 +55,46 @@ def test_no_fallback_names_every_op_that_would_fall_back():
     assert tfl2quant("convert", CNN, "--no-fallback", "-o", "/dev/null").returncode == 0
 
 
+def customs(path: Path) -> Path:
+    """Two 'Mine' custom ops then one 'Theirs': ops whose computation is not in the model."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [4])
+    for k, code in enumerate(("Mine", "Mine", "Theirs")):
+        y = g.tensor(f"y{k}", [4])
+        g.op("CUSTOM", [x], [y], custom=code, custom_options=b"\x01")
+        x = y
+    g.output(x)
+    path.write_bytes(m.build())
+    return path
+
+
+def why(code: str) -> str:
+    return f"custom operator '{code}': its computation is not in the model"
+
+
 def test_convert_warns_once_per_kind_of_op_it_leaves(tmp_path):
     """Ops that stay `tfl.*` ops: one warning line per kind, with the count and the reason;
     the IR is still written and the exit code is 0. A model with none warns about nothing."""
-    model = MODELS / "coverage" / "hashtable.string.tflite"
+    model = customs(tmp_path / "custom.tflite")
     out = tmp_path / "out.mlir"
     r = tfl2quant("convert", model, "-o", out)
     assert r.returncode == 0, r.stderr
     lines = r.stderr.splitlines()
-    names = [line.split("'")[1] for line in lines]
-    assert names == ["tfl.hashtable", "tfl.hashtable_find", "tfl.hashtable_import"], lines
-    assert f"{model}: warning: 2 'tfl.hashtable' op(s) stay tfl ops: {HASHTABLE}" in lines
-    assert '"tfl.hashtable"' in out.read_text()
+    assert lines == [f"{model}: warning: 3 'tfl.custom' op(s) stay tfl ops: {why('Mine')} (and 1 other reasons)"], \
+        lines
+    assert '"tfl.custom"' in out.read_text()
     assert tfl2quant("convert", CNN, "-o", out).stderr == ""
 
 
 def test_strict_fails_naming_every_op_left(tmp_path):
-    model = MODELS / "coverage" / "hashtable.string.tflite"
+    model = customs(tmp_path / "custom.tflite")
     out = tmp_path / "out.mlir"
     r = tfl2quant("convert", model, "--strict", "-o", out)
     assert r.returncode == 1 and not out.exists()
     errors = [line for line in r.stderr.splitlines() if ": error: " in line]
-    assert len(errors) == 4 and "Traceback" not in r.stderr
-    assert f"{model}: error: op 2 of @main 'tfl.hashtable_find' at \"StatefulPartitionedCall:0\" stays a tfl op: " \
-           f"{HASHTABLE}" in errors
+    assert len(errors) == 3 and "Traceback" not in r.stderr
+    assert f"{model}: error: op 2 of @main 'tfl.custom' at \"y2\" stays a tfl op: {why('Theirs')}" in errors
     assert tfl2quant("convert", CNN, "--strict", "-o", out).returncode == 0 and out.exists()
 
 

@@ -21,5 +21,5 @@ def test_the_coverage_table_says_what_the_registry_does():
     assert coverage_table.cell("tfl.softmax", "i8", seen) == "integer"
     assert coverage_table.cell("tfl.conv_2d", "i16", seen) == "integer"
     assert coverage_table.cell("tfl.while", "i8", seen) == "integer"  # stored values through scf.while
-    assert coverage_table.cell("tfl.hashtable", "i8", seen) == "unlowered"
+    assert coverage_table.cell("tfl.delegate", "i8", seen) == "unlowered"
     assert coverage_table.cell("tfl.sin", "i8", seen) == "fallback"  # no integer pattern

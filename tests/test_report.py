@@ -19,6 +19,7 @@ from tfl2quant.errors import Tfl2QuantError
 
 from .conftest import MODELS
 from .test_integer_arithmetic import DECLINED, build
+from .tflite_builder import custom_op
 
 EXE = Path(sys.executable).parent / "tfl2quant"
 BLOCKWISE = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two FULLY_CONNECTED fall back
@@ -56,15 +57,15 @@ def by_name(data: dict) -> dict:
 
 
 def test_reasons_are_grouped_by_op_path_types_and_reason(tmp_path):
-    d = zoo(tmp_path, BLOCKWISE.relative_to(MODELS), BLOCKWISE.relative_to(MODELS), "coverage/hashtable.string.tflite",
-            "small-cnn.int8.tflite")
+    d = zoo(tmp_path, BLOCKWISE.relative_to(MODELS), BLOCKWISE.relative_to(MODELS), "small-cnn.int8.tflite")
+    (d / "03-custom.tflite").write_bytes(custom_op())  # an op that stays a tfl op
     code, data = report_json(d)
     assert code == 0
     groups = {(g["op"], g["path"], g["types"]): g for g in data["reasons"]}
     fc = groups[("tfl.fully_connected", "fallback", "f32, qi4/block, f32 -> f32")]
     assert fc["count"] == 4 and len(fc["models"]) == 2  # two ops in each of the two copies: one group
     assert fc["reason"].startswith("blockwise weights: TFLite runs its blockwise kernel only for an even depth")
-    assert groups[("tfl.hashtable_find", "unlowered", "!tf_type.resource, !tf_type.string, i64 -> i64")]["count"] == 1
+    assert groups[("tfl.custom", "unlowered", "f32 -> f32")]["count"] == 1
     assert sum(g["count"] for g in data["reasons"]) == data["totals"]["ops"]["fallback"] + \
         data["totals"]["ops"]["unlowered"]
     # per model: the same groups, only its own

@@ -1,0 +1,344 @@
+"""TFLite's string tensors as byte buffers: the layout, scalar code on it, and the
+retyping of a module's string values once its string ops are lowered (hashtable.py).
+
+Strings. The upstream dialects have no string element type, so a TFLite string tensor
+of any shape is a `tensor<?xi8>` holding exactly TFLite's in-memory string buffer
+(tflite/string_util.h): int32 count N, N + 1 int32 offsets from the buffer's start,
+then the bytes, little-endian. It is the buffer a TFLite user already holds, so a
+caller passes the same bytes. A function argument or result of string type gets that
+type and keeps its TFLite shape in a `tfl.string_shape` attribute (-1 for `?`); a
+string constant becomes an i8 constant of its buffer (tensor.cast to `?`).
+
+The patterns read a string operand through a `builtin.unrealized_conversion_cast` to
+bytes and give a string result through one back; `resolve_strings`, after the whole
+module is legalized, retypes the arguments, results and constants at their ends and
+removes every cast. So a pattern accepts an op only if every string value it touches
+comes from a function argument, a constant or another string op lowered here, and goes
+only to such ops or to a `func.return` (of a function nothing calls): any other op
+seeing bytes where it expected strings would read them as integers.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from tfl2quant.errors import InternalError
+from tfl2quant.ir.attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, DenseStringElementsAttr,
+                                     DictionaryAttr, StringAttr, SymbolRefAttr)
+from tfl2quant.ir.builder import Builder
+from tfl2quant.ir.core import Block, Operation, Region, Value
+from tfl2quant.ir.types import FunctionType, OpaqueType, RankedTensorType, Type, i8, i32, i64, index
+
+from .query import Reason
+from .scalar_loops import Scalars, while_
+
+STRING = OpaqueType("tf_type", "string")
+BYTES = RankedTensorType((None,), i8)
+CAST = "builtin.unrealized_conversion_cast"
+SHAPE_ATTR = "tfl.string_shape"
+
+
+def is_string(t: Type) -> bool:
+    return isinstance(t, RankedTensorType) and t.element_type == STRING
+
+
+def serialize(strings: Sequence[bytes]) -> np.ndarray:
+    """TFLite's string buffer of `strings` (string_util.cc: DynamicBuffer::WriteToBuffer), as int8."""
+    raw = [bytes(s) for s in strings]
+    lengths = np.array([len(s) for s in raw], np.int64)
+    header = 4 * (len(raw) + 2)
+    offsets = header + np.concatenate([[0], np.cumsum(lengths)])
+    head = np.concatenate([[len(raw)], offsets]).astype("<i4").view(np.uint8)
+    return np.concatenate([head, np.frombuffer(b"".join(raw), np.uint8)]).view(np.int8)
+
+
+def deserialize(buffer: np.ndarray, shape: Sequence[int]) -> np.ndarray:
+    """The strings of a buffer as an object array of bytes of `shape` (-1 where the count says)."""
+    raw = np.ascontiguousarray(buffer).view(np.uint8)
+    count = int(raw[:4].view("<i4")[0])
+    offsets = raw[4:4 * (count + 2)].view("<i4")
+    out = np.empty(count, object)
+    out[:] = [bytes(raw[offsets[k]:offsets[k + 1]]) for k in range(count)]
+    shape = [d if d >= 0 else -1 for d in shape]
+    return out.reshape(shape if shape.count(-1) <= 1 else [count])
+
+
+# --- scalar helpers ------------------------------------------------------------------------
+
+def for_(s: Scalars, lower, upper, inits: Sequence[Value],
+         body: Callable[[Scalars, Value, list[Value]], Sequence[Value]]) -> list[Value]:
+    """scf.for over [lower, upper) (index values or ints) carrying `inits`."""
+    lower, upper = (v if isinstance(v, Value) else s.const(v, index) for v in (lower, upper))
+    types = [v.type for v in inits]
+    block = Block([index, *types])
+    inner = Scalars(Builder(block=block, location=s.b.location))
+    inner.b.create("scf.yield", list(body(inner, block.args[0], list(block.args[1:]))))
+    loop = s.b.create("scf.for", [s.index(lower), s.index(upper), s.const(1, index), *inits], types,
+                      regions=[Region([block])])
+    return list(loop.results)
+
+
+def _i32(s: Scalars, x) -> Value:
+    return s.i32(x) if isinstance(x, Value) else s.const(x, i32)
+
+
+def read32(s: Scalars, buffer: Value, at) -> Value:
+    """The little-endian int32 at byte `at` of an i8 buffer."""
+    at = _i32(s, at)
+    word = None
+    for k in range(4):
+        byte = s.b.value("arith.extui", [s.get(buffer, s.add(at, k))], i32)
+        byte = s.shl(byte, 8 * k) if k else byte
+        word = byte if word is None else s.or_(word, byte)
+    return word
+
+
+def write32(s: Scalars, buffer: Value, at, value: Value) -> Value:
+    at = _i32(s, at)
+    for k in range(4):
+        byte = s.b.value("arith.trunci", [s.shr(value, 8 * k) if k else value], i8)
+        buffer = s.put(buffer, byte, s.add(at, k))
+    return buffer
+
+
+def span(s: Scalars, buffer: Value, k) -> tuple[Value, Value]:
+    """String k of a buffer: its start offset and its length (i32)."""
+    at = s.add(s.mul(_i32(s, k), 4), 4)
+    start = read32(s, buffer, at)
+    return start, s.sub(read32(s, buffer, s.add(at, 4)), start)
+
+
+def same_string(s: Scalars, a: Value, a_k, b: Value, b_k) -> Value:
+    """Whether string a_k of buffer a equals string b_k of buffer b: lengths, then bytes."""
+    a_start, a_length = span(s, a, a_k)
+    b_start, b_length = span(s, b, b_k)
+
+    def more(inner, v):
+        return inner.and_(inner.cmp("slt", v[0], a_length), v[1])
+
+    def step(inner, v):
+        same = inner.cmp("eq", inner.get(a, inner.add(a_start, v[0])), inner.get(b, inner.add(b_start, v[0])))
+        return [inner.add(v[0], 1), same]
+
+    return while_(s, [s.const(0, i32), s.cmp("eq", a_length, b_length)], more, step)[1]
+
+
+def count(s: Scalars, buffer: Value) -> Value:
+    """The number of strings of a buffer, as an index."""
+    return s.index(read32(s, buffer, 0))
+
+
+def dim0(s: Scalars, v: Value) -> Value:
+    return s.b.value("tensor.dim", [v, s.const(0, index)], index)
+
+
+# --- strings in and out ----------------------------------------------------------------------
+
+def as_bytes(b: Builder, v: Value) -> Value:
+    return b.value(CAST, [v], BYTES) if is_string(v.type) else v
+
+
+def module_of(op: Operation) -> Optional[Operation]:
+    while op is not None and op.name != "builtin.module":
+        op = op.parent_op()
+    return op
+
+
+def function_of(op: Operation) -> Optional[Operation]:
+    while op is not None and op.name != "func.func":
+        op = op.parent_op()
+    return op
+
+
+def _called(func: Operation) -> bool:
+    """Whether anything in the module names `func` (a call, a CALL_ONCE, a region's call)."""
+    name = func.sym_name
+    for op in module_of(func).walk():
+        for a in op.attributes.values():
+            if isinstance(a, SymbolRefAttr) and a.root == name and op is not func or \
+                    isinstance(a, StringAttr) and op.name == "tfl.call_once" and a.value == name:
+                return True
+    return False
+
+
+def _string_constant(op: Optional[Operation]) -> bool:
+    return op is not None and op.name in ("arith.constant", "tfl.pseudo_const") and \
+        isinstance(op.attributes.get("value"), DenseStringElementsAttr)
+
+
+def _reaches(v: Value, user: Operation) -> Reason:
+    """Why the string value `v`, read by `user`, could not become bytes end to end."""
+    producer = v.owner_op
+    if producer is None:
+        owner = v.block.parent.parent if v.block.parent is not None else None
+        if owner is None or owner.name != "func.func":
+            return f"a string tensor read by '{user.name}' is a region argument: strings cross only functions' ends"
+        if _called(owner):
+            return f"a string tensor read by '{user.name}' is an argument of @{owner.sym_name}, which is called"
+    elif not _string_constant(producer) and not (producer.name in STRING_OPS and STRING_OPS[producer.name](producer) is None):
+        return f"a string tensor read by '{user.name}' comes from '{producer.name}', which has no string lowering"
+    for other, _ in v.uses:
+        if other.name == "func.return":
+            func = function_of(other)
+            if func is None or _called(func):
+                return f"a string tensor read by '{user.name}' is returned by a function that is called"
+        elif other.name not in STRING_OPS or STRING_OPS[other.name](other) is not None:
+            return f"a string tensor read by '{user.name}' is also read by '{other.name}', which has no string lowering"
+    return None
+
+
+def _results_reach(op: Operation) -> Reason:
+    for r in op.results:
+        if is_string(r.type):
+            for other, _ in r.uses:
+                if other.name == "func.return":
+                    func = function_of(other)
+                    if func is None or _called(func):
+                        return f"the string result of '{op.name}' is returned by a function that is called"
+                elif other.name not in STRING_OPS or STRING_OPS[other.name](other) is not None:
+                    return f"the string result of '{op.name}' is read by '{other.name}', which has no string lowering"
+    return None
+
+
+def strings_reach(op: Operation, operands: Sequence[int]) -> Reason:
+    for k in operands:
+        if is_string(op.operands[k].type):
+            reason = _reaches(op.operands[k], op)
+            if reason:
+                return reason
+    return _results_reach(op)
+
+
+def retype(op: Operation, t: Type) -> None:
+    """Give `op`'s result the type `t` its kernel resizes it to, and so the result types of the
+    functions returning it (its only users: the pattern's `unsupported` made sure)."""
+    op.result.type = t
+    for user, k in op.result.uses:
+        func = function_of(user)
+        ft = func.function_type
+        results = list(ft.results)
+        results[k] = t
+        func.set_function_type(FunctionType(tuple(ft.inputs), tuple(results)))
+
+
+# ops whose string operands and results are lowered (hashtable.py registers them), each with
+# its reason but for the strings' reach (which would recurse through each other)
+STRING_OPS: dict[str, Callable[[Operation], Reason]] = {}
+
+
+# --- after legalization: strings become bytes at their ends ---------------------------------
+
+def resolve_strings(module: Operation) -> None:
+    """Retype the string arguments, results and constants the patterns read or gave as bytes,
+    and remove the casts (see the module docstring)."""
+    casts = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
+    if not casts:
+        return
+    for func in module.functions():
+        if func.is_declaration:
+            continue
+        for k, arg in enumerate(func.body.args):
+            if is_string(arg.type) and arg.uses and all(_to_bytes(u) or u.name == "func.return" for u, _ in arg.uses):
+                shape = arg.type.shape
+                arg.type = BYTES
+                _set_input(func, k, shape)
+                for user, _ in list(arg.uses):
+                    if user.name == "func.return":
+                        continue
+                    user.result.replace_all_uses_with(arg)
+                    user.erase()
+    for op in casts:
+        if op.parent is None:
+            continue
+        source = op.operands[0]
+        if _to_bytes(op) and _string_constant(source.owner_op):
+            attr = source.owner_op.attributes["value"]
+            strings = list(attr.values) * (1 if len(attr.values) == attr.type.num_elements else attr.type.num_elements)
+            data = serialize(strings)
+            block = op.parent
+            at = block.ops.index(op)
+            const = Operation.create("arith.constant", [], [RankedTensorType((data.size,), i8)],
+                                     {"value": DenseElementsAttr.from_array(data, i8),
+                                      SHAPE_ATTR: _shape_attr(attr.type.shape)}, location=op.location)
+            cast = Operation.create("tensor.cast", [const.result], [BYTES], location=op.location)
+            block.insert(at, const)
+            block.insert(at + 1, cast)
+            op.result.replace_all_uses_with(cast.result)
+            op.erase()
+            if not source.uses and source.owner_op.parent is not None:
+                source.owner_op.erase()
+        elif not _to_bytes(op):  # bytes -> strings: a lowered op's string result
+            for user, k in list(op.result.uses):
+                if user.name == "func.return":
+                    user.set_operand(k, source)
+                    _set_result(function_of(user), k, op.result.type.shape)
+                elif _to_bytes(user):
+                    user.result.replace_all_uses_with(source)
+                    user.erase()
+            if not op.result.uses:
+                op.erase()
+    left = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
+    if left:
+        raise InternalError(f"a string tensor at {left[0].location.describe()} did not become bytes")
+
+
+def _string_cast(op: Operation) -> bool:
+    return len(op.operands) == 1 and (is_string(op.operands[0].type) or is_string(op.result.type))
+
+
+def _to_bytes(op: Operation) -> bool:
+    return op.name == CAST and is_string(op.operands[0].type) and op.result.type == BYTES
+
+
+def _shape_attr(shape) -> DenseArrayAttr:
+    return DenseArrayAttr(i64, tuple(-1 if d is None else int(d) for d in shape))
+
+
+def _with(attrs: Optional[ArrayAttr], count: int, k: int, shape) -> ArrayAttr:
+    dicts = [dict(attrs.value[j].value) if attrs is not None and j < len(attrs.value) else {} for j in range(count)]
+    dicts[k][SHAPE_ATTR] = _shape_attr(shape)
+    return ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in dicts))
+
+
+def _set_input(func: Operation, k: int, shape) -> None:
+    ft = func.function_type
+    inputs = list(ft.inputs)
+    inputs[k] = BYTES
+    func.set_function_type(FunctionType(tuple(inputs), tuple(ft.results)))
+    func.attributes["arg_attrs"] = _with(func.attributes.get("arg_attrs"), len(inputs), k, shape)
+
+
+def _set_result(func: Operation, k: int, shape) -> None:
+    ft = func.function_type
+    results = list(ft.results)
+    results[k] = BYTES
+    func.set_function_type(FunctionType(tuple(ft.inputs), tuple(results)))
+    func.attributes["res_attrs"] = _with(func.attributes.get("res_attrs"), len(results), k, shape)
+
+
+def string_shapes(func: Operation) -> tuple[list, list]:
+    """The TFLite shapes of a function's byte-buffer arguments and results (None: not a string)."""
+    def shapes(attrs, count):
+        out = []
+        for j in range(count):
+            d = dict(attrs.value[j].value) if attrs is not None and j < len(attrs.value) else {}
+            a = d.get(SHAPE_ATTR)
+            out.append(tuple(a.value) if isinstance(a, DenseArrayAttr) else None)
+        return out
+    ft = func.function_type
+    return (shapes(func.attributes.get("arg_attrs"), len(ft.inputs)),
+            shapes(func.attributes.get("res_attrs"), len(ft.results)))
+
+
+def to_buffers(func: Operation, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """A function's inputs with each string tensor (bytes objects) as its buffer."""
+    shapes, _ = string_shapes(func)
+    return [serialize(np.asarray(x, object).ravel()) if shape is not None and np.asarray(x).dtype.kind in "SO"
+            else x for x, shape in zip(inputs, shapes)]
+
+
+def from_buffers(func: Operation, results: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """A function's results with each string buffer as the strings (bytes objects) of its shape."""
+    _, shapes = string_shapes(func)
+    return [x if shape is None else deserialize(np.asarray(x), shape) for x, shape in zip(results, shapes)]
