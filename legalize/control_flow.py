@@ -34,12 +34,13 @@ from typing import Optional
 
 import numpy as np
 
+from tfl2quant.dialects.func import FuncOp
 from tfl2quant.dialects.ml_program import build_global
 from tfl2quant.dialects.quant.ops import storage_type_of
-from tfl2quant.ir.attributes import DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr
+from tfl2quant.ir.attributes import DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, UnitAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
-from tfl2quant.ir.types import RankedTensorType, Type, element_type, i1, i32, i64, index
+from tfl2quant.ir.types import FunctionType, RankedTensorType, Type, element_type, i1, i32, i64, index
 
 from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
@@ -371,7 +372,34 @@ class ReadVariable(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         symbol = _variable_global(_var_handle(op.operands[0]))
-        return [b.value("ml_program.global_load", [], _accessed(op), {"global": SymbolRefAttr(symbol)})]
+        reader = _reader(_module_of(op), symbol, _accessed(op), op)
+        call = b.create("func.call", [], [_accessed(op)], {"callee": SymbolRefAttr(reader), "no_inline": UnitAttr()})
+        return list(call.results)
+
+
+def _reader(module: Operation, symbol: str, t: Type, op: Operation) -> str:
+    """The private function that loads the global `symbol`: a read is a call of it, not a
+    global_load in place, because iree-compile (3.x, iree-util-simplify-global-accesses)
+    moves a global_load at a function's top level above an earlier scf.if that stores the
+    global, as CALL_ONCE's scf.if around the init function does, and a call stops that
+    motion (tests/test_control_flow.py holds the small reproducer). The call is marked
+    `no_inline` and the function `noinline`: IREE 3.13 kept the call with only one of the
+    two, and which one depended on the module."""
+    mark = StringAttr(symbol)
+    for f in module.functions():
+        if f.attributes.get("tfl.reads") == mark:
+            return f.sym_name
+    name, n = f"{symbol}_read", 0
+    while module.lookup(name) is not None:
+        n += 1
+        name = f"{symbol}_read_{n}"
+    reader = FuncOp.build(name, FunctionType((), (t,)), visibility="private", location=op.location)
+    reader.attributes["noinline"] = UnitAttr()
+    reader.attributes["tfl.reads"] = mark
+    b = Builder(block=reader.body, location=op.location)
+    b.create("func.return", [b.value("ml_program.global_load", [], t, {"global": SymbolRefAttr(symbol)})])
+    module.body.append(reader)
+    return name
 
 
 class AssignVariable(FloatPattern):

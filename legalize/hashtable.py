@@ -22,8 +22,8 @@ counts if no earlier key equals it).
 
 IREE. iree-compile accepts globals of dynamic shape without an initial value (not with a
 static one: "stream.tensor.constant ... 0 dimension values"), so a table needs no bound.
-FIND and SIZE read the globals through a private function marked `noinline` (one per
-table and need): iree-compile 3.x's iree-util-simplify-global-accesses moves a global_load
+FIND and SIZE read the globals through a call of a private function (one per table and
+need; both marked not to inline, see control_flow._reader): iree-compile 3.x's iree-util-simplify-global-accesses moves a global_load
 at a function's top level above an earlier scf.if that stores the global (CALL_ONCE's
 scf.if around the import), and a call stops that motion.
 
@@ -115,7 +115,7 @@ def _globals(table: Operation) -> dict[str, tuple[SymbolRefAttr, Type]]:
 
 def _read(s: Scalars, table_op: Operation, table: dict, parts: Sequence[str]) -> list[Value]:
     """The table's `parts` (keys and values, or the size as i64), from a call of a reader
-    function marked `noinline`, not from global_loads here: iree-compile (3.x, iree-util-
+    function, neither to be inlined, not from global_loads here: iree-compile (3.x, iree-util-
     simplify-global-accesses) moves a global_load at a function's top level above an earlier
     scf.if that stores the global, such as the import inside CALL_ONCE's scf.if, so the load
     would see the table before its import; a call stops that motion."""
@@ -132,14 +132,15 @@ def _read(s: Scalars, table_op: Operation, table: dict, parts: Sequence[str]) ->
             symbol = f"{name}_{n}"
         reader = FuncOp.build(symbol, FunctionType((), tuple(types)), visibility="private",
                               location=table_op.location)
-        reader.attributes["noinline"] = UnitAttr()
+        reader.attributes["noinline"] = UnitAttr()  # and the call `no_inline`: see control_flow._reader
         reader.attributes[TABLE_ATTR] = mark
         b = Builder(block=reader.body, location=table_op.location)
         values = [_load(b, table[part]) for part in parts]
         values = [b.value("tensor.extract", [v], i64) if part == "size" else v for v, part in zip(values, parts)]
         b.create("func.return", values)
         module.body.append(reader)
-    return list(s.b.create("func.call", [], types, {"callee": SymbolRefAttr(reader.sym_name)}).results)
+    call = s.b.create("func.call", [], types, {"callee": SymbolRefAttr(reader.sym_name), "no_inline": UnitAttr()})
+    return list(call.results)
 
 
 def _load(b: Builder, ref: tuple[SymbolRefAttr, Type]) -> Value:

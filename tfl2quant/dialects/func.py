@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..ir.attributes import (ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr,
+from ..ir.attributes import (ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr,
                              _symbol)
 from ..ir.core import ISOLATED, TERMINATOR, Block, Operation, Region, Value, register_op
 from ..ir.location import UNKNOWN, Location
@@ -205,17 +205,25 @@ class CallOp(Operation):
     def print_custom(self, p) -> None:
         w = p.out.write
         w(f"{p.op_keyword(self)} {self.attributes['callee']}(" + ", ".join(p.name_of(v) for v in self.operands) + ")")
-        rest = {k: v for k, v in self.attributes.items() if k != "callee"}
+        if isinstance(self.attributes.get("no_inline"), UnitAttr):  # upstream's `(`<` `no_inline` `>`)?`
+            w(" <no_inline>")
+        rest = {k: v for k, v in self.attributes.items()
+                if k != "callee" and not (k == "no_inline" and isinstance(v, UnitAttr))}
         if rest:
             w(" " + p.attr_dict(rest))
         w(" : " + p.type(FunctionType(self.operand_types, self.result_types)))
 
     @classmethod
     def parse_custom(cls, p, loc) -> "CallOp":
-        """`func.call @f(%a, %b) {attrs}? : (t1, t2) -> t3`."""
+        """`func.call @f(%a, %b) <no_inline>? {attrs}? : (t1, t2) -> t3`."""
         callee = p.parse_symbol_ref()
         uses = p.parse_operand_list("(")
-        attrs = p.parse_optional_attr_dict()
+        no_inline = {}
+        if p.consume_if("<"):
+            p.expect_keyword("no_inline")
+            p.expect(">")
+            no_inline = {"no_inline": UnitAttr()}
+        attrs = {**no_inline, **p.parse_optional_attr_dict()}
         ftype = p.parse_colon_function_type()
         return cls(p.resolve_operands(uses, ftype.inputs), ftype.results, {"callee": callee, **attrs},
                    location=loc)

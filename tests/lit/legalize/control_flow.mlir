@@ -244,9 +244,12 @@ func.func private @body(%arg0: tensor<i32>, %arg1: tensor<2x3x!q>, %arg2: tensor
 // CHECK-NEXT:  %[[YQ:.*]] = quant.scast %[[Y]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
 // CHECK-NEXT:  %[[YS:.*]] = quant.scast %[[YQ]] : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
 // CHECK-NEXT:  "ml_program.global_store"(%[[YS]]) {global = @acc} : (tensor<2x3xi8>) -> ()
-// CHECK-NEXT:  %[[V:.*]] = "ml_program.global_load"() {global = @acc} : () -> tensor<2x3xi8>
+// CHECK-NEXT:  %[[V:.*]] = call @acc_read() <no_inline> : () -> tensor<2x3xi8>
 // CHECK-NEXT:  %[[VQ:.*]] = quant.scast %[[V]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
 // CHECK-NEXT:  return %[[VQ]]
+// CHECK-LABEL: func.func private @acc_read() -> tensor<2x3xi8> attributes {noinline, tfl.reads = "acc"}
+// CHECK-NEXT:  %[[L:.*]] = "ml_program.global_load"() {global = @acc} : () -> tensor<2x3xi8>
+// CHECK-NEXT:  return %[[L]]
 func.func @quantized_if_and_variable(%arg0: tensor<1xi1>, %arg1: tensor<2x3x!q>) -> tensor<2x3x!q> {
   %0 = "tfl.if"(%arg0, %arg1) ({
     %1 = func.call @double(%arg1) : (tensor<2x3x!q>) -> tensor<2x3x!q>
@@ -287,15 +290,18 @@ func.func private @square(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
 // CHECK-NEXT:    "scf.yield"() : () -> ()
 // CHECK-NEXT:  }, {
 // CHECK-NEXT:  }) : (i1) -> ()
-// CHECK-NEXT:  %[[V:.*]] = "ml_program.global_load"() {global = @Variable} : () -> tensor<2x3xf32>
+// CHECK-NEXT:  %[[V:.*]] = call @Variable_read() <no_inline> : () -> tensor<2x3xf32>
 // CHECK-NEXT:  %[[S:.*]] = "tosa.add"(%[[V]], %arg0)
 // CHECK-NEXT:  "ml_program.global_store"(%[[S]]) {global = @Variable} : (tensor<2x3xf32>) -> ()
-// CHECK-NEXT:  %[[V2:.*]] = "ml_program.global_load"() {global = @Variable} : () -> tensor<2x3xf32>
+// CHECK-NEXT:  %[[V2:.*]] = call @Variable_read() <no_inline> : () -> tensor<2x3xf32>
 // CHECK-NEXT:  return %[[V2]]
 // CHECK-LABEL: func.func private @NoOp
 // CHECK-NEXT:  %[[C:.*]] = arith.constant dense<2.500000e-01> : tensor<2x3xf32>
 // CHECK-NEXT:  "ml_program.global_store"(%[[C]]) {global = @Variable} : (tensor<2x3xf32>) -> ()
 // CHECK-NEXT:  return
+// CHECK-LABEL: func.func private @Variable_read() -> tensor<2x3xf32> attributes {noinline, tfl.reads = "Variable"}
+// CHECK-NEXT:  %[[L:.*]] = "ml_program.global_load"() {global = @Variable} : () -> tensor<2x3xf32>
+// CHECK-NEXT:  return %[[L]]
 // CHECK-NOT:   "tfl.{{[a-z_]+}}"
 func.func @variables(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
   "tfl.call_once"() {session_init_function = "NoOp"} : () -> ()

@@ -26,7 +26,7 @@
 // CHECK-NEXT:    "ml_program.global_store"(%[[S]]) {global = @hashtable_7_size} : (tensor<i64>) -> ()
 // CHECK-NEXT:    %[[TRUE:.*]] = arith.constant dense<true> : tensor<i1>
 // CHECK-NEXT:    "ml_program.global_store"(%[[TRUE]]) {global = @hashtable_7_initialized} : (tensor<i1>) -> ()
-// CHECK:       %[[TABLE:.*]]:2 = call @hashtable_7_read() : () -> (tensor<?xi8>, tensor<?xi64>)
+// CHECK:       %[[TABLE:.*]]:2 = call @hashtable_7_read() <no_inline> : () -> (tensor<?xi8>, tensor<?xi64>)
 // CHECK:       "scf.while"
 // CHECK:       return %{{.*}} : tensor<2xi64>
 // CHECK-LABEL: func.func private @hashtable_7_read() -> (tensor<?xi8>, tensor<?xi64>) attributes {noinline, tfl.hashtable = "7:keys,values"}
@@ -49,9 +49,9 @@ func.func @main(%arg0: tensor<2x!tf_type.string>) -> tensor<2xi64> {
 // int64 -> string: the FIND result is a buffer the function returns (its shape in
 // tfl.string_shape); SIZE reads the size global through its own reader.
 // CHECK-LABEL: func.func @names(%arg0: tensor<3xi64>) -> (tensor<?xi8> {tfl.string_shape = array<i64: 3>}, tensor<1xi64>)
-// CHECK:       call @hashtable_m2_read() : () -> (tensor<?xi64>, tensor<?xi8>)
+// CHECK:       call @hashtable_m2_read() <no_inline> : () -> (tensor<?xi64>, tensor<?xi8>)
 // CHECK:       %[[OUT:.*]] = "tensor.empty"(%{{.*}}) : (index) -> tensor<?xi8>
-// CHECK:       %[[SIZE:.*]] = call @hashtable_m2_read_size() : () -> i64
+// CHECK:       %[[SIZE:.*]] = call @hashtable_m2_read_size() <no_inline> : () -> i64
 // CHECK-NEXT:  %[[ONE:.*]] = "tensor.from_elements"(%[[SIZE]]) : (i64) -> tensor<1xi64>
 // CHECK-NEXT:  return %{{.*}}, %[[ONE]] : tensor<?xi8>, tensor<1xi64>
 // CHECK-LABEL: func.func private @hashtable_m2_read() -> (tensor<?xi64>, tensor<?xi8>)
