@@ -85,7 +85,7 @@ def uitofp(ctx, a):
 def fptosi(ctx, a):
     lo, hi = integer_range(IntegerType(ctx.result_elem().width))
     t = np.trunc(a.astype(np.float64))
-    if not np.all(np.isfinite(t)) or np.any(t < lo) or np.any(t > hi):
+    if t.size and not (t.min() >= lo and t.max() <= hi):  # NaN fails both comparisons
         raise ValueError("arith.fptosi of a NaN or out-of-range value is poison")
     return t.astype(np.int64).astype(ctx.result_dtype())
 

@@ -35,7 +35,8 @@ def generic(ctx, *operands):
         yielded = ctx.run_block(ctx.op.regions[0].blocks[0], args)
     finally:
         ctx.executor.iteration_spaces.pop()
-    return tuple(np.broadcast_to(y, space).astype(o.dtype) for y, o in zip(yielded, outs))
+    return tuple(y if y.shape == space and y.dtype == o.dtype else np.broadcast_to(y, space).astype(o.dtype)
+                 for y, o in zip(map(np.asarray, yielded), outs))
 
 
 def index(ctx):
