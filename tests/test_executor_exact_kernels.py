@@ -1,7 +1,8 @@
 """The executor's fast integer kernels (kernels/tosa.py: rescale's folded constants and 8-bit
 tables, conv2d through float BLAS, depthwise_conv2d in the result's container) give what the
 TOSA pseudocode gives, computed here the plain way in int64, bit for bit: on random operands,
-the extreme values of each type, nonzero zero points, per-channel scales and both rounding modes."""
+the extreme values of each type, nonzero zero points, per-channel scales and both rounding modes;
+and a large linalg.generic run block by block gives every point's value."""
 from __future__ import annotations
 
 import numpy as np
@@ -152,3 +153,44 @@ def test_integer_convolutions_are_the_exact_sums(depthwise, in_elem, acc_elem):
             want = want.astype(np.int32)  # wraps as the i32 result does
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got, want, err_msg=f"trial {trial}")
+
+
+GENERIC = """
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#last = affine_map<(d0, d1, d2) -> (d2)>
+func.func @main(%x: tensor<3x200x100xi32>, %m: tensor<100xi64>) -> (tensor<3x200x100xi16>, tensor<3x200x100xi64>) {
+  %e = tensor.empty() : tensor<3x200x100xi16>
+  %f = tensor.empty() : tensor<3x200x100xi64>
+  %0 = linalg.generic {indexing_maps = [#id, #last, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x, %m : tensor<3x200x100xi32>, tensor<100xi64>) outs(%e : tensor<3x200x100xi16>) {
+  ^bb0(%a: i32, %b: i64, %o: i16):
+    %1 = arith.extsi %a : i32 to i64
+    %2 = arith.muli %1, %b : i64
+    %c = arith.constant 7 : i64
+    %3 = arith.shrsi %2, %c : i64
+    %4 = arith.trunci %3 : i64 to i16
+    linalg.yield %4 : i16
+  } -> tensor<3x200x100xi16>
+  %5 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<3x200x100xi32>) outs(%f : tensor<3x200x100xi64>) {
+  ^bb0(%a: i32, %o: i64):
+    %6 = arith.extsi %a : i32 to i64
+    %7 = linalg.index 1 : index
+    %8 = arith.index_cast %7 : index to i64
+    %9 = arith.addi %6, %8 : i64
+    linalg.yield %9 : i64
+  } -> tensor<3x200x100xi64>
+  return %0, %5 : tensor<3x200x100xi16>, tensor<3x200x100xi64>
+}
+"""
+
+
+def test_a_large_generic_runs_block_by_block_with_the_whole_spaces_values():
+    """60,000 points: the first body runs in blocks (its per-channel operand broadcast into
+    each), the second reads linalg.index and runs whole; both give every point's value."""
+    x = operand((3, 200, 100), "i32")
+    m = RNG.integers(-(1 << 31), 1 << 31, 100)
+    executor = Executor(parse_module(GENERIC))
+    for _ in range(2):
+        scaled, indexed = executor.run([x, m])
+        want = (x.astype(np.int64) * m) >> 7
+        np.testing.assert_array_equal(scaled, want.astype(np.int16))  # trunci: the low 16 bits
+        np.testing.assert_array_equal(indexed, x.astype(np.int64) + np.arange(200)[:, None])
