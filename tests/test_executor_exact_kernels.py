@@ -194,3 +194,39 @@ def test_a_large_generic_runs_block_by_block_with_the_whole_spaces_values():
         want = (x.astype(np.int64) * m) >> 7
         np.testing.assert_array_equal(scaled, want.astype(np.int16))  # trunci: the low 16 bits
         np.testing.assert_array_equal(indexed, x.astype(np.int64) + np.arange(200)[:, None])
+
+
+@pytest.mark.parametrize("elem", ["i8", "i16", "i32"])
+def test_add_sub_mul_and_table_are_the_exact_values_wrapped(elem):
+    """add, sub and an unshifted mul in the result's container wrap as the exact int64 values
+    wrapped to i32 do (TOSA leaves the overflow to the implementation; we wrap); TABLE through
+    the table rotated to the bits' order."""
+    shape = (3, 7, 5)
+    a, b = operand(shape, elem), operand(shape, elem)
+    table = operand((256,), "i8")
+    shift = int(RNG.integers(1, 31))
+    t = tensor(shape, elem)
+    mul_result = "i32"
+    ops = [const("z", np.array([0]), "i8"), const("sh", np.array([shift]), "i8"),
+           f'%0 = "tosa.add"(%a0, %a1) : ({t}, {t}) -> {t}',
+           f'%1 = "tosa.sub"(%a0, %a1) : ({t}, {t}) -> {t}',
+           f'%2 = "tosa.mul"(%a0, %a1, %z) : ({t}, {t}, tensor<1xi8>) -> {tensor(shape, mul_result)}',
+           f'%3 = "tosa.mul"(%a0, %a1, %sh) : ({t}, {t}, tensor<1xi8>) -> {tensor(shape, mul_result)}']
+    results = [t, t, tensor(shape, mul_result), tensor(shape, mul_result)]
+    if elem == "i8":
+        ops.insert(0, const("tab", table, "i8"))
+        ops.append(f'%4 = "tosa.table"(%a0, %tab) : ({t}, tensor<256xi8>) -> {t}')
+        results.append(t)
+    names = ", ".join(f"%{k}" for k in range(len(results)))
+    module = parse_module(f"func.func @main(%a0: {t}, %a1: {t}) -> ({', '.join(results)}) {{\n  "
+                          + "\n  ".join(ops) + f"\n  return {names} : {', '.join(results)}\n}}\n")
+    got = Executor(module).run([a, b])
+    x, y = a.astype(np.int64), b.astype(np.int64)
+    dtype = DTYPE[elem]
+    np.testing.assert_array_equal(got[0], (x + y).astype(dtype))
+    np.testing.assert_array_equal(got[1], (x - y).astype(dtype))
+    np.testing.assert_array_equal(got[2], (x * y).astype(np.int32))
+    if elem != "i32":  # an i32 * i32 product with a rounding shift needs more than int64 here
+        np.testing.assert_array_equal(got[3], ((x * y + (1 << (shift - 1))) >> shift).astype(np.int32))
+    if elem == "i8":
+        np.testing.assert_array_equal(got[4], table[x + 128])

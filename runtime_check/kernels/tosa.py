@@ -393,10 +393,14 @@ def rescale(ctx, x, multiplier, shift, izp, ozp):
 
 # --- elementwise ---------------------------------------------------------------------
 
-def _binary(fn_int, fn_float=None):
+def _binary(fn_int, fn_float=None, ring=False):
+    """`ring`: fn_int is + or -, exact modulo 2^width in the result's container (`_ring`)."""
     def kernel(ctx, a, b):
         if _is_float(a):
             return _wrap(ctx, (fn_float or fn_int)(a, b))
+        dtype = _ring(ctx) if ring and a.dtype.kind == "i" and b.dtype.kind == "i" else None
+        if dtype is not None:
+            return _wrap(ctx, fn_int(a, b, dtype=dtype, casting="unsafe"))
         return _wrap(ctx, fn_int(a.astype(np.int64), b.astype(np.int64)))
     return kernel
 
@@ -405,6 +409,9 @@ def mul(ctx, a, b, shift):
     if _is_float(a):
         return _wrap(ctx, a * b)
     s = int(first(shift))
+    dtype = _ring(ctx) if s == 0 and a.dtype.kind == "i" and b.dtype.kind == "i" else None
+    if dtype is not None:  # no rounding shift: the product modulo 2^width is all the result keeps
+        return _wrap(ctx, np.multiply(a, b, dtype=dtype, casting="unsafe"))
     product = a.astype(np.int64) * b.astype(np.int64)
     if s > 0:
         product = (product + (1 << (s - 1))) >> s
@@ -451,7 +458,7 @@ KERNELS = {
     "tosa.conv2d": conv2d, "tosa.depthwise_conv2d": depthwise_conv2d, "tosa.matmul": matmul,
     "tosa.transpose_conv2d": transpose_conv2d, "tosa.conv3d": conv3d,
     "tosa.max_pool2d": max_pool2d, "tosa.avg_pool2d": avg_pool2d, "tosa.rescale": rescale,
-    "tosa.add": _binary(np.add), "tosa.sub": _binary(np.subtract), "tosa.mul": mul,
+    "tosa.add": _binary(np.add, ring=True), "tosa.sub": _binary(np.subtract, ring=True), "tosa.mul": mul,
     "tosa.intdiv": _binary(divide_toward_zero), "tosa.maximum": _binary(np.maximum),
     "tosa.minimum": _binary(np.minimum),
     "tosa.greater": lambda ctx, a, b: a > b, "tosa.greater_equal": lambda ctx, a, b: a >= b,
