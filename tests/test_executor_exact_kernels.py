@@ -230,3 +230,25 @@ def test_add_sub_mul_and_table_are_the_exact_values_wrapped(elem):
         np.testing.assert_array_equal(got[3], ((x * y + (1 << (shift - 1))) >> shift).astype(np.int32))
     if elem == "i8":
         np.testing.assert_array_equal(got[4], table[x + 128])
+
+
+@pytest.mark.parametrize("elem", ["i8", "i16", "i32", "i64"])
+def test_arith_shifts_in_the_container_are_the_int64_shifts_wrapped(elem):
+    """arith.shli and arith.shrsi run in the operands' full-width container: numpy gives a
+    count outside [0, width) the value the int64 shift wrapped has (0, or the sign)."""
+    width = int(elem[1:])
+    dtype = DTYPE[elem]
+    x = np.concatenate([operand((400,), elem).astype(dtype), np.array([-1, 0, 1], dtype)])
+    counts = np.array(list(range(-3, 70)) * 6)[:x.size].astype(dtype)  # negative, inside, past the width
+    t = tensor(x.shape, elem)
+    module = parse_module(f"func.func @main(%a: {t}, %b: {t}) -> ({t}, {t}) {{\n"
+                          f'  %0 = "arith.shli"(%a, %b) : ({t}, {t}) -> {t}\n'
+                          f'  %1 = "arith.shrsi"(%a, %b) : ({t}, {t}) -> {t}\n'
+                          f"  return %0, %1 : {t}, {t}\n}}\n")
+    left, right = Executor(module).run([x, counts])
+    x64, c64 = x.astype(np.int64), counts.astype(np.int64)
+    inside = (c64 >= 0) & (c64 < width)
+    want_left = np.where(inside, x64 << np.where(inside, c64, 0), 0)
+    want_right = np.where(inside, x64 >> np.where(inside, c64, 0), np.where(x64 < 0, -1, 0))
+    np.testing.assert_array_equal(left, want_left.astype(dtype))  # the low bits: wrapped
+    np.testing.assert_array_equal(right, want_right.astype(dtype))
