@@ -5,17 +5,18 @@ from typing import Callable
 
 import numpy as np
 
-from tfl2quant.ir.types import IntegerType, integer_range, numpy_dtype
+from tfl2quant.ir.types import IntegerType, numpy_dtype
 
 
 def wrap_to(values: np.ndarray, elem) -> np.ndarray:
     """Two's-complement wrap of exact integers into `elem` (MLIR trunci / overflow)."""
     dtype = numpy_dtype(elem)
     if isinstance(elem, IntegerType) and elem.width < dtype.itemsize * 8 and elem.width > 1:
-        lo, _ = integer_range(IntegerType(elem.width))
-        span = 1 << elem.width
-        values = (np.asarray(values, np.int64) - lo) % span + lo
-    return np.asarray(values).astype(dtype)
+        # (v - lo) mod 2^width + lo, with a mask: numpy's % divides (and an int64 v + half that
+        # overflows wraps modulo 2^64, a multiple of 2^width: the low bits are still right)
+        half = 1 << (elem.width - 1)
+        values = ((np.asarray(values, np.int64) + half) & ((1 << elem.width) - 1)) - half
+    return np.asarray(values).astype(dtype, copy=False)  # values are never updated in place
 
 
 def as_unsigned(x: np.ndarray, width: int | None = None) -> np.ndarray:
@@ -36,5 +37,5 @@ def first(x) -> np.generic:
 def elementwise(fn: Callable) -> Callable:
     """The kernel applying numpy `fn` to the operands, in the result's numpy type."""
     def kernel(ctx, *operands):
-        return np.asarray(fn(*operands)).astype(ctx.result_dtype())
+        return np.asarray(fn(*operands)).astype(ctx.result_dtype(), copy=False)
     return kernel

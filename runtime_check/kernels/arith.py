@@ -19,9 +19,10 @@ def constant(ctx):
     raise TypeError(f"unsupported constant {value}")
 
 
-# ops whose result in a full-width two's-complement container is the int64 result wrapped
+# ops whose result in a full-width two's-complement container is the int64 result wrapped (the
+# shifts too: numpy defines a count outside [0, width) as 0 for <<, the sign for >>, in every width)
 _WRAP_IN_CONTAINER = {np.add, np.subtract, np.multiply, np.bitwise_and, np.bitwise_or, np.bitwise_xor,
-                      np.maximum, np.minimum}
+                      np.maximum, np.minimum, np.left_shift, np.right_shift}
 
 
 def _native_dtype(ctx):
@@ -71,7 +72,7 @@ def extui(ctx, a):
 
 
 def trunci(ctx, a):
-    return wrap_to(a.astype(np.int64), ctx.result_elem())
+    return wrap_to(a, ctx.result_elem())
 
 
 def convert(ctx, a):
@@ -85,7 +86,7 @@ def uitofp(ctx, a):
 def fptosi(ctx, a):
     lo, hi = integer_range(IntegerType(ctx.result_elem().width))
     t = np.trunc(a.astype(np.float64))
-    if not np.all(np.isfinite(t)) or np.any(t < lo) or np.any(t > hi):
+    if t.size and not (t.min() >= lo and t.max() <= hi):  # NaN fails both comparisons
         raise ValueError("arith.fptosi of a NaN or out-of-range value is poison")
     return t.astype(np.int64).astype(ctx.result_dtype())
 

@@ -1,24 +1,37 @@
 """linalg.generic, all-parallel: gather every operand over the iteration space
-through its indexing map, then run the body once on whole arrays."""
+through its indexing map, then run the body on whole arrays: once, or on a large
+space once per block of it (the body is elementwise, so blocks give the same values)."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 from tfl2quant.ir.affine import AffineMapAttr
 
 
+# elements per block of a large iteration space: a block's temporaries (a dozen or two int64
+# arrays) stay in the cache, a whole space's did not, and each of the body's ops then ran at
+# memory speed
+BLOCK = 16384
+
+
 def _maps(ctx):
-    """(number of inputs, indexing maps, whether each is the identity), read once per op."""
+    """(number of inputs, indexing maps, whether each is the identity, whether the body may run
+    block by block: no linalg.index, whose values depend on the position, and no nested
+    regions), read once per op."""
     found = ctx.cache.get("maps")
     if found is None:
         maps = [a.value for a in ctx.op.attributes["indexing_maps"].value if isinstance(a, AffineMapAttr)]
         identity = [m.results == tuple(m.identity(m.num_dims).results) for m in maps]
-        found = ctx.cache["maps"] = (ctx.op.attributes["operandSegmentSizes"].value[0], maps, identity)
+        body = ctx.op.regions[0].blocks[0]
+        blockwise = all(op.name != "linalg.index" and not op.regions for op in body.ops)
+        found = ctx.cache["maps"] = (ctx.op.attributes["operandSegmentSizes"].value[0], maps, identity, blockwise)
     return found
 
 
 def generic(ctx, *operands):
-    n_in, maps, identity = _maps(ctx)
+    n_in, maps, identity, blockwise = _maps(ctx)
     outs = operands[n_in:]
     space = outs[0].shape
     gathers = ctx.cache.get(space)  # the index arrays per map over this iteration space
@@ -30,12 +43,24 @@ def generic(ctx, *operands):
             args.append(x)
         else:
             args.append(np.broadcast_to(x[gather], space))
+    body = ctx.op.regions[0].blocks[0]
+    size = math.prod(space)
+    if blockwise and size > 2 * BLOCK:
+        axis = next(k for k, d in enumerate(space) if d > 1)  # blocks of this axis' indices
+        rows = max(1, BLOCK // (size // math.prod(space[:axis + 1])))
+        results = [np.empty(space, o.dtype) for o in outs]
+        for k in range(0, space[axis], rows):
+            index = (slice(None),) * axis + (slice(k, k + rows),)
+            for result, y in zip(results, ctx.run_block(body, [a[index] for a in args])):
+                result[index] = y  # cast as astype casts
+        return tuple(results)
     ctx.executor.iteration_spaces.append(space)  # for the body's linalg.index
     try:
-        yielded = ctx.run_block(ctx.op.regions[0].blocks[0], args)
+        yielded = ctx.run_block(body, args)
     finally:
         ctx.executor.iteration_spaces.pop()
-    return tuple(np.broadcast_to(y, space).astype(o.dtype) for y, o in zip(yielded, outs))
+    return tuple(y if y.shape == space and y.dtype == o.dtype else np.broadcast_to(y, space).astype(o.dtype)
+                 for y, o in zip(map(np.asarray, yielded), outs))
 
 
 def index(ctx):

@@ -1,9 +1,13 @@
 """TOSA kernels following the TOSA 1.0 specification's pseudocode.
 
-Integer arithmetic is done in int64 and wrapped to the result type; float
-arithmetic stays in the operands' float type.
+Integer arithmetic is done in int64 and wrapped to the result type, or where that
+is provably the same integers, faster: in float BLAS below 2^24 / 2^53, in the
+result's own container (a ring modulo 2^width), through a table of an 8-bit
+input's 256 results; float arithmetic stays in the operands' float type.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -64,19 +68,115 @@ def _product_bits(x: np.ndarray, w: np.ndarray) -> int:
     return 8 * (x.dtype.itemsize + w.dtype.itemsize)
 
 
+def _padded(x: np.ndarray, izp, pad, dtype) -> np.ndarray:
+    """x - izp in `dtype`, with `pad` (top, bottom, left, right) rows and columns of zeros."""
+    top, bottom, left, right = pad
+    n, h, w, c = x.shape
+    xp = np.zeros((n, h + top + bottom, w + left + right, c), dtype)
+    np.subtract(x, izp, out=xp[:, top:top + h, left:left + w], dtype=dtype, casting="unsafe")
+    return xp
+
+
+def _taps(xp: np.ndarray, kernel, stride, dilation, out_hw):
+    """(ky, kx, the [N, OH, OW, C] view of the padded input that tap reads) in row-major order."""
+    (sy, sx), (dy, dx), (oh, ow) = stride, dilation, out_hw
+    for ky in range(kernel[0]):
+        for kx in range(kernel[1]):
+            y, x = ky * dy, kx * dx
+            yield ky, kx, xp[:, y:y + (oh - 1) * sy + 1:sy, x:x + (ow - 1) * sx + 1:sx]
+
+
+def _ring(ctx) -> np.dtype | None:
+    """The result's container when it is an integer one at least as wide as the result: sums
+    and products wrapping in it agree with the exact ones modulo 2^width, all wrap_to reads."""
+    dtype, elem = ctx.result_dtype(), ctx.result_elem()
+    if dtype.kind == "i" and isinstance(elem, IntegerType) and elem.width <= 8 * dtype.itemsize:
+        return dtype
+    return None
+
+
+def _conv2d_weights(ctx, x, w, izp, wzp):
+    """The [KH * KW * IC, OC] matrix of w - wzp (rows in tap-major order) for integer x, in the
+    narrowest float type that sums it exactly: every partial sum of a product row is an
+    integer of magnitude at most max|x - izp| * max over columns of sum|w - wzp|, exact in
+    float32 below 2^24 and in float64 below 2^53 in any summation order. Made once per op
+    while w and the zero points are the same arrays (constants)."""
+    found = ctx.cache.get("conv2d")
+    if found is not None and found[0] is w and found[1] is izp and found[2] is wzp and found[3] == x.dtype:
+        return found[4:]
+    zx, zw = int(first(izp)), int(first(wzp))
+    info = np.iinfo(x.dtype)
+    w64 = w.astype(np.int64) - zw
+    reach = max(abs(int(info.min) - zx), abs(int(info.max) - zx))
+    bound = reach * int(np.abs(w64).sum(axis=(1, 2, 3)).max(initial=0))
+    oc = w.shape[0]
+    matrix = w64.transpose(1, 2, 3, 0).reshape(-1, oc)
+    dtype = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else np.int64
+    found = ctx.cache["conv2d"] = (w, izp, wzp, x.dtype, matrix.astype(dtype), zx, bound)
+    return found[4:]
+
+
+def _integer_conv2d(ctx, x, w, bias, izp, wzp):
+    matrix, zx, bound = _conv2d_weights(ctx, x, w, izp, wzp)
+    kernel, stride, dilation, pad = w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad")
+    n, oh, ow = x.shape[0], *ctx.result_shape[1:3]
+    if tuple(kernel) == (1, 1) and not any(pad):  # a pointwise conv reads its input as it is
+        cols = x[:, :(oh - 1) * stride[0] + 1:stride[0], :(ow - 1) * stride[1] + 1:stride[1]]
+        cols = np.subtract(cols, zx, dtype=matrix.dtype, casting="unsafe") if zx else cols.astype(matrix.dtype)
+    else:
+        xp = _padded(x, zx, pad, matrix.dtype)
+        cols = np.empty((n, oh, ow, matrix.shape[0]), matrix.dtype)
+        c = x.shape[3]
+        for t, (_, _, tap) in enumerate(_taps(xp, kernel, stride, dilation, (oh, ow))):
+            cols[..., t * c:(t + 1) * c] = tap
+    acc = np.matmul(cols.reshape(n * oh * ow, -1), matrix).reshape(n, oh, ow, -1)
+    ring = _ring(ctx)
+    if ring is not None and bound < 1 << (8 * ring.itemsize - 1):  # the sums fit: wrap only the bias add
+        acc = acc.astype(ring)
+        acc += bias.astype(ring, copy=False)
+        return _wrap(ctx, acc)
+    return _wrap(ctx, acc.astype(np.int64) + bias)
+
+
+def _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring):
+    """Tap by tap in the result's integer container (`_ring`): a sum of products there is the
+    exact one modulo 2^width, which is all the result keeps."""
+    found = ctx.cache.get("depthwise")
+    if found is None or found[0] is not w or found[1] is not wzp:
+        found = ctx.cache["depthwise"] = (w, wzp, (w.astype(np.int64) - int(first(wzp))).astype(ring))
+    weights = found[2]  # [KH, KW, C, M]
+    kh, kw, c, m = weights.shape
+    n, oh, ow = x.shape[0], *ctx.result_shape[1:3]
+    xp = _padded(x, int(first(izp)), ctx.attr("pad"), ring)
+    acc = np.zeros((n, oh, ow, c, m), ring)
+    product = np.empty_like(acc)
+    for ky, kx, tap in _taps(xp, (kh, kw), ctx.attr("stride"), ctx.attr("dilation"), (oh, ow)):
+        np.multiply(tap[..., None], weights[ky, kx], out=product)
+        acc += product
+    acc = acc.reshape(n, oh, ow, c * m)
+    acc += bias.astype(ring, copy=False)
+    return _wrap(ctx, acc)
+
+
 def conv2d(ctx, x, w, bias, izp, wzp):
-    bits = _product_bits(x, w)
-    x, w = _conv_inputs(x, w, izp, wzp)
-    win = _windows(x, w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad"),
+    if not _is_float(x):
+        return _integer_conv2d(ctx, x, w, bias, izp, wzp)
+    found = ctx.cache.get("float_conv2d")
+    if found is None or found[0] is not w or found[1] is not wzp:  # made once for constant weights
+        oc, kh, kw, c = w.shape
+        found = ctx.cache["float_conv2d"] = (w, wzp, (w - first(wzp)).transpose(3, 1, 2, 0).reshape(c * kh * kw, oc))
+    weights = found[2]
+    win = _windows(x - first(izp), w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad"),
                    ctx.result_shape[1:3])
     n, oh, ow, c, kh, kw = win.shape
-    cols = win.reshape(n * oh * ow, c * kh * kw)
-    weights = w.transpose(3, 1, 2, 0).reshape(c * kh * kw, w.shape[0])
-    acc = _exact_matmul(cols, weights, bits).reshape(n, oh, ow, w.shape[0]) + bias
+    acc = np.matmul(win.reshape(n * oh * ow, c * kh * kw), weights).reshape(n, oh, ow, w.shape[0]) + bias
     return _wrap(ctx, acc)
 
 
 def depthwise_conv2d(ctx, x, w, bias, izp, wzp):
+    ring = None if _is_float(x) else _ring(ctx)
+    if ring is not None:
+        return _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring)
     x, w = _conv_inputs(x, w, izp, wzp)
     win = _windows(x, w.shape[0:2], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad"),
                    ctx.result_shape[1:3])
@@ -178,41 +278,129 @@ def _rescale_attributes(ctx) -> tuple:
     return found
 
 
-def _scale_constants(ctx, multiplier, shift, double_round) -> tuple:
-    """int64 multiplier and shift, apply_scale_32's rounding term for them and whether DOUBLE_ROUND
-    changes it (a shift above 31): made once while the operands are the same arrays (constants)."""
-    found = ctx.cache.get("scale")
-    if found is None or found[0] is not multiplier or found[1] is not shift:
-        s = shift.astype(np.int64)
-        found = ctx.cache["scale"] = (multiplier, shift, multiplier.astype(np.int64), s,
-                                      np.left_shift(np.int64(1), s - 1), double_round and bool((s > 31).any()))
-    return found[2:]
+class _Scale32:
+    """apply_scale_32 with its zero points, folded into constants made once per op and input
+    type: ((x - izp) * m + round) >> s + ozp = (x * m + (round - izp * m + (ozp << s))) >> s,
+    and DOUBLE_ROUND's +-2^30 (where the shift is above 31) as -2^30 always plus 2^31 where
+    x - izp >= 0. The same integers as the pseudocode: the output zero point goes into the sum
+    only when the input type's range bounds every sum below 2^63 in magnitude."""
+
+    __slots__ = ("m", "add", "up", "s", "izp", "ozp", "lo", "hi", "tables", "tiles")
+
+    def __init__(self, x_dtype, multiplier, shift, izp: int, ozp: int, double_round: bool, lo, hi):
+        self.m, self.s = multiplier.astype(np.int64), shift.astype(np.int64)
+        self.add = np.left_shift(np.int64(1), self.s - 1) - np.int64(izp) * self.m
+        self.up = None
+        if double_round and bool((self.s > 31).any()):
+            d = np.where(self.s > 31, np.int64(1 << 30), np.int64(0))
+            self.add, self.up = self.add - d, 2 * d
+        info = np.iinfo(x_dtype)
+        reach = max(abs(int(info.min)), abs(int(info.max))) * int(np.abs(self.m).max(initial=0))
+        reach += int(np.abs(self.add).max(initial=0)) + (1 << 31 if self.up is not None else 0)
+        if ozp and reach + (abs(ozp) << int(self.s.max(initial=0))) < 1 << 63:
+            self.add, ozp = self.add + (np.int64(ozp) << self.s), 0
+        self.izp, self.ozp, self.lo, self.hi = izp, ozp, lo, hi
+        self.tables: dict = {}  # per 8-bit input dtype: the result for each of its 256 values
+        self.tiles: dict = {}  # per block height: the per-channel constants tiled to it
+
+    def __call__(self, x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+        """The clamped results for `x` (read as the op reads it: unsigned if so), in `dtype`.
+
+        A large `x` block by block: the int64 temporaries of a block (`_BLOCK` elements) stay
+        in the cache, those of a whole large tensor did not and cost twice the time; per-channel
+        constants are tiled to a block's rows, as whole rows run faster than broadcasting."""
+        c = self.m.size
+        if x.size <= _BLOCK or (c > 1 and (x.ndim == 0 or x.shape[-1] != c)):  # whole, broadcast
+            v = np.multiply(x, self.m, dtype=np.int64, casting="unsafe")
+            return self._finish(x, v, self.add, self.s, self.up, None).astype(dtype).reshape(x.shape)
+        flat = x.reshape(-1) if c == 1 else x.reshape(-1, c)
+        out = np.empty(flat.shape, dtype)
+        rows = min(max(1, _BLOCK // c), len(flat))
+        m, add, s, up = self._tiled(rows) if c > 1 else (self.m, self.add, self.s, self.up)
+        for k in range(0, len(flat), rows):
+            block = flat[k:k + rows]
+            r = len(block)
+            v = np.multiply(block, m[:r], out=_scratch(0, block.shape), casting="unsafe")
+            v = self._finish(block, v, add[:r], s[:r], None if up is None else up[:r], _scratch(1, block.shape))
+            np.copyto(out[k:k + r], v, casting="unsafe")  # the values fit: clamped to the result's range
+        return out.reshape(x.shape)
+
+    def _tiled(self, rows: int) -> tuple:
+        found = self.tiles.get(rows)
+        if found is None:
+            found = self.tiles[rows] = tuple(None if a is None else np.tile(a, (rows, 1))
+                                             for a in (self.m, self.add, self.s, self.up))
+        return found
+
+    def _finish(self, x, v, add, s, up, scratch) -> np.ndarray:
+        """Round, shift, add the output zero point and clamp the products v = x * m, in place."""
+        v += add
+        if up is not None:  # a masked np.add (where=) took four times as long
+            v += np.multiply(x >= self.izp, up, out=scratch)
+        v >>= s
+        if self.ozp:
+            v += self.ozp
+        np.maximum(v, self.lo, out=v)
+        return np.minimum(v, self.hi, out=v)
+
+
+_BLOCK = 16384
+_SCRATCH: list[np.ndarray] = [np.empty(0, np.int64), np.empty(0, np.int64)]
+
+
+def _scratch(k: int, shape) -> np.ndarray:
+    """int64 scratch array k of `shape`, reused by every op (kernels run one at a time)."""
+    n = math.prod(shape)
+    if _SCRATCH[k].size < n:
+        _SCRATCH[k] = np.empty(max(n, _BLOCK), np.int64)
+    return _SCRATCH[k][:n].reshape(shape)
+
+
+def _store(result: np.ndarray, dtype: np.dtype, unsigned: bool) -> np.ndarray:
+    """Clamped int64 results in the result's container (unsigned ones through their bits)."""
+    return result.astype(f"u{dtype.itemsize}").view(dtype) if unsigned else result.astype(dtype)
 
 
 def rescale(ctx, x, multiplier, shift, izp, ozp):
     in_unsigned, out_unsigned, double_round, scale32, lo, hi = _rescale_attributes(ctx)
-    value = _signed(x, in_unsigned) - int(first(_signed(np.asarray(izp), in_unsigned)))
-    if scale32:
-        m, s, rounding, double_rounds = _scale_constants(ctx, multiplier, shift, double_round)
-        if double_rounds:  # the rounding depends on the value's sign
-            result = apply_scale_32(value, m, s, True)
-        else:
-            result = (value * m + rounding) >> s
-    else:
-        result = apply_scale_16(value, multiplier.astype(np.int64), shift.astype(np.int64))
-    result = result + int(first(_signed(np.asarray(ozp), out_unsigned)))
-    # np.minimum and np.maximum, not np.clip: its Python wrapper cost more than the arithmetic
-    result = np.minimum(np.maximum(result, lo), hi).reshape(x.shape)  # a rank-0 x stays rank 0
     dtype = ctx.result_dtype()
-    return result.astype(f"u{dtype.itemsize}").view(dtype) if out_unsigned else result.astype(dtype)
+    x = as_unsigned(x) if in_unsigned else x
+    if not scale32:
+        value = x.astype(np.int64) - int(first(_signed(np.asarray(izp), in_unsigned)))
+        result = apply_scale_16(value, multiplier.astype(np.int64), shift.astype(np.int64))
+        result = result + int(first(_signed(np.asarray(ozp), out_unsigned)))
+        # np.minimum and np.maximum, not np.clip: its Python wrapper cost more than the arithmetic
+        return _store(np.minimum(np.maximum(result, lo), hi).reshape(x.shape), dtype, out_unsigned)
+    key = (multiplier, shift, izp, ozp, x.dtype)
+    found = ctx.cache.get("scale32")
+    if found is None or any(a is not b for a, b in zip(found[0], key[:4])) or found[0][4] != x.dtype:
+        found = ctx.cache["scale32"] = (key, _Scale32(  # made once for constant operands
+            x.dtype, multiplier, shift, int(first(_signed(np.asarray(izp), in_unsigned))),
+            int(first(_signed(np.asarray(ozp), out_unsigned))), double_round, lo, hi))
+    scale = found[1]
+    if x.dtype.itemsize == 1 and x.ndim and scale.m.size == 1:
+        # an 8-bit input and one scale: the result of each of the 256 values, then one lookup
+        table = scale.tables.get(x.dtype)
+        if table is None:
+            domain = np.arange(256, dtype=np.uint8).view(x.dtype)
+            table = scale.tables[x.dtype] = _store(scale(domain, np.dtype(np.int64)).reshape(256), dtype,
+                                                   out_unsigned)
+        return np.take(table, x.view(np.uint8))
+    if out_unsigned:
+        return scale(x, np.dtype(f"u{dtype.itemsize}")).view(dtype)
+    return scale(x, dtype)
 
 
 # --- elementwise ---------------------------------------------------------------------
 
-def _binary(fn_int, fn_float=None):
+def _binary(fn_int, fn_float=None, ring=False):
+    """`ring`: fn_int is + or -, exact modulo 2^width in the result's container (`_ring`)."""
     def kernel(ctx, a, b):
         if _is_float(a):
             return _wrap(ctx, (fn_float or fn_int)(a, b))
+        dtype = _ring(ctx) if ring and a.dtype.kind == "i" and b.dtype.kind == "i" else None
+        if dtype is not None:
+            return _wrap(ctx, fn_int(a, b, dtype=dtype, casting="unsafe"))
         return _wrap(ctx, fn_int(a.astype(np.int64), b.astype(np.int64)))
     return kernel
 
@@ -221,6 +409,9 @@ def mul(ctx, a, b, shift):
     if _is_float(a):
         return _wrap(ctx, a * b)
     s = int(first(shift))
+    dtype = _ring(ctx) if s == 0 and a.dtype.kind == "i" and b.dtype.kind == "i" else None
+    if dtype is not None:  # no rounding shift: the product modulo 2^width is all the result keeps
+        return _wrap(ctx, np.multiply(a, b, dtype=dtype, casting="unsafe"))
     product = a.astype(np.int64) * b.astype(np.int64)
     if s > 0:
         product = (product + (1 << (s - 1))) >> s
@@ -267,7 +458,7 @@ KERNELS = {
     "tosa.conv2d": conv2d, "tosa.depthwise_conv2d": depthwise_conv2d, "tosa.matmul": matmul,
     "tosa.transpose_conv2d": transpose_conv2d, "tosa.conv3d": conv3d,
     "tosa.max_pool2d": max_pool2d, "tosa.avg_pool2d": avg_pool2d, "tosa.rescale": rescale,
-    "tosa.add": _binary(np.add), "tosa.sub": _binary(np.subtract), "tosa.mul": mul,
+    "tosa.add": _binary(np.add, ring=True), "tosa.sub": _binary(np.subtract, ring=True), "tosa.mul": mul,
     "tosa.intdiv": _binary(divide_toward_zero), "tosa.maximum": _binary(np.maximum),
     "tosa.minimum": _binary(np.minimum),
     "tosa.greater": lambda ctx, a, b: a > b, "tosa.greater_equal": lambda ctx, a, b: a >= b,

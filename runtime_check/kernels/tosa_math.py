@@ -19,8 +19,11 @@ def table(ctx, x, tab):
     """TOSA TABLE: i8 indexes a 256-entry i8 table at x + 128; i16 reads a 513-entry i16
     table at (x + 32768) >> 7 and interpolates the 7 low bits into an i32 result
     (base << 7) + (next - base) * fraction (the TOSA 1.0 spec's apply_lookup)."""
-    if x.dtype == np.int8:
-        return tab[x.astype(np.int64) + 128]
+    if x.dtype == np.int8:  # entry x + 128 is entry (x's bits + 128) mod 256 of the table
+        found = ctx.cache.get("table")
+        if found is None or found[0] is not tab:
+            found = ctx.cache["table"] = (tab, np.roll(tab, 128))
+        return np.take(found[1], x.view(np.uint8))
     index = x.astype(np.int64) + 32768
     base, fraction = index >> 7, index & 0x7F
     t = tab.astype(np.int64)

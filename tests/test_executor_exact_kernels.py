@@ -1,0 +1,254 @@
+"""The executor's fast integer kernels (kernels/tosa.py: rescale's folded constants and 8-bit
+tables, conv2d through float BLAS, depthwise_conv2d in the result's container) give what the
+TOSA pseudocode gives, computed here the plain way in int64, bit for bit: on random operands,
+the extreme values of each type, nonzero zero points, per-channel scales and both rounding modes;
+and a large linalg.generic run block by block gives every point's value."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from runtime_check.executor import Executor
+from tfl2quant.ir.parser import parse_module
+
+RNG = np.random.default_rng(15)
+INFO = {"i8": np.iinfo(np.int8), "i16": np.iinfo(np.int16), "i32": np.iinfo(np.int32)}
+DTYPE = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64}
+
+
+def tensor(shape, elem):
+    return "tensor<" + "".join(f"{d}x" for d in shape) + elem + ">"
+
+
+def const(name, values: np.ndarray, elem):
+    return (f'%{name} = "tosa.const"() {{values = dense<{np.asarray(values).tolist()}> : '
+            f'{tensor(np.shape(values), elem)}}} : () -> {tensor(np.shape(values), elem)}')
+
+
+def operand(shape, elem, unsigned=False) -> np.ndarray:
+    """Random values of the type with its extremes in the first places (the clamps and the
+    largest products)."""
+    info = np.iinfo(np.dtype(DTYPE[elem]).str.replace("i", "u") if unsigned else DTYPE[elem])
+    x = RNG.integers(int(info.min), int(info.max), shape, endpoint=True)
+    flat = x.reshape(-1)
+    flat[:4] = [info.min, info.max, info.min + 1, info.max - 1][:flat.size]
+    return x.astype(DTYPE[elem]) if not unsigned else x.astype(info.dtype).view(DTYPE[elem])
+
+
+def run(body: str, args: list[tuple[np.ndarray, str]], result: str) -> list[np.ndarray]:
+    """Run the one-op function on each argument set twice (the second run uses the plan's
+    cached constants)."""
+    signature = ", ".join(f"%a{k}: {tensor(a.shape, e)}" for k, (a, e) in enumerate(args))
+    module = parse_module(f"func.func @main({signature}) -> {result} {{\n  {body}\n"
+                          f"  return %0 : {result}\n}}\n")
+    executor = Executor(module)
+    first = executor.run([a for a, _ in args])
+    again = executor.run([a for a, _ in args])
+    np.testing.assert_array_equal(first[0], again[0])
+    return first[0]
+
+
+def rescale_reference(x, m, s, izp, ozp, double_round, in_unsigned, out_elem, out_unsigned):
+    """TOSA 1.0 RESCALE with apply_scale_32, element by element as the spec writes it, in int64."""
+    value = (x.view(x.dtype.str.replace("i", "u")) if in_unsigned else x).astype(np.int64) - izp
+    m, s = m.astype(np.int64), s.astype(np.int64)
+    rounding = np.left_shift(np.int64(1), s - 1)
+    if double_round:
+        rounding = rounding + np.where(s > 31, np.where(value >= 0, 1 << 30, -(1 << 30)), 0)
+    result = ((value * m + rounding) >> s) + ozp
+    dtype = np.dtype(DTYPE[out_elem])
+    info = np.iinfo(dtype.str.replace("i", "u")) if out_unsigned else np.iinfo(dtype)
+    result = np.clip(result, int(info.min), int(info.max))
+    return result.astype(info.dtype).view(dtype)
+
+
+@pytest.mark.parametrize("in_elem", ["i8", "i16", "i32"])
+@pytest.mark.parametrize("out_elem", ["i8", "i16", "i32"])
+@pytest.mark.parametrize("per_channel", [False, True])
+def test_rescale_is_the_pseudocode(in_elem, out_elem, per_channel):
+    for trial in range(6):
+        shape = (4, 70, 60, int(RNG.integers(1, 6))) if trial == 5 else (2, 3, int(RNG.integers(1, 6)))  # 5: blocks
+        channels = shape[-1] if per_channel else 1
+        m = RNG.integers(0, 1 << 31, channels).astype(np.int32)
+        m[0] = (1 << 31) - 1
+        s = RNG.integers(2, 63, channels).astype(np.int8)
+        s[-1] = [2, 31, 32, 62, 40, 20][trial]
+        double_round = trial % 2 == 0
+        in_unsigned = in_elem == "i8" and trial in (1, 4)
+        out_unsigned = out_elem == "i8" and trial in (2, 4)
+        izp = int(RNG.integers(0, 256)) if in_unsigned else int(RNG.integers(-128, 128)) if in_elem == "i8" else 0
+        ozp = int(RNG.integers(0, 256)) if out_unsigned else int(RNG.integers(-128, 128)) if out_elem == "i8" else 0
+        x = operand(shape, in_elem, in_unsigned)
+        mode = "DOUBLE_ROUND" if double_round else "SINGLE_ROUND"
+        izp_arr = np.array([izp if not in_unsigned else izp - 256 * (izp > 127)])
+        ozp_arr = np.array([ozp if not out_unsigned else ozp - 256 * (ozp > 127)])
+        body = "\n  ".join([
+            const("m", m, "i32"), const("s", s, "i8"), const("iz", izp_arr, in_elem), const("oz", ozp_arr, out_elem),
+            f'%0 = "tosa.rescale"(%a0, %m, %s, %iz, %oz) {{scale32 = true, rounding_mode = '
+            f'#tosa.rounding_mode<{mode}>, per_channel = {str(per_channel).lower()}, input_unsigned = '
+            f'{str(in_unsigned).lower()}, output_unsigned = {str(out_unsigned).lower()}}} : '
+            f'({tensor(shape, in_elem)}, {tensor([channels], "i32")}, {tensor([channels], "i8")}, '
+            f'tensor<1x{in_elem}>, tensor<1x{out_elem}>) -> {tensor(shape, out_elem)}'])
+        got = run(body, [(x, in_elem)], tensor(shape, out_elem))
+        want = rescale_reference(x, m, s, izp, ozp, double_round, in_unsigned, out_elem, out_unsigned)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want, err_msg=f"trial {trial}: m={m} s={s} izp={izp} ozp={ozp}")
+
+
+def conv_reference(x, w, bias, izp, wzp, stride, dilation, pad, out_hw, depthwise):
+    """The sum over taps of (x - izp) * (w - wzp) in int64, plus the bias (no float, no
+    container arithmetic). w: [OC, KH, KW, IC], or [KH, KW, C, M] when depthwise."""
+    xp = np.pad(x.astype(np.int64) - izp, ((0, 0), pad[0:2], pad[2:4], (0, 0)))
+    w = w.astype(np.int64) - wzp
+    kh, kw = w.shape[0:2] if depthwise else w.shape[1:3]
+    n, (oh, ow) = x.shape[0], out_hw
+    acc = np.zeros((n, oh, ow, w.shape[2] * w.shape[3] if depthwise else w.shape[0]), np.int64)
+    for ky in range(kh):
+        for kx in range(kw):
+            y, z = ky * dilation[0], kx * dilation[1]
+            tap = xp[:, y:y + (oh - 1) * stride[0] + 1:stride[0], z:z + (ow - 1) * stride[1] + 1:stride[1]]
+            if depthwise:
+                acc += (tap[..., :, None] * w[ky, kx]).reshape(acc.shape)
+            else:
+                acc += tap @ w[:, ky, kx, :].T
+    return acc + bias
+
+
+@pytest.mark.parametrize("depthwise", [False, True])
+@pytest.mark.parametrize("in_elem,acc_elem", [("i8", "i32"), ("i16", "i48")])
+def test_integer_convolutions_are_the_exact_sums(depthwise, in_elem, acc_elem):
+    for trial in range(8):
+        kh, kw = [(1, 1), (3, 3), (1, 1), (2, 3), (5, 5), (3, 1), (1, 1), (3, 3)][trial]
+        stride = [(1, 1), (2, 2), (2, 1), (1, 2), (1, 1), (2, 2), (1, 1), (1, 1)][trial]
+        dilation = (1, 1) if trial % 3 else (2, 1)
+        pad = (0, 0, 0, 0) if trial in (0, 2, 6) else tuple(int(p) for p in RNG.integers(0, 3, 4))
+        c = 600 if trial == 6 and not depthwise else int(RNG.integers(1, 5))  # 600: past float32's reach
+        m = int(RNG.integers(1, 3)) if depthwise else int(RNG.integers(1, 5))
+        h, w_ = int(RNG.integers(5, 9)), int(RNG.integers(5, 9))
+        oh = (h + pad[0] + pad[1] - (kh - 1) * dilation[0] - 1) // stride[0] + 1
+        ow = (w_ + pad[2] + pad[3] - (kw - 1) * dilation[1] - 1) // stride[1] + 1
+        x = operand((1, h, w_, c), in_elem)
+        weights = operand((kh, kw, c, m) if depthwise else (m, kh, kw, c), "i8")
+        if trial == 7:  # the weights' extremes everywhere: the largest sums
+            weights[...] = -128
+            x[...] = INFO[in_elem].max
+        channels = c * m if depthwise else m
+        bias = operand((channels,), "i32").astype(np.int64)
+        if acc_elem == "i48":
+            bias = bias * 4096
+        izp = int(RNG.integers(-128, 128)) if in_elem == "i8" else 0
+        wzp = 0
+        name = "depthwise_conv2d" if depthwise else "conv2d"
+        body = "\n  ".join([
+            const("w", weights, "i8"), const("bias", bias, acc_elem),
+            const("iz", np.array([izp]), in_elem), const("wz", np.array([wzp]), "i8"),
+            f'%0 = "tosa.{name}"(%a0, %w, %bias, %iz, %wz) {{acc_type = {acc_elem}, '
+            f'dilation = array<i64: {dilation[0]}, {dilation[1]}>, pad = array<i64: {", ".join(map(str, pad))}>, '
+            f'stride = array<i64: {stride[0]}, {stride[1]}>}} : ({tensor(x.shape, in_elem)}, '
+            f'{tensor(weights.shape, "i8")}, {tensor([channels], acc_elem)}, tensor<1x{in_elem}>, tensor<1xi8>) '
+            f'-> {tensor([1, oh, ow, channels], acc_elem)}'])
+        got = run(body, [(x, in_elem)], tensor([1, oh, ow, channels], acc_elem))
+        want = conv_reference(x, weights, bias, izp, wzp, stride, dilation, pad, (oh, ow), depthwise)
+        if acc_elem == "i32":
+            want = want.astype(np.int32)  # wraps as the i32 result does
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want, err_msg=f"trial {trial}")
+
+
+GENERIC = """
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#last = affine_map<(d0, d1, d2) -> (d2)>
+func.func @main(%x: tensor<3x200x100xi32>, %m: tensor<100xi64>) -> (tensor<3x200x100xi16>, tensor<3x200x100xi64>) {
+  %e = tensor.empty() : tensor<3x200x100xi16>
+  %f = tensor.empty() : tensor<3x200x100xi64>
+  %0 = linalg.generic {indexing_maps = [#id, #last, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x, %m : tensor<3x200x100xi32>, tensor<100xi64>) outs(%e : tensor<3x200x100xi16>) {
+  ^bb0(%a: i32, %b: i64, %o: i16):
+    %1 = arith.extsi %a : i32 to i64
+    %2 = arith.muli %1, %b : i64
+    %c = arith.constant 7 : i64
+    %3 = arith.shrsi %2, %c : i64
+    %4 = arith.trunci %3 : i64 to i16
+    linalg.yield %4 : i16
+  } -> tensor<3x200x100xi16>
+  %5 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<3x200x100xi32>) outs(%f : tensor<3x200x100xi64>) {
+  ^bb0(%a: i32, %o: i64):
+    %6 = arith.extsi %a : i32 to i64
+    %7 = linalg.index 1 : index
+    %8 = arith.index_cast %7 : index to i64
+    %9 = arith.addi %6, %8 : i64
+    linalg.yield %9 : i64
+  } -> tensor<3x200x100xi64>
+  return %0, %5 : tensor<3x200x100xi16>, tensor<3x200x100xi64>
+}
+"""
+
+
+def test_a_large_generic_runs_block_by_block_with_the_whole_spaces_values():
+    """60,000 points: the first body runs in blocks (its per-channel operand broadcast into
+    each), the second reads linalg.index and runs whole; both give every point's value."""
+    x = operand((3, 200, 100), "i32")
+    m = RNG.integers(-(1 << 31), 1 << 31, 100)
+    executor = Executor(parse_module(GENERIC))
+    for _ in range(2):
+        scaled, indexed = executor.run([x, m])
+        want = (x.astype(np.int64) * m) >> 7
+        np.testing.assert_array_equal(scaled, want.astype(np.int16))  # trunci: the low 16 bits
+        np.testing.assert_array_equal(indexed, x.astype(np.int64) + np.arange(200)[:, None])
+
+
+@pytest.mark.parametrize("elem", ["i8", "i16", "i32"])
+def test_add_sub_mul_and_table_are_the_exact_values_wrapped(elem):
+    """add, sub and an unshifted mul in the result's container wrap as the exact int64 values
+    wrapped to i32 do (TOSA leaves the overflow to the implementation; we wrap); TABLE through
+    the table rotated to the bits' order."""
+    shape = (3, 7, 5)
+    a, b = operand(shape, elem), operand(shape, elem)
+    table = operand((256,), "i8")
+    shift = int(RNG.integers(1, 31))
+    t = tensor(shape, elem)
+    mul_result = "i32"
+    ops = [const("z", np.array([0]), "i8"), const("sh", np.array([shift]), "i8"),
+           f'%0 = "tosa.add"(%a0, %a1) : ({t}, {t}) -> {t}',
+           f'%1 = "tosa.sub"(%a0, %a1) : ({t}, {t}) -> {t}',
+           f'%2 = "tosa.mul"(%a0, %a1, %z) : ({t}, {t}, tensor<1xi8>) -> {tensor(shape, mul_result)}',
+           f'%3 = "tosa.mul"(%a0, %a1, %sh) : ({t}, {t}, tensor<1xi8>) -> {tensor(shape, mul_result)}']
+    results = [t, t, tensor(shape, mul_result), tensor(shape, mul_result)]
+    if elem == "i8":
+        ops.insert(0, const("tab", table, "i8"))
+        ops.append(f'%4 = "tosa.table"(%a0, %tab) : ({t}, tensor<256xi8>) -> {t}')
+        results.append(t)
+    names = ", ".join(f"%{k}" for k in range(len(results)))
+    module = parse_module(f"func.func @main(%a0: {t}, %a1: {t}) -> ({', '.join(results)}) {{\n  "
+                          + "\n  ".join(ops) + f"\n  return {names} : {', '.join(results)}\n}}\n")
+    got = Executor(module).run([a, b])
+    x, y = a.astype(np.int64), b.astype(np.int64)
+    dtype = DTYPE[elem]
+    np.testing.assert_array_equal(got[0], (x + y).astype(dtype))
+    np.testing.assert_array_equal(got[1], (x - y).astype(dtype))
+    np.testing.assert_array_equal(got[2], (x * y).astype(np.int32))
+    if elem != "i32":  # an i32 * i32 product with a rounding shift needs more than int64 here
+        np.testing.assert_array_equal(got[3], ((x * y + (1 << (shift - 1))) >> shift).astype(np.int32))
+    if elem == "i8":
+        np.testing.assert_array_equal(got[4], table[x + 128])
+
+
+@pytest.mark.parametrize("elem", ["i8", "i16", "i32", "i64"])
+def test_arith_shifts_in_the_container_are_the_int64_shifts_wrapped(elem):
+    """arith.shli and arith.shrsi run in the operands' full-width container: numpy gives a
+    count outside [0, width) the value the int64 shift wrapped has (0, or the sign)."""
+    width = int(elem[1:])
+    dtype = DTYPE[elem]
+    x = np.concatenate([operand((400,), elem).astype(dtype), np.array([-1, 0, 1], dtype)])
+    counts = np.array(list(range(-3, 70)) * 6)[:x.size].astype(dtype)  # negative, inside, past the width
+    t = tensor(x.shape, elem)
+    module = parse_module(f"func.func @main(%a: {t}, %b: {t}) -> ({t}, {t}) {{\n"
+                          f'  %0 = "arith.shli"(%a, %b) : ({t}, {t}) -> {t}\n'
+                          f'  %1 = "arith.shrsi"(%a, %b) : ({t}, {t}) -> {t}\n'
+                          f"  return %0, %1 : {t}, {t}\n}}\n")
+    left, right = Executor(module).run([x, counts])
+    x64, c64 = x.astype(np.int64), counts.astype(np.int64)
+    inside = (c64 >= 0) & (c64 < width)
+    want_left = np.where(inside, x64 << np.where(inside, c64, 0), 0)
+    want_right = np.where(inside, x64 >> np.where(inside, c64, 0), np.where(x64 < 0, -1, 0))
+    np.testing.assert_array_equal(left, want_left.astype(dtype))  # the low bits: wrapped
+    np.testing.assert_array_equal(right, want_right.astype(dtype))
