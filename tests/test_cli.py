@@ -200,3 +200,13 @@ def test_report_continues_past_a_bad_model_and_says_so(tmp_path):
     data = json.loads(r.stdout)
     assert [m["path"] for m in data["models"]] == [str(tmp_path / "good.tflite")]
     assert "not a TFLite flatbuffer" in data["errors"][0]["error"]
+
+
+@pytest.mark.parametrize("command", ["convert", "opt", "check", "report"])
+def test_every_command_starts_without_a_python_warning(command):
+    # click warns (UserWarning) about an option declared twice only when the command is built
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PYTHONWARNINGS": "error"}
+    r = subprocess.run([sys.executable, "-m", "tfl2quant.cli", command, "--help"], capture_output=True, text=True,
+                       env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ""
