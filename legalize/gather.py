@@ -45,6 +45,8 @@ from .movement import OnStorage
 from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
                     static_shapes, storage_name)
 from .rule import ByResult, FloatPattern, IntegerPattern, Rule, StaticPattern
+from .string_layout import STRING_GATHER
+from .strings import ByStrings
 
 
 def gather(b, values, indices):
@@ -491,7 +493,7 @@ class HashtableLookup(StaticPattern):
 
 RULES = {
     # TFLite op                     Rule(integer path,           float path)
-    "tfl.gather":                 Rule(OnStorage(Gather()),      Gather()),
+    "tfl.gather":                 Rule(OnStorage(Gather()),      ByStrings(Gather(), STRING_GATHER)),
     "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    GatherNd()),
     "tfl.embedding_lookup":       Rule(ByResult(OnStorage(EmbeddingLookup()), hybrid=HybridEmbeddingLookup()),
                                    EmbeddingLookup()),

@@ -28,6 +28,8 @@ from .movement import OnStorage, on_storage
 from .query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
                     static_shapes, storage)
 from .rule import IntegerPattern, Rule, StaticPattern
+from .string_layout import STRING_RESHAPE
+from .strings import ByStrings
 
 
 class Reshaped(StaticPattern):
@@ -532,9 +534,9 @@ def _arith(b, name: str, x, amount: int):
 
 RULES = {
     # TFLite op                  Rule(integer path,                          float path)
-    "tfl.reshape":             Rule(OnStorage(Reshaped(), alike=False),     Reshaped()),
-    "tfl.squeeze":             Rule(OnStorage(Reshaped()),                  Reshaped()),
-    "tfl.expand_dims":         Rule(OnStorage(Reshaped()),                  Reshaped()),
+    "tfl.reshape":             Rule(OnStorage(Reshaped(), alike=False),     ByStrings(Reshaped(), STRING_RESHAPE)),
+    "tfl.squeeze":             Rule(OnStorage(Reshaped()),                  ByStrings(Reshaped(), STRING_RESHAPE)),
+    "tfl.expand_dims":         Rule(OnStorage(Reshaped()),                  ByStrings(Reshaped(), STRING_RESHAPE)),
     "tfl.transpose":           Rule(OnStorage(Transpose()),                 Transpose()),
     "tfl.depth_to_space":      Rule(OnStorage(DepthToSpace()),              DepthToSpace()),
     "tfl.space_to_depth":      Rule(OnStorage(SpaceToDepth()),              SpaceToDepth()),

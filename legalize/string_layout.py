@@ -1,0 +1,135 @@
+"""The string paths of the TFLite kernels that move, pick or compare whole strings
+(kernels/reshape.cc, squeeze.cc, expand_dims.cc, gather.cc, comparisons.cc), on the
+byte buffers of strings.py. Each op's row (layout.py, gather.py, comparison.py) takes
+its pattern here through ByStrings when the op reads or gives a string tensor.
+
+RESHAPE, SQUEEZE, EXPAND_DIMS: a string tensor's shape is not in its buffer, so the
+buffer is unchanged (the kernels copy it) and the new shape is the result type's, which a
+function result keeps in `tfl.string_shape`.
+
+GATHER: GatherStrings picks positions among the input's strings in flat order whatever
+the axis, and writes one string per position; that is a gather only on a 1-D input (axis
+0), the only case taken here. A position out of range is an error in TFLite; here it is
+clamped into the strings (select_strings).
+
+EQUAL, NOT_EQUAL: ComparisonStringImpl / BroadcastComparison4DSlowStringImpl compare
+whole strings (length and bytes) under numpy broadcasting; the pairs of string indices
+of the static broadcast are computed at convert time, then one scf.for compares them.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tfl2quant.ir.attributes import DenseElementsAttr
+from tfl2quant.dialects import tosa
+from tfl2quant.ir.types import RankedTensorType, element_type, i1, i32
+
+from .emit import reshape
+from .query import Reason, option
+from .scalar_loops import Scalars
+from .strings import CAST, StringPattern, as_bytes, for_, is_string, same_string, select_strings, string_ops
+
+
+def _static(op, values) -> Reason:
+    for v in values:
+        if None in v.type.shape:
+            return f"{v.type} has no static shape: the string path needs the number of strings"
+    return None
+
+
+class StringReshape(StringPattern):
+    """The buffer as it is, under the result's shape."""
+
+    def reason(self, op) -> Reason:
+        if not is_string(op.operands[0].type) or not is_string(op.result.type):
+            return f"{op.name} of {op.operands[0].type} into {op.result.type}: strings stay strings"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        return [b.value(CAST, [as_bytes(b, operands[0])], op.result.type)]
+
+
+class StringGather(StringPattern):
+    """select_strings of the positions, flattened."""
+
+    def reason(self, op) -> Reason:
+        params, positions = op.operands[:2]
+        if not is_string(params.type) or not is_string(op.result.type):
+            return f"GATHER of {params.type} into {op.result.type}: strings stay strings"
+        reason = _static(op, (params, positions))
+        if reason:
+            return reason
+        if len(params.type.shape) != 1:
+            return (f"GATHER of a string tensor of rank {len(params.type.shape)}: TFLite's GatherStrings takes "
+                    f"positions among the flat strings whatever the axis, a gather on 1-D input only")
+        if option(op, "batch_dims") not in (0, None):
+            return f"batch_dims {option(op, 'batch_dims')} on a 1-D input"
+        if math.prod(positions.type.shape) < 1 or params.type.shape[0] < 1:
+            return "no strings or no positions"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        positions = operands[1]
+        if element_type(positions.type) != i32:  # int16 or int64 positions: in range, they fit
+            positions = tosa.cast(b, positions, positions.type.with_element_type(i32))
+        flat = reshape(b, positions, (math.prod(positions.type.shape),))
+        out = select_strings(Scalars(b), as_bytes(b, operands[0]), flat)
+        return [b.value(CAST, [out], op.result.type)]
+
+
+class StringComparison(StringPattern):
+    """Per broadcast output element: same_string of its pair of strings, negated for NOT_EQUAL."""
+
+    operands = (0, 1)
+
+    def __init__(self, negate: bool):
+        self.negate = negate
+
+    def reason(self, op) -> Reason:
+        x, y = op.operands
+        if not (is_string(x.type) and is_string(y.type)):
+            return f"compares {x.type} with {y.type}: TFLite compares strings only with strings"
+        reason = _static(op, (x, y, op.result))
+        if reason:
+            return reason
+        try:
+            shape = np.broadcast_shapes(x.type.shape, y.type.shape)
+        except ValueError:
+            return f"shapes {list(x.type.shape)} and {list(y.type.shape)} do not broadcast"
+        if len(shape) > 4 and x.type.shape != y.type.shape:  # comparisons.cc: 4D broadcast at most
+            return f"a broadcast of rank {len(shape)}: TFLite broadcasts string comparisons up to rank 4"
+        if tuple(shape) != tuple(op.result.type.shape) or op.result.type.element_type != i1:
+            return f"the result is {op.result.type}, not the broadcast shape {list(shape)} of booleans"
+        if math.prod(shape) < 1:
+            return "no strings to compare"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        x, y = op.operands
+        shape = tuple(op.result.type.shape)
+        n = math.prod(shape)
+
+        def pairs(v):  # the flat string index of v read by each output element
+            flat = np.arange(math.prod(v.type.shape), dtype=np.int32).reshape(v.type.shape)
+            indices = np.ascontiguousarray(np.broadcast_to(flat, shape)).reshape(n)
+            return b.value("arith.constant", [], RankedTensorType((n,), i32),
+                           {"value": DenseElementsAttr.from_array(indices, i32)})
+
+        xs, ys = pairs(x), pairs(y)
+        left, right = as_bytes(b, operands[0]), as_bytes(b, operands[1])
+        s = Scalars(b)
+
+        def compare(inner, i, v):
+            same = same_string(inner, left, inner.get(xs, i), right, inner.get(ys, i))
+            return [inner.put(v[0], inner.not_(same) if self.negate else same, i)]
+
+        (out,) = for_(s, 0, n, [b.value("tensor.empty", [], RankedTensorType((n,), i1))], compare)
+        return [reshape(b, out, shape)]
+
+
+STRING_RESHAPE = string_ops(("tfl.reshape", "tfl.squeeze", "tfl.expand_dims"), StringReshape())
+STRING_GATHER = string_ops(("tfl.gather",), StringGather())
+STRING_EQUAL = string_ops(("tfl.equal",), StringComparison(negate=False))
+STRING_NOT_EQUAL = string_ops(("tfl.not_equal",), StringComparison(negate=True))

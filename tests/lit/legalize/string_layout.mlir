@@ -1,0 +1,70 @@
+// Golden test of legalize/string_layout.py: RESHAPE and EXPAND_DIMS of a string tensor are
+// the buffer itself (the result's shape goes to tfl.string_shape); GATHER selects strings
+// with scalar loops (strings.select_strings: total length, then header and bytes); NOT_EQUAL
+// compares the string pairs of the broadcast, their indices computed at convert time; a
+// string reaching an op without a string lowering stays a tfl op, never a tosa op on strings.
+// RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
+// RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
+
+// CHECK-LABEL: func.func @shapes(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2, 3>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 6>}, tensor<?xi8> {tfl.string_shape = array<i64: 1, 2, 3>})
+// CHECK-NOT:   tosa
+// CHECK:       return %arg0, %arg0 : tensor<?xi8>, tensor<?xi8>
+func.func @shapes(%arg0: tensor<2x3x!tf_type.string>) -> (tensor<6x!tf_type.string>, tensor<1x2x3x!tf_type.string>) {
+  %0 = "tfl.pseudo_const"() {value = dense<6> : tensor<1xi32>} : () -> tensor<1xi32>
+  %1 = "tfl.reshape"(%arg0, %0) : (tensor<2x3x!tf_type.string>, tensor<1xi32>) -> tensor<6x!tf_type.string>
+  %2 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %3 = "tfl.expand_dims"(%arg0, %2) : (tensor<2x3x!tf_type.string>, tensor<i32>) -> tensor<1x2x3x!tf_type.string>
+  return %1, %3 : tensor<6x!tf_type.string>, tensor<1x2x3x!tf_type.string>
+}
+
+// -----
+
+// int64 positions become i32; one loop measures the chosen strings, one writes them.
+// CHECK-LABEL: func.func @gather(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 3>}, %arg1: tensor<2xi64>) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-NEXT:  %[[P:.*]] = "tosa.cast"(%arg1) : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK:       "scf.for"
+// CHECK:       "tensor.extract"(%[[P]], %{{.*}}) : (tensor<2xi32>, index) -> i32
+// CHECK:       %[[OUT:.*]] = "tensor.empty"(%{{.*}}) : (index) -> tensor<?xi8>
+// CHECK:       "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK:       return %{{.*}} : tensor<?xi8>
+// CHECK-NOT:   "tfl.{{[a-z_]+}}"
+func.func @gather(%arg0: tensor<3x!tf_type.string>, %arg1: tensor<2xi64>) -> tensor<2x!tf_type.string> {
+  %0 = "tfl.gather"(%arg0, %arg1) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<3x!tf_type.string>, tensor<2xi64>) -> tensor<2x!tf_type.string>
+  return %0 : tensor<2x!tf_type.string>
+}
+
+// -----
+
+// [2, 3] against [3]: the string indices of each output element, then one loop.
+// CHECK-LABEL: func.func @not_equal(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2, 3>}) -> tensor<2x3xi1>
+// CHECK-NEXT:  %[[X:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5]> : tensor<6xi32>
+// CHECK-NEXT:  %[[Y:.*]] = arith.constant dense<[0, 1, 2, 0, 1, 2]> : tensor<6xi32>
+// CHECK-NEXT:  %[[ABC:.*]] = arith.constant {tfl.string_shape = array<i64: 3>} dense<[3, 0, 0, 0, 20, 0, 0, 0, 21, 0, 0, 0, 22, 0, 0, 0, 23, 0, 0, 0, 97, 98, 99]> : tensor<23xi8>
+// CHECK-NEXT:  "tensor.cast"(%[[ABC]]) : (tensor<23xi8>) -> tensor<?xi8>
+// CHECK-NEXT:  %[[EMPTY:.*]] = "tensor.empty"() : () -> tensor<6xi1>
+// CHECK:       %[[OUT:.*]] = "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %[[EMPTY]])
+// CHECK:       "scf.while"
+// CHECK:       %[[R:.*]] = "tosa.reshape"(%[[OUT]], %{{.*}}) : (tensor<6xi1>, !tosa.shape<2>) -> tensor<2x3xi1>
+// CHECK-NEXT:  return %[[R]] : tensor<2x3xi1>
+func.func @not_equal(%arg0: tensor<2x3x!tf_type.string>) -> tensor<2x3xi1> {
+  %0 = "tfl.pseudo_const"() {value = dense<["a", "b", "c"]> : tensor<3x!tf_type.string>} : () -> tensor<3x!tf_type.string>
+  %1 = "tfl.not_equal"(%arg0, %0) : (tensor<2x3x!tf_type.string>, tensor<3x!tf_type.string>) -> tensor<2x3xi1>
+  return %1 : tensor<2x3xi1>
+}
+
+// -----
+
+// TRANSPOSE has no string path: it stays, and so does the RESHAPE whose strings it reads.
+// CHECK-LABEL: func.func @declined(%arg0: tensor<6x!tf_type.string>) -> tensor<3x2x!tf_type.string>
+// CHECK:       %[[R:.*]] = "tfl.reshape"(%arg0
+// CHECK:       "tfl.transpose"(%[[R]]
+// CHECK-NOT:   tosa
+func.func @declined(%arg0: tensor<6x!tf_type.string>) -> tensor<3x2x!tf_type.string> {
+  %0 = "tfl.pseudo_const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-remark@+1 {{unlowered: the string result of 'tfl.reshape' is read by 'tfl.transpose', which has no string lowering}}
+  %1 = "tfl.reshape"(%arg0, %0) : (tensor<6x!tf_type.string>, tensor<2xi32>) -> tensor<2x3x!tf_type.string>
+  %2 = "tfl.pseudo_const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-remark@+1 {{unlowered: operand 0 is a string tensor; 'tfl.transpose' has no string lowering}}
+  %3 = "tfl.transpose"(%1, %2) : (tensor<2x3x!tf_type.string>, tensor<2xi32>) -> tensor<3x2x!tf_type.string>
+  return %3 : tensor<3x2x!tf_type.string>
+}
