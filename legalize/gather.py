@@ -45,7 +45,7 @@ from .movement import OnStorage
 from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
                     static_shapes, storage_name)
 from .rule import ByResult, FloatPattern, IntegerPattern, Rule, StaticPattern
-from .string_layout import STRING_GATHER
+from .string_layout import STRING_GATHER, STRING_GATHER_ND
 from .strings import ByStrings
 
 
@@ -494,7 +494,7 @@ class HashtableLookup(StaticPattern):
 RULES = {
     # TFLite op                     Rule(integer path,           float path)
     "tfl.gather":                 Rule(OnStorage(Gather()),      ByStrings(Gather(), STRING_GATHER)),
-    "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    GatherNd()),
+    "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    ByStrings(GatherNd(), STRING_GATHER_ND)),
     "tfl.embedding_lookup":       Rule(ByResult(OnStorage(EmbeddingLookup()), hybrid=HybridEmbeddingLookup()),
                                    EmbeddingLookup()),
     "tfl.scatter_nd":             Rule(OnStorage(ScatterNd(on_storage=True), alike=False), ScatterNd()),

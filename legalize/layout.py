@@ -28,7 +28,7 @@ from .movement import OnStorage, on_storage
 from .query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
                     static_shapes, storage)
 from .rule import IntegerPattern, Rule, StaticPattern
-from .string_layout import STRING_RESHAPE
+from .string_layout import STRING_FILL, STRING_RESHAPE, STRING_TILE
 from .strings import ByStrings
 
 
@@ -542,9 +542,9 @@ RULES = {
     "tfl.space_to_depth":      Rule(OnStorage(SpaceToDepth()),              SpaceToDepth()),
     "tfl.concatenation":       Rule(StoredConcatenation(),                  Concatenation()),
     "tfl.pack":                Rule(OnStorage(Pack()),                      Pack()),
-    "tfl.tile":                Rule(OnStorage(Tile()),                      Tile()),
+    "tfl.tile":                Rule(OnStorage(Tile()),                      ByStrings(Tile(), STRING_TILE)),
     "tfl.broadcast_to":        Rule(OnStorage(BroadcastTo()),               BroadcastTo()),
-    "tfl.fill":                Rule(OnStorage(Fill()),                      Fill()),
+    "tfl.fill":                Rule(OnStorage(Fill()),                      ByStrings(Fill(), STRING_FILL)),
     "tfl.zeros_like":          Rule(None,                                   ZerosLike()),
     "tfl.shape":               Rule(OnStorage(Shape(), alike=False),        Shape()),
     "tfl.reverse_v2":          Rule(OnStorage(Reverse()),                   Reverse()),

@@ -27,7 +27,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.types import RankedTensorType, element_type, i1, i32
 
 from .emit import reshape
-from .query import Reason, option
+from .query import Reason, const_ints, constants, non_empty, option, static_shapes
 from .scalar_loops import Scalars
 from .strings import CAST, StringPattern, as_bytes, for_, is_string, same_string, select_strings, string_ops
 
@@ -129,7 +129,148 @@ class StringComparison(StringPattern):
         return [reshape(b, out, shape)]
 
 
+class StringSelected(StringPattern):
+    """The strings of operand `source` at flat indices known at convert time (`take`, from the
+    static shapes and constant operands), through select_strings."""
+
+    source = 0
+    constant: dict = {}  # operand index -> name, for the operands `take` reads
+
+    @property
+    def operands(self):
+        return (self.source,)
+
+    def reason(self, op) -> Reason:
+        x, out = op.operands[self.source], op.result
+        if not is_string(x.type) or not is_string(out.type):
+            return f"{op.name} of {x.type} into {out.type}: strings stay strings"
+        return (static_shapes(op, (x, out)) or non_empty(op, (x, out)) or constants(op, self.constant)
+                or self.check(op))
+
+    def check(self, op) -> Reason:
+        return None
+
+    def take(self, op) -> np.ndarray:
+        raise NotImplementedError
+
+    def strings(self, op) -> np.ndarray:
+        """The source's flat string indices in its shape."""
+        shape = op.operands[self.source].type.shape
+        return np.arange(math.prod(shape), dtype=np.int32).reshape(shape)
+
+    def rewrite(self, b, op, operands, result_types):
+        chosen = np.ascontiguousarray(self.take(op), np.int32).reshape(-1)
+        indices = b.value("arith.constant", [], RankedTensorType((chosen.size,), i32),
+                          {"value": DenseElementsAttr.from_array(chosen, i32)})
+        out = select_strings(Scalars(b), as_bytes(b, operands[self.source]), indices)
+        return [b.value(CAST, [out], op.result.type)]
+
+
+class StringSlice(StringSelected):
+    """slice.cc: Slice<string>; a size of -1 runs to the end."""
+
+    constant = {1: "begin", 2: "size"}
+
+    def take(self, op):
+        x = self.strings(op)
+        begin, size = const_ints(op, 1), const_ints(op, 2)
+        return x[tuple(slice(b0, None if n < 0 else b0 + n) for b0, n in zip(begin, size))]
+
+    def check(self, op):
+        if tuple(self.take(op).shape) != tuple(op.result.type.shape):
+            return f"the slice has shape {list(self.take(op).shape)}, the model says {list(op.result.type.shape)}"
+        return None
+
+
+class StringStridedSlice(StringSelected):
+    """strided_slice.cc: StridedSlice<string>, the axes as slicing.strided_slice_axes builds them."""
+
+    constant = {1: "begin", 2: "end", 3: "strides"}
+
+    def take(self, op):
+        from .slicing import strided_slice_axes  # slicing.py's row names this module
+        _, axes = strided_slice_axes(op, op.operands[0].type.shape)
+        x = self.strings(op).reshape([a.dim for a in axes])
+        return x[np.ix_(*[a.start + a.stride * np.arange(a.count) for a in axes])]
+
+    def check(self, op):
+        from .slicing import strided_slice_axes
+        shape, axes = strided_slice_axes(op, op.operands[0].type.shape)
+        if any(a.count == 0 for a in axes):
+            return "empty slice"
+        if tuple(shape) != tuple(op.result.type.shape):
+            return f"TFLite's rules give shape {list(shape)}, the model says {list(op.result.type.shape)}"
+        return None
+
+
+class StringTile(StringSelected):
+    """tile.cc: TileString."""
+
+    constant = {1: "multiples"}
+
+    def take(self, op):
+        return np.tile(self.strings(op), const_ints(op, 1))
+
+    def check(self, op):
+        shape = self.take(op).shape
+        if tuple(shape) != tuple(op.result.type.shape):
+            return f"the tiling has shape {list(shape)}, the model says {list(op.result.type.shape)}"
+        return None
+
+
+class StringFill(StringSelected):
+    """fill.cc: FillString, the scalar value at every element of the result's shape."""
+
+    source = 1
+
+    def check(self, op):
+        if op.operands[1].type.shape != ():
+            return f"the value is {op.operands[1].type}, not a scalar"
+        return None
+
+    def take(self, op):
+        return np.zeros(op.result.type.shape, np.int32)
+
+
+class StringGatherNd(StringPattern):
+    """gather_nd.cc: GatherNdString. Each index row picks a slice of whole strings from
+    sum(coordinate * stride): the flat indices by tosa ops on i32, then select_strings.
+    Out-of-range coordinates are an error in TFLite; here the flat index is clamped."""
+
+    def reason(self, op) -> Reason:
+        params, indices = op.operands[:2]
+        if not is_string(params.type) or not is_string(op.result.type):
+            return f"GATHER_ND of {params.type} into {op.result.type}: strings stay strings"
+        reason = static_shapes(op, (params, indices, op.result)) or non_empty(op, (params, indices, op.result))
+        if reason:
+            return reason
+        if not indices.type.shape or indices.type.shape[-1] > len(params.type.shape):
+            return f"indices {indices.type} for params of rank {len(params.type.shape)}"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        params, indices = op.operands[:2]
+        p, ishape = params.type.shape, indices.type.shape
+        nd, count, inner = ishape[-1], math.prod(ishape[:-1]), math.prod(p[ishape[-1]:])
+        idx = operands[1]
+        if element_type(idx.type) != i32:
+            idx = tosa.cast(b, idx, idx.type.with_element_type(i32))
+        idx = reshape(b, idx, (count, nd))
+        strides = np.array([[math.prod(p[j + 1:]) for j in range(nd)]], np.int32)
+        idx = tosa.mul(b, idx, tosa.const(b, strides, i32), idx.type)
+        idx = tosa.reduce(b, "tosa.reduce_sum", idx, 1) if nd > 1 else idx
+        within = tosa.const(b, np.arange(inner, dtype=np.int32).reshape(1, inner), i32)
+        idx = tosa.binary(b, "tosa.add", idx, within, RankedTensorType((count, inner), i32))
+        out = select_strings(Scalars(b), as_bytes(b, operands[0]), reshape(b, idx, (count * inner,)))
+        return [b.value(CAST, [out], op.result.type)]
+
+
 STRING_RESHAPE = string_ops(("tfl.reshape", "tfl.squeeze", "tfl.expand_dims"), StringReshape())
 STRING_GATHER = string_ops(("tfl.gather",), StringGather())
 STRING_EQUAL = string_ops(("tfl.equal",), StringComparison(negate=False))
 STRING_NOT_EQUAL = string_ops(("tfl.not_equal",), StringComparison(negate=True))
+STRING_SLICE = string_ops(("tfl.slice",), StringSlice())
+STRING_STRIDED_SLICE = string_ops(("tfl.strided_slice",), StringStridedSlice())
+STRING_TILE = string_ops(("tfl.tile",), StringTile())
+STRING_FILL = string_ops(("tfl.fill",), StringFill())
+STRING_GATHER_ND = string_ops(("tfl.gather_nd",), StringGatherNd())

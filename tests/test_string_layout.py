@@ -196,3 +196,111 @@ def test_iree_runs_them_as_tflite_does(tmp_path):
         inputs = [strings(*WORDS, shape=(2, 3)), np.array(p_value, np.int32)]
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
         assert_same(theirs, interpreter.run(reference, inputs))
+
+
+def one_op_model(code, x_shape, out_shape, extra, options=None, x_dtype="STRING") -> bytes:
+    """x (an input) and the constant operands `extra` into one op of string result."""
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", list(x_shape), x_dtype)
+    inputs = [x] + [g.const(f"c{k}", v) for k, v in enumerate(extra)]
+    y = g.tensor("y", list(out_shape), "STRING")
+    g.op(code, inputs, [y], options)
+    g.output(y)
+    return m.build()
+
+
+SIX = strings(*WORDS).reshape(2, 3)
+
+
+@pytest.mark.parametrize("code, out_shape, extra, options", [
+    ("SLICE", (1, 2), [np.array([1, 0], np.int32), np.array([1, 2], np.int32)], None),
+    ("SLICE", (2, 2), [np.array([0, 1], np.int64), np.array([-1, -1], np.int64)], None),
+    ("STRIDED_SLICE", (2, 2), [np.array([0, 2], np.int32), np.array([2, 0], np.int32), np.array([1, -2], np.int32)],
+     options_table("StridedSlice", endMask=3)),
+    ("STRIDED_SLICE", (3,), [np.array([1, 0], np.int32), np.array([2, 3], np.int32), np.array([1, 1], np.int32)],
+     options_table("StridedSlice", shrinkAxisMask=1)),
+    ("TILE", (4, 6), [np.array([2, 2], np.int32)], None),
+])
+def test_selections_of_strings(code, out_shape, extra, options, tmp_path):
+    path = tmp_path / "m.tflite"
+    path.write_bytes(one_op_model(code, (2, 3), out_shape, extra, options))
+    ours, theirs, _ = run_both(path, [SIX])
+    assert_same(ours, theirs)
+    assert ours[0].shape == out_shape
+
+
+def test_fill_with_a_string(tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    value = g.input("value", [], "STRING")
+    y = g.tensor("y", [2, 3], "STRING")
+    g.op("FILL", [g.const("dims", np.array([2, 3], np.int32)), value], [y])
+    g.output(y)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    for word in (b"fill", b"a\x00b"):  # a 0-d bytes array: see test_string_comparisons_broadcast
+        ours, theirs, _ = run_both(path, [np.array(word)])
+        assert_same(ours, theirs)
+        assert [bytes(s) for s in theirs[0].ravel()] == [word] * 6
+
+
+@pytest.mark.parametrize("indices_shape, out_shape", [((4, 2), (4,)), ((2, 1), (2, 3)), ((3, 2, 2), (3, 2))])
+def test_gather_nd_of_strings(indices_shape, out_shape, tmp_path):
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 3], "STRING")
+    p = g.input("p", list(indices_shape), "INT32")
+    y = g.tensor("y", list(out_shape), "STRING")
+    g.op("GATHER_ND", [x, p], [y])
+    g.output(y)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    rng = np.random.default_rng(3)
+    nd = indices_shape[-1]
+    for _ in range(3):
+        p_value = np.stack([rng.integers(0, (2, 3)[j], indices_shape[:-1]) for j in range(nd)], -1).astype(np.int32)
+        ours, theirs, _ = run_both(path, [SIX, p_value])
+        assert_same(ours, theirs)
+
+
+def test_broadcast_to_of_strings_is_declined(tmp_path):
+    """TFLite's BROADCAST_TO refuses strings (broadcast_to.cc): no string path."""
+    path = tmp_path / "m.tflite"
+    path.write_bytes(one_op_model("BROADCAST_TO", (1, 3), (2, 3), [np.array([2, 3], np.int32)]))
+    records = {r.name: (r.path, r.reason) for r in convert(str(path), "final").report.records}
+    assert records["tfl.broadcast_to"] == ("unlowered", "operand 0 is a string tensor; 'tfl.broadcast_to' has no "
+                                                        "string lowering")
+
+
+def test_iree_runs_the_selections_as_tflite_does(tmp_path):
+    """SLICE, TILE, GATHER_ND and FILL through iree-compile and IREE's runtime."""
+    from legalize.strings import from_buffers, to_buffers
+    from runtime_check import iree_backend
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [2, 3], "STRING")
+    p = g.input("p", [2, 2], "INT32")
+    v = g.input("v", [], "STRING")
+    part = g.tensor("part", [2, 2], "STRING")
+    g.op("SLICE", [x, g.const("begin", np.array([0, 1], np.int32)), g.const("size", np.array([2, -1], np.int32))],
+         [part])
+    tiled = g.tensor("tiled", [2, 4], "STRING")
+    g.op("TILE", [part, g.const("multiples", np.array([1, 2], np.int32))], [tiled])
+    picked = g.tensor("picked", [2], "STRING")
+    g.op("GATHER_ND", [tiled, p], [picked])
+    filled = g.tensor("filled", [3], "STRING")
+    g.op("FILL", [g.const("dims", np.array([3], np.int32)), v], [filled])
+    g.output(picked, filled)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    module = convert(str(path), "final").module
+    text = print_module(module)
+    assert iree_verify(text, allow_unregistered=False).returncode == 0
+    main = module.lookup("main")
+    vmfb = iree_backend.compile_mlir(text)
+    reference = interpreter.load(str(path), resolver="BUILTIN_REF")
+    for p_value in ([[0, 3], [1, 0]], [[1, 2], [0, 1]]):
+        inputs = [SIX, np.array(p_value, np.int32), np.array(b"v")]
+        theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
+        assert_same(theirs, interpreter.run(reference, inputs))

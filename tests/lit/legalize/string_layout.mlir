@@ -3,6 +3,8 @@
 // with scalar loops (strings.select_strings: total length, then header and bytes); NOT_EQUAL
 // compares the string pairs of the broadcast, their indices computed at convert time; a
 // string reaching an op without a string lowering stays a tfl op, never a tosa op on strings.
+// SLICE (and STRIDED_SLICE, TILE, FILL) select strings at indices known at convert time;
+// GATHER_ND computes them from its index rows with tosa ops on i32.
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
@@ -67,4 +69,32 @@ func.func @declined(%arg0: tensor<6x!tf_type.string>) -> tensor<3x2x!tf_type.str
   // expected-remark@+1 {{unlowered: operand 0 is a string tensor; 'tfl.transpose' has no string lowering}}
   %3 = "tfl.transpose"(%1, %2) : (tensor<2x3x!tf_type.string>, tensor<2xi32>) -> tensor<3x2x!tf_type.string>
   return %3 : tensor<3x2x!tf_type.string>
+}
+
+// -----
+
+// The strings [0, 1:] of a [2, 3] tensor: flat indices 1 2 4 5.
+// CHECK-LABEL: func.func @slice(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2, 3>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2, 2>})
+// CHECK:       %[[I:.*]] = arith.constant dense<[1, 2, 4, 5]> : tensor<4xi32>
+// CHECK:       "tensor.extract"(%[[I]], %{{.*}}) : (tensor<4xi32>, index) -> i32
+// CHECK:       "tensor.empty"(%{{.*}}) : (index) -> tensor<?xi8>
+// CHECK:       return %{{.*}} : tensor<?xi8>
+func.func @slice(%arg0: tensor<2x3x!tf_type.string>) -> tensor<2x2x!tf_type.string> {
+  %0 = "tfl.pseudo_const"() {value = dense<[0, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1 = "tfl.pseudo_const"() {value = dense<[2, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %2 = "tfl.slice"(%arg0, %0, %1) : (tensor<2x3x!tf_type.string>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2x!tf_type.string>
+  return %2 : tensor<2x2x!tf_type.string>
+}
+
+// -----
+
+// Row r of [2, 3] is strings 3r .. 3r + 2: row * 3 + [0, 1, 2], flattened.
+// CHECK-LABEL: func.func @gather_nd(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2, 3>}, %arg1: tensor<4x1xi32>) -> (tensor<?xi8> {tfl.string_shape = array<i64: 4, 3>})
+// CHECK:       %[[ROW:.*]] = "tosa.mul"(%arg1, %{{.*}}, %{{.*}}) : (tensor<4x1xi32>, tensor<1x1xi32>, tensor<1xi8>) -> tensor<4x1xi32>
+// CHECK:       %[[ALL:.*]] = "tosa.add"(%[[ROW]], %{{.*}}) : (tensor<4x1xi32>, tensor<1x3xi32>) -> tensor<4x3xi32>
+// CHECK:       "tosa.reshape"(%[[ALL]], %{{.*}}) : (tensor<4x3xi32>, !tosa.shape<1>) -> tensor<12xi32>
+// CHECK:       return %{{.*}} : tensor<?xi8>
+func.func @gather_nd(%arg0: tensor<2x3x!tf_type.string>, %arg1: tensor<4x1xi32>) -> tensor<4x3x!tf_type.string> {
+  %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<2x3x!tf_type.string>, tensor<4x1xi32>) -> tensor<4x3x!tf_type.string>
+  return %0 : tensor<4x3x!tf_type.string>
 }
