@@ -265,6 +265,34 @@ class StringGatherNd(StringPattern):
         return [b.value(CAST, [out], op.result.type)]
 
 
+class StringHashtableLookup(StringPattern):
+    """hashtable_lookup.cc with string values: per lookup the value string at the key bsearch
+    finds (gather.bsearch), the empty string where none (select_strings of -1), and the hits."""
+
+    operands = (2,)
+
+    def reason(self, op) -> Reason:
+        lookup, keys, values = op.operands
+        if not is_string(values.type) or not is_string(op.results[0].type):
+            return f"HASHTABLE_LOOKUP of {values.type} into {op.results[0].type}: strings stay strings"
+        reason = static_shapes(op, (lookup, keys, values)) or non_empty(op, (lookup, keys, values))
+        if reason:
+            return reason
+        if len(values.type.shape) != 1 or values.type.shape != keys.type.shape:
+            return f"values {values.type} for keys {keys.type}: TFLite takes one string per key"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        from .gather import bsearch, hits_of  # gather.py's row names this module
+        (m,) = op.operands[0].type.shape
+        at, found = bsearch(b, operands[0], operands[1])
+        vector = RankedTensorType((m,), i32)
+        miss = tosa.const(b, np.full((m,), -1, np.int32), i32)
+        chosen = b.value("tosa.select", [found, at, miss], vector)
+        out = select_strings(Scalars(b), as_bytes(b, operands[2]), chosen)
+        return [b.value(CAST, [out], op.results[0].type), hits_of(b, found, result_types[1])]
+
+
 STRING_RESHAPE = string_ops(("tfl.reshape", "tfl.squeeze", "tfl.expand_dims"), StringReshape())
 STRING_GATHER = string_ops(("tfl.gather",), StringGather())
 STRING_EQUAL = string_ops(("tfl.equal",), StringComparison(negate=False))
@@ -274,3 +302,4 @@ STRING_STRIDED_SLICE = string_ops(("tfl.strided_slice",), StringStridedSlice())
 STRING_TILE = string_ops(("tfl.tile",), StringTile())
 STRING_FILL = string_ops(("tfl.fill",), StringFill())
 STRING_GATHER_ND = string_ops(("tfl.gather_nd",), StringGatherNd())
+STRING_HASHTABLE_LOOKUP = string_ops(("tfl.hashtable_lookup",), StringHashtableLookup())

@@ -301,16 +301,20 @@ def string_ops(names: Sequence[str], pattern: StringPattern) -> StringPattern:
 def select_strings(s: Scalars, source: Value, indices: Value) -> Value:
     """The buffer of strings indices[0], indices[1], ... (a 1-D i32 tensor) of the
     buffer `source`: the total length first, then the header and each string's bytes
-    (string_util.cc: DynamicBuffer::WriteToBuffer)."""
+    (string_util.cc: DynamicBuffer::WriteToBuffer). A negative index gives the empty string
+    (HASHTABLE_LOOKUP's miss); one past the last string reads the last (TFLite fails there:
+    here the loops stay inside the buffer)."""
     n = dim0(s, indices)
     last = s.sub(read32(s, source, 0), 1)
 
-    def pick(inner, i):  # clamped into the strings: out of range is an error in TFLite, here a read inside
+    def pick(inner, i):
         k = inner.get(indices, i)
-        return inner.min(inner.select(inner.cmp("slt", k, 0), inner.const(0, i32), k), last)
+        miss = inner.cmp("slt", k, 0)
+        start, length = span(inner, source, inner.min(inner.select(miss, inner.const(0, i32), k), last))
+        return start, inner.select(miss, inner.const(0, i32), length)
 
     def measure(inner, i, v):
-        return [inner.add(v[0], span(inner, source, pick(inner, i))[1])]
+        return [inner.add(v[0], pick(inner, i)[1])]
 
     (total,) = for_(s, 0, n, [s.const(0, i32)], measure)
     header = s.mul(s.add(s.i32(n), 2), 4)
@@ -319,7 +323,7 @@ def select_strings(s: Scalars, source: Value, indices: Value) -> Value:
 
     def fill(inner, i, v):
         buffer, at = v
-        start, length = span(inner, source, pick(inner, i))
+        start, length = pick(inner, i)
         buffer = write32(inner, buffer, inner.add(inner.mul(inner.i32(i), 4), 4), at)
 
         def copy(deeper, k, w):

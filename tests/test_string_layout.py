@@ -1,6 +1,7 @@
-"""String tensors through RESHAPE, SQUEEZE, EXPAND_DIMS, GATHER, EQUAL and NOT_EQUAL
-(legalize/string_layout.py on strings.py's buffers) against TFLite's reference kernels;
-a string reaching an op without a string lowering keeps the string ops tfl ops; IREE."""
+"""String tensors through RESHAPE, SQUEEZE, EXPAND_DIMS, GATHER, EQUAL, NOT_EQUAL, SLICE,
+STRIDED_SLICE, TILE, FILL, GATHER_ND and HASHTABLE_LOOKUP (legalize/string_layout.py on
+strings.py's buffers) against TFLite's reference kernels; a string reaching an op without
+a string lowering keeps the string ops tfl ops; IREE."""
 from __future__ import annotations
 
 import numpy as np
@@ -304,3 +305,25 @@ def test_iree_runs_the_selections_as_tflite_does(tmp_path):
         inputs = [SIX, np.array(p_value, np.int32), np.array(b"v")]
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
         assert_same(theirs, interpreter.run(reference, inputs))
+
+
+@pytest.mark.parametrize("const_values", [False, True])
+def test_hashtable_lookup_of_strings(const_values, tmp_path):
+    """Found keys give their value strings, misses the empty string; hits as uint8."""
+    keys = [-7, 0, 3, 9, 40]
+    values = strings("minus seven", "zero", "", "nine", "forty")
+    m = ModelBuilder()
+    g = m.subgraph()
+    look = g.input("lookup", [6], "INT32")
+    k = g.const("keys", np.array(keys, np.int32))
+    v = g.const("values", values) if const_values else g.input("values", [5], "STRING")
+    out = g.tensor("out", [6], "STRING")
+    hits = g.tensor("hits", [6], "UINT8")
+    g.op("HASHTABLE_LOOKUP", [look, k, v], [out, hits])
+    g.output(out, hits)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    for lookups in ([9, 1, -7, 40, 3, 41], [0, 0, 2, -8, 9, 10]):
+        inputs = [np.array(lookups, np.int32)] + ([] if const_values else [values])
+        ours, theirs, _ = run_both(path, inputs)
+        assert_same(ours, theirs)
