@@ -1,5 +1,8 @@
 """TFLite's string tensors as byte buffers: the layout, scalar code on it, and the
-retyping of a module's string values once its string ops are lowered (hashtable.py).
+retyping of a module's string values once its string ops are lowered (hashtable.py,
+skip_gram.py, string_layout.py). An op's row takes its string path through ByStrings;
+select_strings builds the buffer of chosen strings that the layout ops share; the driver
+asks no_string_lowering first, so no other pattern sees a string tensor.
 
 Strings. The upstream dialects have no string element type, so a TFLite string tensor
 of any shape is a `tensor<?xi8>` holding exactly TFLite's in-memory string buffer

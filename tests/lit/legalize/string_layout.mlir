@@ -98,3 +98,20 @@ func.func @gather_nd(%arg0: tensor<2x3x!tf_type.string>, %arg1: tensor<4x1xi32>)
   %0 = "tfl.gather_nd"(%arg0, %arg1) : (tensor<2x3x!tf_type.string>, tensor<4x1xi32>) -> tensor<4x3x!tf_type.string>
   return %0 : tensor<4x3x!tf_type.string>
 }
+
+// -----
+
+// HASHTABLE_LOOKUP with string values: bsearch as for numbers, -1 where it missed (the empty
+// string), the hits as uint8.
+// CHECK-LABEL: func.func @lookup(%arg0: tensor<3xi32>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 3>}, tensor<3xui8>)
+// CHECK:       %[[MISS:.*]] = "tosa.const"() {values = dense<-1> : tensor<3xi32>} : () -> tensor<3xi32>
+// CHECK-NEXT:  %[[CHOSEN:.*]] = "tosa.select"(%[[FOUND:.*]], %{{.*}}, %[[MISS]]) : (tensor<3xi1>, tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+// CHECK:       "tensor.extract"(%[[CHOSEN]], %{{.*}}) : (tensor<3xi32>, index) -> i32
+// CHECK:       %[[HITS:.*]] = "tosa.cast"(%[[FOUND]]) : (tensor<3xi1>) -> tensor<3xi8>
+// CHECK-NEXT:  %[[U8:.*]] = "tensor.bitcast"(%[[HITS]]) : (tensor<3xi8>) -> tensor<3xui8>
+// CHECK-NEXT:  return %{{.*}}, %[[U8]] : tensor<?xi8>, tensor<3xui8>
+func.func @lookup(%arg0: tensor<3xi32>, %arg1: tensor<2x!tf_type.string>) -> (tensor<3x!tf_type.string>, tensor<3xui8>) {
+  %0 = "tfl.pseudo_const"() {value = dense<[1, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %1:2 = "tfl.hashtable_lookup"(%arg0, %0, %arg1) : (tensor<3xi32>, tensor<2xi32>, tensor<2x!tf_type.string>) -> (tensor<3x!tf_type.string>, tensor<3xui8>)
+  return %1#0, %1#1 : tensor<3x!tf_type.string>, tensor<3xui8>
+}
