@@ -161,9 +161,14 @@ def test_a_string_reaching_an_op_without_string_lowering(tmp_path):
     assert "tosa." not in print_module(conversion.module)
 
 
-def test_check_passes(tmp_path):
+@pytest.mark.parametrize("model", ["not equal", "reshapes", "strided slice"])
+def test_check_passes(model, tmp_path):
+    """Also with string outputs, per layer and chained on our own strings."""
     path = tmp_path / "m.tflite"
-    path.write_bytes(comparison_model("NOT_EQUAL", (2, 3), (3,)))
+    path.write_bytes(comparison_model("NOT_EQUAL", (2, 3), (3,)) if model == "not equal" else
+                     shapes_model((2, 3)) if model == "reshapes" else
+                     one_op_model("STRIDED_SLICE", (2, 3), (2, 2), [np.array([0, 2], np.int32), np.array(
+                         [2, 0], np.int32), np.array([1, -2], np.int32)], options_table("StridedSlice", endMask=3)))
     result = check_model(str(path), samples=3)
     assert result.error is None and result.verdict == "PASS"
 
