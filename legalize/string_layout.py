@@ -9,8 +9,8 @@ function result keeps in `tfl.string_shape`.
 
 GATHER: GatherStrings picks positions among the input's strings in flat order whatever
 the axis, and writes one string per position; that is a gather only on a 1-D input (axis
-0), the only case taken here. A position out of range is an error in TFLite; here it is
-clamped into the strings (select_strings).
+0), the only case taken here, also of `?` strings (SKIP_GRAM's). A position out of range is
+an error in TFLite; here it reads a string in range (select_strings).
 
 EQUAL, NOT_EQUAL: ComparisonStringImpl / BroadcastComparison4DSlowStringImpl compare
 whole strings (length and bytes) under numpy broadcasting; the pairs of string indices
@@ -58,7 +58,7 @@ class StringGather(StringPattern):
         params, positions = op.operands[:2]
         if not is_string(params.type) or not is_string(op.result.type):
             return f"GATHER of {params.type} into {op.result.type}: strings stay strings"
-        reason = _static(op, (params, positions))
+        reason = _static(op, (positions,))  # the strings may be `?` many: select_strings reads the count
         if reason:
             return reason
         if len(params.type.shape) != 1:
@@ -66,7 +66,7 @@ class StringGather(StringPattern):
                     f"positions among the flat strings whatever the axis, a gather on 1-D input only")
         if option(op, "batch_dims") not in (0, None):
             return f"batch_dims {option(op, 'batch_dims')} on a 1-D input"
-        if math.prod(positions.type.shape) < 1 or params.type.shape[0] < 1:
+        if math.prod(positions.type.shape) < 1 or params.type.shape[0] == 0:
             return "no strings or no positions"
         return None
 

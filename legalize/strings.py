@@ -231,12 +231,15 @@ def retype(op: Operation, t: Type) -> None:
 # its reason but for the strings' reach (which would recurse through each other)
 STRING_OPS: dict[str, Callable[[Operation], Reason]] = {}
 _REGISTERING = ("hashtable", "skip_gram", "string_layout")  # the modules filling STRING_OPS
+_REGISTERED: list = []  # once they are imported
 
 
 def _registry() -> dict[str, Callable[[Operation], Reason]]:
     """STRING_OPS complete: the driver imports a family only when one of its ops comes."""
-    for name in _REGISTERING:
-        importlib.import_module(f"{__package__}.{name}")
+    if not _REGISTERED:
+        for name in _REGISTERING:
+            importlib.import_module(f"{__package__}.{name}")
+        _REGISTERED.append(True)
     return STRING_OPS
 
 
@@ -255,12 +258,11 @@ def touches_strings(op: Operation) -> bool:
 def no_string_lowering(op: Operation) -> Reason:
     """Why an op reading or giving a string tensor stays a tfl op: its kind has no string
     lowering (the driver asks before any pattern, which would read the strings as numbers)."""
-    if op.name in _registry():
-        return None
     for role, values in (("operand", op.operands), ("result", op.results)):
         for k, v in enumerate(values):
             if is_string(v.type):
-                return f"{role} {k} is a string tensor; '{op.name}' has no string lowering"
+                return None if op.name in _registry() else \
+                    f"{role} {k} is a string tensor; '{op.name}' has no string lowering"
     return None
 
 

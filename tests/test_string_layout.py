@@ -332,3 +332,20 @@ def test_hashtable_lookup_of_strings(const_values, tmp_path):
         inputs = [np.array(lookups, np.int32)] + ([] if const_values else [values])
         ours, theirs, _ = run_both(path, inputs)
         assert_same(ours, theirs)
+
+
+def test_gather_of_skip_grams(tmp_path):
+    """GATHER of a `?`-long string tensor (SKIP_GRAM's n-grams): the count is read at run time."""
+    from .test_string_ops import ours_and_tflite
+    m = ModelBuilder()
+    g = m.subgraph()
+    x = g.input("x", [1], "STRING")
+    grams = g.tensor("grams", [1], "STRING", shape_signature=[-1])
+    g.op("SKIP_GRAM", [x], [grams], options_table("SkipGram", ngramSize=2, maxSkipSize=1, includeAllNgrams=True))
+    picked = g.tensor("picked", [3], "STRING")
+    g.op("GATHER", [grams, g.const("p", np.array([4, 0, 2], np.int32))], [picked], options_table("Gather", axis=0))
+    g.output(picked)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    for ours, theirs in ours_and_tflite(path, [[strings("a b c d")], [strings("one two three")]]):
+        assert_same(ours, theirs)
