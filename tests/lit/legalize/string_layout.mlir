@@ -115,3 +115,39 @@ func.func @lookup(%arg0: tensor<3xi32>, %arg1: tensor<2x!tf_type.string>) -> (te
   %1:2 = "tfl.hashtable_lookup"(%arg0, %0, %arg1) : (tensor<3xi32>, tensor<2xi32>, tensor<2x!tf_type.string>) -> (tensor<3x!tf_type.string>, tensor<3xui8>)
   return %1#0, %1#1 : tensor<3x!tf_type.string>, tensor<3xui8>
 }
+
+// -----
+
+// A WHILE carrying a string (not lowered yet): it stays, and so does the GATHER of the body,
+// whose string argument crosses a call.
+// CHECK-LABEL: func.func private @w_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>)
+// CHECK:       "tfl.gather"(%arg1
+// CHECK-LABEL: func.func @loop(%arg0: tensor<2x!tf_type.string>)
+// CHECK:       "tfl.while"
+func.func private @w_cond(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) -> tensor<i1> {
+  %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tfl.less"(%arg0, %0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %1 : tensor<i1>
+}
+func.func private @w_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>) {
+  %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tfl.add"(%arg0, %0) {fused_activation_function = "NONE"} : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %2 = "tfl.pseudo_const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-remark@+1 {{unlowered: a string tensor read by 'tfl.gather' is an argument of @w_body, which is called}}
+  %3 = "tfl.gather"(%arg1, %2) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<2x!tf_type.string>, tensor<2xi32>) -> tensor<2x!tf_type.string>
+  return %1, %3 : tensor<i32>, tensor<2x!tf_type.string>
+}
+func.func @loop(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
+  %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-remark@+1 {{unlowered: operand 1 is a string tensor; 'tfl.while' has no string lowering}}
+  %1, %2 = "tfl.while"(%0, %arg0) ({
+  ^bb0(%arg1: tensor<i32>, %arg2: tensor<2x!tf_type.string>):
+    %3 = func.call @w_cond(%arg1, %arg2) : (tensor<i32>, tensor<2x!tf_type.string>) -> tensor<i1>
+    "tfl.yield"(%3) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%arg3: tensor<i32>, %arg4: tensor<2x!tf_type.string>):
+    %4, %5 = func.call @w_body(%arg3, %arg4) : (tensor<i32>, tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>)
+    "tfl.yield"(%4, %5) : (tensor<i32>, tensor<2x!tf_type.string>) -> ()
+  }) {is_stateless = false} : (tensor<i32>, tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>)
+  return %2 : tensor<2x!tf_type.string>
+}
