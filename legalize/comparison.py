@@ -38,6 +38,8 @@ from .query import (one_dynamic_dim, option, per_tensor, per_tensor_only, qtype,
                     static_shapes, storage)
 from .rescale import mbqm
 from .rule import Elementwise, FloatPattern, IntegerPattern, Rule
+from .string_layout import STRING_EQUAL, STRING_NOT_EQUAL
+from .strings import ByStrings
 from .storage import Stored, signed_view, widen
 
 COMPARISON_SHIFT = 8  # comparisons.cc: left_shift
@@ -252,8 +254,8 @@ LESS_EQUAL = Comparison("tosa.greater_equal", swap=True)
 
 RULES = {
     # TFLite op            Rule(integer path,                                   float path)
-    "tfl.equal":          Rule(RescaledComparison(EQUAL, rescale_int16=True),     EQUAL),
-    "tfl.not_equal":      Rule(RescaledComparison(NOT_EQUAL, rescale_int16=True), NOT_EQUAL),
+    "tfl.equal":          Rule(RescaledComparison(EQUAL, rescale_int16=True),     ByStrings(EQUAL, STRING_EQUAL)),
+    "tfl.not_equal":      Rule(RescaledComparison(NOT_EQUAL, rescale_int16=True), ByStrings(NOT_EQUAL, STRING_NOT_EQUAL)),
     "tfl.greater":        Rule(RescaledComparison(GREATER),                       GREATER),
     "tfl.greater_equal":  Rule(RescaledComparison(GREATER_EQUAL),                 GREATER_EQUAL),
     "tfl.less":           Rule(RescaledComparison(LESS),                          LESS),

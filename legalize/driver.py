@@ -32,7 +32,7 @@ from . import rule_for
 from .rule import Rule
 from .query import non_empty, qtype
 from .quantize import dequantize
-from .strings import resolve_strings
+from .strings import no_string_lowering, resolve_strings
 
 PATHS = ("integer", "fallback", "float", "unlowered")
 
@@ -178,11 +178,12 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
 
     rule = rule_for(op.name) or UNKNOWN
     if op.regions:  # structured control flow (tfl.while, tfl.if): rewritten whole, or kept as imported
-        reason = rule.unlowered or rule.float.unsupported(op)
+        reason = rule.unlowered or no_string_lowering(op) or rule.float.unsupported(op)
         if reason is not None:
             return record("unlowered", reason), True
     empty = None if op.regions else non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
-    float_reason = rule.unlowered or empty or rule.float.unsupported(op)  # TOSA has no empty tensors
+    # TOSA has no empty tensors, and a string tensor reaches only the ops lowered for strings
+    float_reason = rule.unlowered or empty or no_string_lowering(op) or rule.float.unsupported(op)
     if not quantized:
         if float_reason is None:
             _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)), b)

@@ -37,6 +37,7 @@ from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.attributes import BoolAttr
 from tfl2quant.ir.affine import AffineMap, const, dim
+from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
 from .emit import broadcast_to, compare, concat, reshape, select, slice_, slice_axis, splat, tile
@@ -45,6 +46,8 @@ from .movement import OnStorage
 from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
                     static_shapes, storage_name)
 from .rule import ByResult, FloatPattern, IntegerPattern, Rule, StaticPattern
+from .string_layout import STRING_GATHER, STRING_GATHER_ND, STRING_HASHTABLE_LOOKUP
+from .strings import ByStrings
 
 
 def gather(b, values, indices):
@@ -453,46 +456,58 @@ class HashtableLookup(StaticPattern):
     def rewrite(self, b, op, operands, result_types):
         lookup, keys, values = operands
         (m,), (n,) = lookup.type.shape, keys.type.shape
-        vector = tensor((m,), i32)
-        flags = tensor((m,), i1)
-
-        def constant(value):
-            return tosa.const(b, np.full((m,), value, np.int32), i32)
-
-        def both(x, y):
-            return b.value("tosa.logical_and", [x, y], flags)
-
-        keys_3d = reshape(b, keys, (1, n, 1))
-        lo, hi, at, found = constant(0), constant(n), constant(0), tosa.const(b, np.zeros((m,), bool), i1)
-        one, last, zero = constant(1), constant(n - 1), constant(0)
-        for _ in range(n.bit_length()):
-            active = both(compare(b, "tosa.greater", hi, lo, (m,)), b.value("tosa.logical_not", [found], flags))
-            mid = b.value("tosa.arithmetic_right_shift", [tosa.binary(b, "tosa.add", lo, hi, vector), one],
-                          vector, {"round": BoolAttr(False)})
-            probe = tosa.binary(b, "tosa.minimum", mid, last, vector)  # in range also where inactive
-            key = reshape(b, gather(b, keys_3d, reshape(b, probe, (1, m))), (m,))
-            difference = tosa.binary(b, "tosa.sub", lookup, key, vector)  # wraps, as the kernel's int
-            hit = both(active, compare(b, "tosa.equal", difference, zero, (m,)))
-            below = both(active, compare(b, "tosa.greater", zero, difference, (m,)))
-            above = both(active, compare(b, "tosa.greater", difference, zero, (m,)))
-            found = b.value("tosa.logical_or", [found, hit], flags)
-            at = select(b, hit, probe, at, vector)
-            hi = select(b, below, mid, hi, vector)
-            lo = select(b, above, tosa.binary(b, "tosa.add", mid, one, vector), lo, vector)
+        at, found = bsearch(b, lookup, keys)
         rows_type = result_types[0]
         width = math.prod(values.type.shape[1:])
         rows = reshape(b, gather(b, reshape(b, values, (1, n, width)), reshape(b, at, (1, m))), (m, width))
         e = element_type(rows_type)
         empty = tosa.const(b, np.zeros((1, 1), numpy_dtype(e)), e)
         rows = select(b, reshape(b, found, (m, 1)), rows, empty, tensor((m, width), e))
-        hits = b.value("tensor.bitcast", [tosa.cast(b, found, tensor((m,), i8))], result_types[1])
-        return [reshape(b, rows, rows_type.shape), hits]
+        return [reshape(b, rows, rows_type.shape), hits_of(b, found, result_types[1])]
+
+
+def hits_of(b, found: Value, t) -> Value:
+    """HASHTABLE_LOOKUP's hits: 1 or 0 as uint8."""
+    return b.value("tensor.bitcast", [tosa.cast(b, found, tensor(found.type.shape, i8))], t)
+
+
+def bsearch(b, lookup: Value, keys: Value) -> tuple[Value, Value]:
+    """HashtableLookup's search: per lookup the index of the key bsearch finds (0 where none)
+    and whether it found one."""
+    (m,), (n,) = lookup.type.shape, keys.type.shape
+    vector = tensor((m,), i32)
+    flags = tensor((m,), i1)
+
+    def constant(value):
+        return tosa.const(b, np.full((m,), value, np.int32), i32)
+
+    def both(x, y):
+        return b.value("tosa.logical_and", [x, y], flags)
+
+    keys_3d = reshape(b, keys, (1, n, 1))
+    lo, hi, at, found = constant(0), constant(n), constant(0), tosa.const(b, np.zeros((m,), bool), i1)
+    one, last, zero = constant(1), constant(n - 1), constant(0)
+    for _ in range(n.bit_length()):
+        active = both(compare(b, "tosa.greater", hi, lo, (m,)), b.value("tosa.logical_not", [found], flags))
+        mid = b.value("tosa.arithmetic_right_shift", [tosa.binary(b, "tosa.add", lo, hi, vector), one],
+                      vector, {"round": BoolAttr(False)})
+        probe = tosa.binary(b, "tosa.minimum", mid, last, vector)  # in range also where inactive
+        key = reshape(b, gather(b, keys_3d, reshape(b, probe, (1, m))), (m,))
+        difference = tosa.binary(b, "tosa.sub", lookup, key, vector)  # wraps, as the kernel's int
+        hit = both(active, compare(b, "tosa.equal", difference, zero, (m,)))
+        below = both(active, compare(b, "tosa.greater", zero, difference, (m,)))
+        above = both(active, compare(b, "tosa.greater", difference, zero, (m,)))
+        found = b.value("tosa.logical_or", [found, hit], flags)
+        at = select(b, hit, probe, at, vector)
+        hi = select(b, below, mid, hi, vector)
+        lo = select(b, above, tosa.binary(b, "tosa.add", mid, one, vector), lo, vector)
+    return at, found
 
 
 RULES = {
     # TFLite op                     Rule(integer path,           float path)
-    "tfl.gather":                 Rule(OnStorage(Gather()),      Gather()),
-    "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    GatherNd()),
+    "tfl.gather":                 Rule(OnStorage(Gather()),      ByStrings(Gather(), STRING_GATHER)),
+    "tfl.gather_nd":              Rule(OnStorage(GatherNd()),    ByStrings(GatherNd(), STRING_GATHER_ND)),
     "tfl.embedding_lookup":       Rule(ByResult(OnStorage(EmbeddingLookup()), hybrid=HybridEmbeddingLookup()),
                                    EmbeddingLookup()),
     "tfl.scatter_nd":             Rule(OnStorage(ScatterNd(on_storage=True), alike=False), ScatterNd()),
@@ -504,5 +519,6 @@ RULES = {
     "tfl.unsorted_segment_min":   Rule(float=SegmentFold("min")),
     "tfl.embedding_lookup_sparse": Rule(float=EmbeddingLookupSparse()),
     "tfl.densify":                Rule(OnStorage(Densify(), alike=False), Densify()),
-    "tfl.hashtable_lookup":       Rule(OnStorage(HashtableLookup(), alike=False), HashtableLookup()),
+    "tfl.hashtable_lookup":       Rule(OnStorage(HashtableLookup(), alike=False),
+                                   ByStrings(HashtableLookup(), STRING_HASHTABLE_LOOKUP)),
 }

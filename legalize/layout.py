@@ -28,6 +28,8 @@ from .movement import OnStorage, on_storage
 from .query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
                     static_shapes, storage)
 from .rule import IntegerPattern, Rule, StaticPattern
+from .string_layout import STRING_FILL, STRING_RESHAPE, STRING_TILE
+from .strings import ByStrings
 
 
 class Reshaped(StaticPattern):
@@ -532,17 +534,17 @@ def _arith(b, name: str, x, amount: int):
 
 RULES = {
     # TFLite op                  Rule(integer path,                          float path)
-    "tfl.reshape":             Rule(OnStorage(Reshaped(), alike=False),     Reshaped()),
-    "tfl.squeeze":             Rule(OnStorage(Reshaped()),                  Reshaped()),
-    "tfl.expand_dims":         Rule(OnStorage(Reshaped()),                  Reshaped()),
+    "tfl.reshape":             Rule(OnStorage(Reshaped(), alike=False),     ByStrings(Reshaped(), STRING_RESHAPE)),
+    "tfl.squeeze":             Rule(OnStorage(Reshaped()),                  ByStrings(Reshaped(), STRING_RESHAPE)),
+    "tfl.expand_dims":         Rule(OnStorage(Reshaped()),                  ByStrings(Reshaped(), STRING_RESHAPE)),
     "tfl.transpose":           Rule(OnStorage(Transpose()),                 Transpose()),
     "tfl.depth_to_space":      Rule(OnStorage(DepthToSpace()),              DepthToSpace()),
     "tfl.space_to_depth":      Rule(OnStorage(SpaceToDepth()),              SpaceToDepth()),
     "tfl.concatenation":       Rule(StoredConcatenation(),                  Concatenation()),
     "tfl.pack":                Rule(OnStorage(Pack()),                      Pack()),
-    "tfl.tile":                Rule(OnStorage(Tile()),                      Tile()),
+    "tfl.tile":                Rule(OnStorage(Tile()),                      ByStrings(Tile(), STRING_TILE)),
     "tfl.broadcast_to":        Rule(OnStorage(BroadcastTo()),               BroadcastTo()),
-    "tfl.fill":                Rule(OnStorage(Fill()),                      Fill()),
+    "tfl.fill":                Rule(OnStorage(Fill()),                      ByStrings(Fill(), STRING_FILL)),
     "tfl.zeros_like":          Rule(None,                                   ZerosLike()),
     "tfl.shape":               Rule(OnStorage(Shape(), alike=False),        Shape()),
     "tfl.reverse_v2":          Rule(OnStorage(Reverse()),                   Reverse()),

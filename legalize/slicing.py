@@ -21,6 +21,8 @@ from .emit import reshape, reverse, slice_, slice_axis
 from .movement import OnStorage
 from .query import const_ints, option, result_shape
 from .rule import Rule, StaticPattern
+from .string_layout import STRING_SLICE, STRING_STRIDED_SLICE
+from .strings import ByStrings
 
 
 class Slice(StaticPattern):
@@ -227,8 +229,8 @@ class DynamicUpdateSlice(StaticPattern):
 
 RULES = {
     # TFLite op                  Rule(integer path,                 float path)
-    "tfl.slice":               Rule(OnStorage(Slice()),            Slice()),
-    "tfl.strided_slice":       Rule(OnStorage(StridedSlice()),     StridedSlice()),
+    "tfl.slice":               Rule(OnStorage(Slice()),            ByStrings(Slice(), STRING_SLICE)),
+    "tfl.strided_slice":       Rule(OnStorage(StridedSlice()),     ByStrings(StridedSlice(), STRING_STRIDED_SLICE)),
     "tfl.split":               Rule(OnStorage(Split(1, 0)),        Split(1, 0)),
     "tfl.split_v":             Rule(OnStorage(Split(0, 2, 1)),     Split(0, 2, 1)),
     "tfl.unpack":              Rule(OnStorage(Unpack()),           Unpack()),

@@ -1,5 +1,8 @@
 """TFLite's string tensors as byte buffers: the layout, scalar code on it, and the
-retyping of a module's string values once its string ops are lowered (hashtable.py).
+retyping of a module's string values once its string ops are lowered (hashtable.py,
+skip_gram.py, string_layout.py). An op's row takes its string path through ByStrings;
+select_strings builds the buffer of chosen strings that the layout ops share; the driver
+asks no_string_lowering first, so no other pattern sees a string tensor.
 
 Strings. The upstream dialects have no string element type, so a TFLite string tensor
 of any shape is a `tensor<?xi8>` holding exactly TFLite's in-memory string buffer
@@ -19,6 +22,7 @@ seeing bytes where it expected strings would read them as integers.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -31,6 +35,7 @@ from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import FunctionType, OpaqueType, RankedTensorType, Type, i8, i32, i64, index
 
 from .query import Reason
+from .rule import FloatPattern
 from .scalar_loops import Scalars, while_
 
 STRING = OpaqueType("tf_type", "string")
@@ -176,14 +181,14 @@ def _reaches(v: Value, user: Operation) -> Reason:
             return f"a string tensor read by '{user.name}' is a region argument: strings cross only functions' ends"
         if _called(owner):
             return f"a string tensor read by '{user.name}' is an argument of @{owner.sym_name}, which is called"
-    elif not _string_constant(producer) and not (producer.name in STRING_OPS and STRING_OPS[producer.name](producer) is None):
+    elif not _string_constant(producer) and not _lowers(producer):
         return f"a string tensor read by '{user.name}' comes from '{producer.name}', which has no string lowering"
     for other, _ in v.uses:
         if other.name == "func.return":
             func = function_of(other)
             if func is None or _called(func):
                 return f"a string tensor read by '{user.name}' is returned by a function that is called"
-        elif other.name not in STRING_OPS or STRING_OPS[other.name](other) is not None:
+        elif not _lowers(other):
             return f"a string tensor read by '{user.name}' is also read by '{other.name}', which has no string lowering"
     return None
 
@@ -196,7 +201,7 @@ def _results_reach(op: Operation) -> Reason:
                     func = function_of(other)
                     if func is None or _called(func):
                         return f"the string result of '{op.name}' is returned by a function that is called"
-                elif other.name not in STRING_OPS or STRING_OPS[other.name](other) is not None:
+                elif not _lowers(other):
                     return f"the string result of '{op.name}' is read by '{other.name}', which has no string lowering"
     return None
 
@@ -225,6 +230,116 @@ def retype(op: Operation, t: Type) -> None:
 # ops whose string operands and results are lowered (hashtable.py registers them), each with
 # its reason but for the strings' reach (which would recurse through each other)
 STRING_OPS: dict[str, Callable[[Operation], Reason]] = {}
+_REGISTERING = ("hashtable", "skip_gram", "string_layout")  # the modules filling STRING_OPS
+_REGISTERED: list = []  # once they are imported
+
+
+def _registry() -> dict[str, Callable[[Operation], Reason]]:
+    """STRING_OPS complete: the driver imports a family only when one of its ops comes."""
+    if not _REGISTERED:
+        for name in _REGISTERING:
+            importlib.import_module(f"{__package__}.{name}")
+        _REGISTERED.append(True)
+    return STRING_OPS
+
+
+def _lowers(op: Operation) -> bool:
+    """Whether `op` takes its strings as bytes: a string op lowered here, or a cast of one the
+    driver has already lowered (giving its result from bytes, or reading its operand as bytes)."""
+    if op.name == CAST:
+        return len(op.operands) == 1 and BYTES in (op.operands[0].type, op.result.type)
+    return op.name in _registry() and STRING_OPS[op.name](op) is None
+
+
+def touches_strings(op: Operation) -> bool:
+    return any(is_string(v.type) for v in (*op.operands, *op.results))
+
+
+def no_string_lowering(op: Operation) -> Reason:
+    """Why an op reading or giving a string tensor stays a tfl op: its kind has no string
+    lowering (the driver asks before any pattern, which would read the strings as numbers)."""
+    for role, values in (("operand", op.operands), ("result", op.results)):
+        for k, v in enumerate(values):
+            if is_string(v.type):
+                return None if op.name in _registry() else \
+                    f"{role} {k} is a string tensor; '{op.name}' has no string lowering"
+    return None
+
+
+class StringPattern(FloatPattern):
+    """The string path of an op: `reason` (registered in STRING_OPS, the reach of its strings
+    left out) and the reach of the strings it reads (`operands`) and gives."""
+
+    operands: tuple[int, ...] = (0,)
+
+    def reason(self, op: Operation) -> Reason:
+        return None
+
+    def unsupported(self, op: Operation) -> Reason:
+        return self.reason(op) or strings_reach(op, self.operands)
+
+
+class ByStrings(FloatPattern):
+    """An op's usual float pattern, or its StringPattern when it reads or gives a string
+    tensor: ByStrings(usual, strings=...) in the op's row."""
+
+    def __init__(self, usual: FloatPattern, strings: StringPattern):
+        self.usual, self.strings = usual, strings
+
+    def pick(self, op: Operation) -> FloatPattern:
+        return self.strings if touches_strings(op) else self.usual
+
+    def unsupported(self, op: Operation) -> Reason:
+        return self.pick(op).unsupported(op)
+
+    def rewrite(self, b, op, operands, result_types):
+        return self.pick(op).rewrite(b, op, operands, result_types)
+
+
+def string_ops(names: Sequence[str], pattern: StringPattern) -> StringPattern:
+    """Register `pattern`'s reason as the string lowering of the ops `names`."""
+    for name in names:
+        STRING_OPS[name] = pattern.reason
+    return pattern
+
+
+def select_strings(s: Scalars, source: Value, indices: Value) -> Value:
+    """The buffer of strings indices[0], indices[1], ... (a 1-D i32 tensor) of the
+    buffer `source`: the total length first, then the header and each string's bytes
+    (string_util.cc: DynamicBuffer::WriteToBuffer). A negative index gives the empty string
+    (HASHTABLE_LOOKUP's miss); one past the last string reads the last (TFLite fails there:
+    here the loops stay inside the buffer)."""
+    n = dim0(s, indices)
+    last = s.sub(read32(s, source, 0), 1)
+
+    def pick(inner, i):
+        k = inner.get(indices, i)
+        miss = inner.cmp("slt", k, 0)
+        start, length = span(inner, source, inner.min(inner.select(miss, inner.const(0, i32), k), last))
+        return start, inner.select(miss, inner.const(0, i32), length)
+
+    def measure(inner, i, v):
+        return [inner.add(v[0], pick(inner, i)[1])]
+
+    (total,) = for_(s, 0, n, [s.const(0, i32)], measure)
+    header = s.mul(s.add(s.i32(n), 2), 4)
+    out = s.b.value("tensor.empty", [s.index(s.add(header, total))], BYTES)
+    out = write32(s, out, 0, s.i32(n))
+
+    def fill(inner, i, v):
+        buffer, at = v
+        start, length = pick(inner, i)
+        buffer = write32(inner, buffer, inner.add(inner.mul(inner.i32(i), 4), 4), at)
+
+        def copy(deeper, k, w):
+            k = deeper.i32(k)
+            return [deeper.put(w[0], deeper.get(source, deeper.add(start, k)), deeper.add(at, k))]
+
+        (buffer,) = for_(inner, 0, inner.index(length), [buffer], copy)
+        return [buffer, inner.add(at, length)]
+
+    out, end = for_(s, 0, n, [out, header], fill)
+    return write32(s, out, s.add(s.mul(s.i32(n), 4), 4), end)
 
 
 # --- after legalization: strings become bytes at their ends ---------------------------------

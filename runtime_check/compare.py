@@ -121,8 +121,8 @@ def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
 
 
 def _per_layer(name, ref, depends_on, shape_ok, exact, diff) -> OutputComparison:
-    if depends_on == "integer" or ref.dtype.kind == "b":
-        tolerance = 0  # integer arithmetic, or a truth value: nothing to round
+    if depends_on == "integer" or ref.dtype.kind in "bOS":
+        tolerance = 0  # integer arithmetic, a truth value or strings: nothing to round
     elif depends_on in ("fallback", "unlowered") and ref.dtype.kind in "iu":
         tolerance = TOLERANCE["fallback"]  # dequantize, a float computation, quantize
     elif depends_on == "float" or depends_on == "unlowered" and ref.dtype.kind in "fc":
