@@ -108,8 +108,11 @@ def main() -> None:
                    "name); TFLite derives the other tensors' shapes.")
 @click.option("--emit-bytecode", "bytecode", is_flag=True,
               help="Write MLIR bytecode (large constants as dense_resource blobs) instead of text.")
+@click.option("--verify-each", is_flag=True,
+              help="Verify the IR after every pass (mlir-opt's default), not only after the last: slower, "
+                   "but an invalid-IR error names the pass.")
 def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo,
-            generic, input_shapes, bytecode):
+            generic, input_shapes, bytecode, verify_each):
     """Convert MODEL.tflite to MLIR.
 
     \b
@@ -132,7 +135,7 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     if dump_pipeline:
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
     after = print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None
-    result = run(path, after_pass=after, input_shapes=shapes, **options)
+    result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, **options)
     left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
     if strict and left:
         for r in left:
