@@ -44,6 +44,7 @@ class Printer:
         # can_print's answer per (format, operand types, result types, attributes): it depends on
         # nothing else, and ops repeat those (a third of printing went to recomputing it)
         self._can_print_memo: dict = {}
+        self._type_strs: dict[int, tuple[Type, str]] = {}  # id -> (type, text): see type()
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
@@ -118,6 +119,16 @@ class Printer:
 
     # --- types and attributes ---------------------------------------------------
     def type(self, t: Type) -> str:
+        # per type object, not per equal type (equal quantized types may be spelled ui8 and u8);
+        # the entry keeps the object alive, so its id stays its own while printing
+        hit = self._type_strs.get(id(t))
+        if hit is not None and hit[0] is t:
+            return hit[1]
+        text = self._spell_type(t)
+        self._type_strs[id(t)] = (t, text)
+        return text
+
+    def _spell_type(self, t: Type) -> str:
         if isinstance(t, RankedTensorType):
             dims = "".join(("?" if d is None else str(d)) + "x" for d in t.shape)
             return f"tensor<{dims}{self.type(t.element_type)}>"
