@@ -7,7 +7,9 @@ as one line; exit codes: 0 ok, 1 check found a mismatch (or report an error),
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
+import gc
 import json
 import os
 import sys
@@ -136,6 +138,10 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
     after = print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None
     result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, **options)
+    # At exit Python's last collections walk every object still alive, the whole IR: a quarter
+    # of a 2,000-op convert's CPU time, a tenth of a small model's. Frozen objects are skipped
+    # (the OS frees the memory); in a longer-lived process this runs only at its end.
+    atexit.register(gc.freeze)
     left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
     if strict and left:
         for r in left:
