@@ -120,3 +120,27 @@ def test_an_exception_in_a_pattern_is_reported_as_our_bug(monkeypatch):
     assert str(e.value).startswith("internal error: legalizing op 0 'tfl.add' at ")
     assert "raised KeyError: 'scale'" in str(e.value)
     assert "a bug in tfl2quant" in str(e.value)
+
+
+def test_convert_verifies_once_after_the_pipeline_and_each_pass_with_verify_each(monkeypatch):
+    """A pass that breaks the IR is caught before anything is printed: by the one verification
+    after the pipeline (convert's default), or, with verify-each, right after that pass."""
+    from tfl2quant.errors import InternalError
+    from tfl2quant.passes import CSE
+
+    def broken(self, module):  # a required attribute lost
+        next(op for op in module.walk() if op.name == "tosa.rescale").attributes.pop("scale32", None)
+
+    monkeypatch.setattr(CSE, "apply", broken)
+    model = str(MODELS / "add-relu.int8.tflite")
+    with pytest.raises(InternalError) as e:
+        convert(model)
+    assert str(e.value).startswith("internal error: the pipeline builtin.module(legalize-tfl")
+    assert "produced invalid IR (verify-each, e.g. convert --verify-each, names the pass): " in str(e.value)
+    assert "'tosa.rescale' op requires bool attribute 'scale32'" in str(e.value)
+    with pytest.raises(InternalError) as e:
+        convert(model, verify_each=True)
+    assert str(e.value).startswith("internal error: cse produced invalid IR: ")
+    assert "'tosa.rescale' op requires bool attribute 'scale32'" in str(e.value)
+    r = tfl2quant("convert", model, "--verify-each", "-o", "-")  # the flag reaches the pipeline (unbroken here)
+    assert r.returncode == 0 and "tosa.rescale" in r.stdout

@@ -47,16 +47,18 @@ def convert_passes(emit: str = "final", allow_fallback: bool = True,
 
 def convert(path: str, emit: str = "final", allow_fallback: bool = True,
             rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
-            input_shapes=None) -> Conversion:
+            input_shapes=None, verify_each: bool = False) -> Conversion:
     """Import `path` (its inputs' `?` dimensions pinned by `input_shapes`, importer/pinned.py)
     and run the pipeline up to stage `emit`.
 
     `on_stage(name, module)` is called after each stage (the checker uses it
     to run every stage); `after_pass(pass, module)` after each pass. The
-    module is verified after each pass.
+    module is verified after the last pass, and after each pass with `verify_each` or
+    `on_stage` (the checker runs each stage's IR, which must be valid).
     """
     with fewer_collections():
-        return run_pipeline(import_model(path, input_shapes), emit, allow_fallback, rounding, on_stage, after_pass)
+        return run_pipeline(import_model(path, input_shapes), emit, allow_fallback, rounding, on_stage, after_pass,
+                            verify_each)
 
 
 @contextlib.contextmanager
@@ -77,7 +79,8 @@ def fewer_collections(threshold: int = 50_000):
 
 
 def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,
-                 rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None) -> Conversion:
+                 rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
+                 verify_each: bool = False) -> Conversion:
     """Run the stages after import on a `tfl` stage module, in place."""
     verify(module)
     if on_stage is not None:
@@ -92,6 +95,7 @@ def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = 
         if on_stage is not None and stage:
             on_stage(stage, m)
 
-    manager = PassManager([p for p, _ in steps], after)
+    # verify-each off by default (PassManager: a quarter of convert's time), on when a stage is used
+    manager = PassManager([p for p, _ in steps], after, verify_each or on_stage is not None)
     results = manager.run(module)
     return Conversion(module, emit, results.get(LegalizeTfl.name))

@@ -18,6 +18,7 @@ Spacing follows OpFormatGen: no space before `( ) [ ] < > { } ,` nor after `( [ 
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -312,7 +313,7 @@ class Format:
         for name, kind in self.attrs.items():
             if name in op.attributes and not _fits(kind, op.attributes[name]):
                 return False
-        if any(k not in op.attributes for k in self._required_attrs()):
+        if any(k not in op.attributes for k in self._required_attrs):
             return False
         # the types the text spells, and what `same`/`infer` derive from them, must be the op's
         types = {n: [v.type for v in vs] for n, vs in {**groups, **rgroups}.items()}
@@ -321,7 +322,10 @@ class Format:
         derived = self._derive({n: types[n] for n in spelled}, op.attributes, arity)
         return all(derived.get(n) == ts for n, ts in types.items())
 
-    def _required_attrs(self):
+    @functools.cached_property
+    def _required_attrs(self) -> list:
+        """Attributes outside every optional group (fixed per format: computed once, not per
+        printed op, where it was a third of can_print's time)."""
         optional = {e.anchor for e in _walk(self.elements) if isinstance(e, Group)}
         optional |= {e.name for g in _walk(self.elements) if isinstance(g, Group)
                      for e in _walk(g.elements) if isinstance(e, Var)}
@@ -337,8 +341,12 @@ class Format:
                 names |= {n for n, _ in self.operands} | {n for n, _ in self.results}
         return names
 
+    @functools.cached_property
+    def _value_groups(self) -> frozenset:
+        return frozenset(n for n, _ in self.operands + self.results)
+
     def _expand(self, name: str) -> set:
-        if name in dict(self.operands + self.results):
+        if name in self._value_groups:
             return {name}
         if name == "operands":
             return {n for n, _ in self.operands}

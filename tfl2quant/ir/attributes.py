@@ -300,7 +300,16 @@ class DenseElementsAttr(Attribute):
         return isinstance(other, DenseElementsAttr) and self._key() == other._key()
 
     def __hash__(self):
-        return hash(self._key())
+        # computed once: CSE hashes every constant's key (its bytes and type) per lookup
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash(self._key())
+        return h
+
+    def __getstate__(self):  # the cached hash is not carried to another process
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     def __str__(self) -> str:
         return "".join(self.chunks())

@@ -118,15 +118,17 @@ class Operation:
                  name: Optional[str] = None, successors: Iterable["Block"] = ()):
         if name is not None and name != type(self).name:
             self.name = name  # generic op: the instance carries its name
-        self._operands: list[Value] = []
-        for v in operands:
-            self._add_operand(v)
+        # the loops of _add_operand and add_region inlined: every op of every pass is built here
+        self._operands: list[Value] = list(operands)
+        for k, v in enumerate(self._operands):
+            assert isinstance(v, Value), f"{self.name}: operand {v!r} is not a Value"
+            v._uses[(self, k)] = None
         self.results = [OpResult(t, self, k) for k, t in enumerate(result_types)]
-        self.attributes: dict[str, Attribute] = dict(attributes or {})
-        self.regions: list[Region] = []
-        for r in regions:
-            self.add_region(r)
-        self.successors: list[Block] = list(successors)
+        self.attributes: dict[str, Attribute] = dict(attributes) if attributes else {}
+        self.regions: list[Region] = list(regions)
+        for r in self.regions:
+            r.parent = self
+        self.successors: list[Block] = list(successors) if successors else []
         self.location = location
         self.parent: Optional[Block] = None
 

@@ -43,6 +43,10 @@ class Printer:
         # any other op's regions reset it, as upstream's OperationPrinter::printRegion does.
         self._default_dialects: list[str] = [""]
         self.indent = 0
+        # can_print's answer per (format, operand types, result types, attributes): it depends on
+        # nothing else, and ops repeat those (a third of printing went to recomputing it)
+        self._can_print_memo: dict = {}
+        self._type_strs: dict[int, tuple[Type, str]] = {}  # id -> (type, text): see type()
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
@@ -118,6 +122,16 @@ class Printer:
 
     # --- types and attributes ---------------------------------------------------
     def type(self, t: Type) -> str:
+        # per type object, not per equal type (equal quantized types may be spelled ui8 and u8);
+        # the entry keeps the object alive, so its id stays its own while printing
+        hit = self._type_strs.get(id(t))
+        if hit is not None and hit[0] is t:
+            return hit[1]
+        text = self._spell_type(t)
+        self._type_strs[id(t)] = (t, text)
+        return text
+
+    def _spell_type(self, t: Type) -> str:
         if isinstance(t, RankedTensorType):
             dims = "".join(("?" if d is None else str(d)) + "x" for d in t.shape)
             return f"tensor<{dims}{self.type(t.element_type)}>"
@@ -212,13 +226,26 @@ class Printer:
             self.out.write(self._name_result_group(op) + " = ")
         assembly = None if self.generic else getattr(op, "assembly", None)
         custom = getattr(op, "print_custom", None)
-        if assembly is not None and assembly.can_print(op):
+        if assembly is not None and self._can_print(assembly, op):
             assembly.print(op, self)
         elif custom is not None:
             custom(self)
         else:
             self.print_generic(op)
         self.print_location(op)
+
+    def _can_print(self, assembly, op: Operation) -> bool:
+        if op.regions or op.successors:
+            return assembly.can_print(op)
+        try:
+            key = (id(assembly), tuple(v.type for v in op.operands), tuple(r.type for r in op.results),
+                   tuple(op.attributes.items()))
+            hit = self._can_print_memo.get(key)
+        except TypeError:  # an unhashable attribute value: ask the format
+            return assembly.can_print(op)
+        if hit is None or hit[0] is not assembly:  # the format is kept in the entry: its id stays its own
+            hit = self._can_print_memo[key] = (assembly, assembly.can_print(op))
+        return hit[1]
 
     def print_location(self, op: Operation) -> None:
         if self.debuginfo and not isinstance(op.location, UnknownLoc):

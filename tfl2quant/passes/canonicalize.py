@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..ir.attributes import DenseElementsAttr
-from ..ir.core import TERMINATOR, Operation
+from ..ir.core import PURE, TERMINATOR, Operation
 from ..ir.types import IntegerType, RankedTensorType
 from .pass_base import ModulePass
 
@@ -78,7 +78,7 @@ def fold_all(root: Operation, skip: frozenset = frozenset()) -> bool:
     for op in list(root.walk()):
         if op.parent is None and op is not root or op.name in skip:
             continue
-        if _fold_integer_constants(op):
+        if op.name in _INT_FOLDS and _fold_integer_constants(op):  # the dict test first: no call per op
             changed = True
             continue
         values = op.fold()
@@ -94,7 +94,9 @@ def erase_dead(root: Operation) -> bool:
     for block in list(_blocks(root)):
         kept = []
         for op in reversed(block.ops):
-            if op.is_pure and not op.has_trait(TERMINATOR) and not any(r.has_uses for r in op.results):
+            # the traits and use dicts read directly: this test runs on every op of every sweep
+            traits = op.traits
+            if PURE in traits and TERMINATOR not in traits and not any(r._uses for r in op.results):
                 op.drop_operands()
                 for region in op.regions:
                     region.drop_all_references()

@@ -24,8 +24,18 @@ class CSE(ModulePass):
 
 
 def _key(op: Operation):
-    attrs = tuple(sorted(op.attributes.items(), key=lambda kv: kv[0]))
-    return (op.name, tuple(id(v) for v in op.operands), op.result_types, attrs)
+    attrs = op.attributes
+    attrs = tuple(sorted(attrs.items())) if len(attrs) > 1 else tuple(attrs.items())
+    return (op.name, tuple(map(id, op._operands)), tuple(r.type for r in op.results), attrs)
+
+
+def _lookup(scopes: list[dict], key):
+    # innermost scope first; a plain loop, not a generator per op
+    for s in reversed(scopes):
+        existing = s.get(key)
+        if existing is not None:
+            return existing
+    return None
 
 
 def _cse_block(block: Block, scopes: list[dict]) -> None:
@@ -35,7 +45,7 @@ def _cse_block(block: Block, scopes: list[dict]) -> None:
     for op in block.ops:
         if op.is_pure and not op.regions:
             key = _key(op)
-            existing = next((s[key] for s in reversed(scopes) if key in s), None)
+            existing = _lookup(scopes, key)
             if existing is not None:
                 op.replace_all_uses_with(existing.results)
                 op.drop_operands()

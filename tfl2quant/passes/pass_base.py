@@ -4,8 +4,9 @@ A pipeline is text in mlir-opt's syntax, `builtin.module(canonicalize,
 lower-quant-ops{rounding=half-to-even})`, parsed into pass objects whose
 `str()` prints the same syntax back (`--dump-pass-pipeline`). `PassManager`
 runs a list of passes, verifies after each one (mlir-opt's default
-`verify-each`), can print the IR after each, and keeps what a pass returns
-(legalize-tfl returns its per-op records).
+`verify-each`) or, with `verify_each=False`, once after the last, can print
+the IR after each, and keeps what a pass returns (legalize-tfl returns its
+per-op records).
 """
 from __future__ import annotations
 
@@ -146,15 +147,22 @@ class PassManager:
     the module must verify before (the caller checks its input), so IR that fails
     after a pass is a bug of that pass, reported as an InternalError.
 
-    `after_pass(pass, module)` is called after each pass has run and verified
-    (`--mlir-print-ir-after-all`, the checker's stages); `results` holds what
+    `verify_each=False` verifies once, after the last pass: verifying after each of
+    convert's seven passes was a quarter of its time (benchmarks/synthetic.py). A pass
+    bug is still caught before anything is printed; the error names the pipeline, and a
+    rerun with verify-each names the pass. (mlir-opt's `--verify-each=false` verifies
+    nothing at all; we keep the final check, so invalid IR is never printed.)
+
+    `after_pass(pass, module)` is called after each pass has run (and, with verify-each,
+    verified) (`--mlir-print-ir-after-all`, the checker's stages); `results` holds what
     each pass returned, by pass name.
     """
 
     def __init__(self, passes: list[ModulePass],
-                 after_pass: Callable[[ModulePass, Operation], None] | None = None):
+                 after_pass: Callable[[ModulePass, Operation], None] | None = None, verify_each: bool = True):
         self.passes = list(passes)
         self.after_pass = after_pass
+        self.verify_each = verify_each
         self.results: dict[str, object] = {}
 
     def run(self, module: Operation) -> dict[str, object]:
@@ -162,16 +170,24 @@ class PassManager:
             result = p.apply(module)
             if result is not None:
                 self.results[p.name] = result
-            try:
-                verify(module)
-            except VerificationError as e:  # the input verified: the pass broke it
-                raise InternalError(f"{p.name} produced invalid IR: {e}") from e
+            if self.verify_each:
+                _verify_after(module, p.name)
             if self.after_pass is not None:
                 self.after_pass(p, module)
+        if not self.verify_each and self.passes:
+            _verify_after(module, "the pipeline " + pipeline_text(self.passes),
+                          " (verify-each, e.g. convert --verify-each, names the pass)")
         return self.results
 
     def __str__(self) -> str:
         return pipeline_text(self.passes)
+
+
+def _verify_after(module: Operation, what: str, hint: str = "") -> None:
+    try:
+        verify(module)
+    except VerificationError as e:  # the input verified: the pass broke it
+        raise InternalError(f"{what} produced invalid IR{hint}: {e}") from e
 
 
 def print_ir_after(stream: TextIO, debuginfo: bool = False, generic: bool = False,

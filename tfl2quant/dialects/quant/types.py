@@ -21,7 +21,7 @@ import numpy as np
 
 from ...errors import VerificationError
 from ...ir.attributes import format_float, nest
-from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType
+from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, cached_hash
 
 MAX_STORAGE_BITS = 32
 # `tfl2quant opt --quant-strict-zero-points`: reject zero points outside the storage type's range
@@ -161,6 +161,7 @@ class QuantizedType(Type):
 _VERIFIED: set = set()
 
 
+@cached_hash
 @dataclass(frozen=True)
 class UniformQuantizedType(QuantizedType):
     scale: float
@@ -183,6 +184,7 @@ class UniformQuantizedType(QuantizedType):
         return np.int64(self.zero_point)
 
 
+@cached_hash
 @dataclass(frozen=True)
 class UniformQuantizedPerAxisType(QuantizedType):
     scales: tuple
@@ -240,6 +242,7 @@ class UniformQuantizedPerAxisType(QuantizedType):
         return np.asarray(self.zero_points, np.int64).reshape(self._axis_shape(shape))
 
 
+@cached_hash
 @dataclass(frozen=True)
 class UniformQuantizedSubChannelType(QuantizedType):
     """Blockwise: `scales`/`zero_points` are flat, row-major, of shape `params_shape`."""
