@@ -1,12 +1,11 @@
 // passes/inline.py on calls it leaves alone beyond inline.mlir's: a call marked no_inline, and a
 // call in the region of an op of an unregistered dialect (no inliner interface says the body
-// may go there). Not piped to iree-opt: its MLIR reads no_inline only as a property, and rejects
-// a symbol use under an unregistered op.
+// may go there). Not piped to iree-opt: its MLIR rejects a symbol use under an unregistered op.
 // RUN: tfl2quant opt %s --allow-unregistered-dialect -inline | filecheck %s
 
 // CHECK-LABEL: func.func private @simple
 // CHECK-LABEL: func.func @kept
-// CHECK-NEXT:    %[[A:.*]] = call @simple(%{{.*}}) {no_inline}
+// CHECK-NEXT:    %[[A:.*]] = call @simple(%{{.*}}) <no_inline>
 // CHECK-NEXT:    "ml.region"() ({
 // CHECK-NEXT:      func.call @simple(%[[A]])
 // The call outside both is inlined.
@@ -17,7 +16,7 @@ func.func private @simple(%a: i32) -> i32 {
   return %0 : i32
 }
 func.func @kept(%a: i32) -> i32 {
-  %0 = call @simple(%a) {no_inline} : (i32) -> i32
+  %0 = call @simple(%a) <no_inline> : (i32) -> i32
   "ml.region"() ({
     %1 = func.call @simple(%0) : (i32) -> i32
     "ml.yield"() : () -> ()
