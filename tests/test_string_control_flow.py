@@ -1,0 +1,129 @@
+"""String tensors through WHILE and IF (legalize/strings.py's reach through subgraphs,
+control_flow.py): the loop and branch values are byte buffers in scf.while, scf.for and
+scf.if and in the subgraph functions they call, as TFLite copies string tensors between
+subgraphs (while.cc, if.cc); against TFLite and through IREE."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from ai_edge_litert import schema_py_generated as schema
+
+from runtime_check import interpreter
+from runtime_check.executor import Executor
+from tfl2quant.ir.printer import print_module
+from tfl2quant.pipeline import convert
+
+from .conftest import iree_verify
+from .test_string_ops import assert_same, strings
+from .tflite_builder import ModelBuilder, options_table
+
+WORDS = strings("red", "", "green\x00x")
+
+
+def while_strings(counted: bool) -> bytes:
+    """main: WHILE(i, n, words, tag): cond i < n; body i + 1, words rotated by a GATHER of
+    [1, 2, 0], tag passed through. `counted`: i starts at a constant 0 and n is the constant 4
+    (a known trip count: scf.for), else both are inputs (scf.while)."""
+    m = ModelBuilder()
+    main, cond, body = m.subgraph("main"), m.subgraph("cond"), m.subgraph("body")
+    if counted:
+        i0, n0 = main.const("i", np.array(0, np.int32)), main.const("n", np.array(4, np.int32))
+    else:
+        i0, n0 = main.input("i", [], "INT32"), main.input("n", [], "INT32")
+    w0, t0 = main.input("words", [3], "STRING"), main.input("tag", [], "STRING")
+    outs = [main.tensor("i_out", [], "INT32"), main.tensor("n_out", [], "INT32"),
+            main.tensor("words_out", [3], "STRING"), main.tensor("tag_out", [], "STRING")]
+    opt = schema.WhileOptionsT()
+    opt.condSubgraphIndex, opt.bodySubgraphIndex = cond.index, body.index
+    main.op("WHILE", [i0, n0, w0, t0], outs, opt)
+    main.output(outs[0], outs[2], outs[3])
+
+    ci, cn = cond.input("i", [], "INT32"), cond.input("n", [], "INT32")
+    cond.input("words", [3], "STRING")
+    cond.input("tag", [], "STRING")
+    c = cond.tensor("c", [], "BOOL")
+    cond.op("LESS", [ci, cn], [c])
+    cond.output(c)
+
+    bi, bn = body.input("i", [], "INT32"), body.input("n", [], "INT32")
+    bw, bt = body.input("words", [3], "STRING"), body.input("tag", [], "STRING")
+    bi1, bw1 = body.tensor("i1", [], "INT32"), body.tensor("words1", [3], "STRING")
+    body.op("ADD", [bi, body.const("one", np.array(1, np.int32))], [bi1], schema.AddOptionsT())
+    body.op("GATHER", [bw, body.const("rotate", np.array([1, 2, 0], np.int32))], [bw1],
+            options_table("Gather", axis=0))
+    body.output(bi1, bn, bw1, bt)
+    return m.build()
+
+
+def if_strings() -> bytes:
+    """main: IF(p, words, k): then GATHER(words, k) (one string of the input), else the
+    constant ["else"] (the branches give their strings through IF's result)."""
+    m = ModelBuilder()
+    main, then, else_ = m.subgraph("main"), m.subgraph("then"), m.subgraph("else")
+    p, w, k = main.input("p", [1], "BOOL"), main.input("words", [3], "STRING"), main.input("k", [1], "INT32")
+    y = main.tensor("y", [1], "STRING")
+    opt = schema.IfOptionsT()
+    opt.thenSubgraphIndex, opt.elseSubgraphIndex = then.index, else_.index
+    main.op("IF", [p, w, k], [y], opt)
+    main.output(y)
+    tw, tk = then.input("words", [3], "STRING"), then.input("k", [1], "INT32")
+    ty = then.tensor("y", [1], "STRING")
+    then.op("GATHER", [tw, tk], [ty], options_table("Gather", axis=0))
+    then.output(ty)
+    else_.input("words", [3], "STRING")
+    else_.input("k", [1], "INT32")
+    ey = else_.tensor("y", [1], "STRING")
+    else_.op("RESHAPE", [else_.const("else", strings("else")), else_.const("shape", np.array([1], np.int32))],
+             [ey], options_table("Reshape", newShape=[1]))
+    else_.output(ey)
+    return m.build()
+
+
+def convert_and_reference(model: bytes, tmp_path):
+    path = tmp_path / "m.tflite"
+    path.write_bytes(model)
+    conversion = convert(str(path), "final")
+    assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
+    text = print_module(conversion.module)
+    assert "tf_type.string" not in text and "unrealized_conversion_cast" not in text
+    return conversion.module, text, interpreter.load(str(path), resolver="BUILTIN_REF")
+
+
+WHILE_INPUTS = [[np.array(0, np.int32), np.array(n, np.int32), WORDS, np.array(b"tag")] for n in (0, 1, 2, 5)]
+IF_INPUTS = [[np.array([p]), WORDS, np.array([k], np.int32)] for p, k in ((True, 2), (False, 0), (True, 1))]
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_a_while_carries_strings(counted, tmp_path):
+    module, text, reference = convert_and_reference(while_strings(counted), tmp_path)
+    assert ("scf.for" if counted else "scf.while") in text
+    for inputs in (WHILE_INPUTS[:1] if counted else WHILE_INPUTS):
+        inputs = inputs[2:] if counted else inputs
+        ours = Executor(module).run(inputs, "main")
+        theirs = interpreter.run(reference, inputs)
+        assert_same(ours, theirs)
+    if counted:  # four rotations of three: once round and one more
+        assert [bytes(s) for s in theirs[1]] == [b"", b"green\x00x", b"red"]
+
+
+def test_an_if_chooses_between_strings(tmp_path):
+    module, text, reference = convert_and_reference(if_strings(), tmp_path)
+    assert "scf.if" in text
+    for inputs in IF_INPUTS:
+        assert_same(Executor(module).run(inputs, "main"), interpreter.run(reference, inputs))
+
+
+@pytest.mark.parametrize("model", ["while", "counted while", "if"])
+def test_iree_runs_them_as_tflite_does(model, tmp_path):
+    from legalize.strings import from_buffers, to_buffers
+    from runtime_check import iree_backend
+    built = if_strings() if model == "if" else while_strings(model == "counted while")
+    module, text, reference = convert_and_reference(built, tmp_path)
+    assert iree_verify(text, allow_unregistered=False).returncode == 0
+    main = module.lookup("main")
+    vmfb = iree_backend.compile_mlir(text)
+    input_sets = IF_INPUTS if model == "if" else [x[2:] for x in WHILE_INPUTS[:1]] if model == "counted while" \
+        else WHILE_INPUTS
+    for inputs in input_sets:
+        theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
+        assert_same(theirs, interpreter.run(reference, inputs))
