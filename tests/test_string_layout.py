@@ -10,6 +10,7 @@ import pytest
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
+from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -90,7 +91,7 @@ def test_gather_of_constant_strings(tmp_path):
 
 
 def test_gather_of_a_2d_string_tensor_is_declined(tmp_path):
-    """GatherStrings reads positions among the flat strings whatever the axis: not taken."""
+    """TFLite's Prepare refuses a string input of rank 2 (gather.cc): declined, with that reason."""
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [2, 3], "STRING")
@@ -101,7 +102,9 @@ def test_gather_of_a_2d_string_tensor_is_declined(tmp_path):
     path.write_bytes(m.build())
     records = {r.name: (r.path, r.reason) for r in convert(str(path), "final").report.records}
     assert records["tfl.gather"][0] == "unlowered"
-    assert "GatherStrings takes positions among the flat strings" in records["tfl.gather"][1]
+    assert "TFLite's Prepare takes 1-D string input only (gather.cc)" in records["tfl.gather"][1]
+    with pytest.raises(Tfl2QuantError, match="failed to prepare"):
+        interpreter.load(str(path), resolver="BUILTIN_REF")
 
 
 def comparison_model(op, x_shape, y_shape, y_const=None) -> bytes:
