@@ -113,17 +113,60 @@ def test_an_if_chooses_between_strings(tmp_path):
         assert_same(Executor(module).run(inputs, "main"), interpreter.run(reference, inputs))
 
 
-@pytest.mark.parametrize("model", ["while", "counted while", "if"])
+@pytest.mark.parametrize("model", ["while", "counted while", "if", "until stop"])
 def test_iree_runs_them_as_tflite_does(model, tmp_path):
     from legalize.strings import from_buffers, to_buffers
     from runtime_check import iree_backend
-    built = if_strings() if model == "if" else while_strings(model == "counted while")
+    built = {"if": if_strings, "until stop": until_stop}.get(model, lambda: while_strings(model == "counted while"))()
     module, text, reference = convert_and_reference(built, tmp_path)
     assert iree_verify(text, allow_unregistered=False).returncode == 0
     main = module.lookup("main")
     vmfb = iree_backend.compile_mlir(text)
-    input_sets = IF_INPUTS if model == "if" else [x[2:] for x in WHILE_INPUTS[:1]] if model == "counted while" \
-        else WHILE_INPUTS
+    input_sets = {"if": IF_INPUTS, "counted while": [x[2:] for x in WHILE_INPUTS[:1]], "while": WHILE_INPUTS,
+                  "until stop": [[strings("a", "b", "stop")], [strings("stop", "", "")]]}[model]
     for inputs in input_sets:
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
         assert_same(theirs, interpreter.run(reference, inputs))
+
+
+def until_stop() -> bytes:
+    """main: WHILE(words) while words[0] != "stop" (the cond reads the string: GATHER, then
+    NOT_EQUAL with a constant), the body rotating words by one."""
+    m = ModelBuilder()
+    main, cond, body = m.subgraph("main"), m.subgraph("cond"), m.subgraph("body")
+    w = main.input("words", [3], "STRING")
+    out = main.tensor("words_out", [3], "STRING")
+    opt = schema.WhileOptionsT()
+    opt.condSubgraphIndex, opt.bodySubgraphIndex = cond.index, body.index
+    main.op("WHILE", [w], [out], opt)
+    main.output(out)
+    cw = cond.input("words", [3], "STRING")
+    first, going = cond.tensor("first", [1], "STRING"), cond.tensor("going", [1], "BOOL")
+    cond.op("GATHER", [cw, cond.const("zero", np.array([0], np.int32))], [first], options_table("Gather", axis=0))
+    cond.op("NOT_EQUAL", [first, cond.const("stop", strings("stop"))], [going])
+    cond.output(going)
+    bw = body.input("words", [3], "STRING")
+    bw1 = body.tensor("words1", [3], "STRING")
+    body.op("GATHER", [bw, body.const("rotate", np.array([1, 2, 0], np.int32))], [bw1],
+            options_table("Gather", axis=0))
+    body.output(bw1)
+    return m.build()
+
+
+def test_the_cond_reads_the_string(tmp_path):
+    module, text, reference = convert_and_reference(until_stop(), tmp_path)
+    assert "scf.while" in text
+    for words in (["a", "stop", "b"], ["stop", "", "x"], ["", "st", "stop"]):
+        inputs = [strings(*words)]
+        (theirs,) = interpreter.run(reference, inputs)
+        assert_same(Executor(module).run(inputs, "main"), [theirs])
+        assert bytes(theirs[0]) == b"stop"
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_check_passes_on_a_while_carrying_strings(counted, tmp_path):
+    from runtime_check.check import check_model
+    path = tmp_path / "m.tflite"
+    path.write_bytes(while_strings(counted))
+    result = check_model(str(path), samples=3)
+    assert result.error is None and result.verdict == "PASS"
