@@ -170,3 +170,53 @@ def test_check_passes_on_a_while_carrying_strings(counted, tmp_path):
     path.write_bytes(while_strings(counted))
     result = check_model(str(path), samples=3)
     assert result.error is None and result.verdict == "PASS"
+
+
+def while_with_an_if() -> bytes:
+    """main: WHILE(i, n, flag, words), cond i < n; the body's IF(flag, words) rotates the
+    words (then: GATHER [1, 2, 0]) or passes them through (else): strings through a WHILE
+    and the IF of its body."""
+    m = ModelBuilder()
+    main, cond, body = m.subgraph("main"), m.subgraph("cond"), m.subgraph("body")
+    then, else_ = m.subgraph("then"), m.subgraph("else")
+    ins = [main.input("i", [], "INT32"), main.input("n", [], "INT32"), main.input("flag", [1], "BOOL"),
+           main.input("words", [3], "STRING")]
+    outs = [main.tensor("i_out", [], "INT32"), main.tensor("n_out", [], "INT32"), main.tensor("flag_out", [1], "BOOL"),
+            main.tensor("words_out", [3], "STRING")]
+    opt = schema.WhileOptionsT()
+    opt.condSubgraphIndex, opt.bodySubgraphIndex = cond.index, body.index
+    main.op("WHILE", ins, outs, opt)
+    main.output(outs[3])
+    ci, cn = cond.input("i", [], "INT32"), cond.input("n", [], "INT32")
+    cond.input("flag", [1], "BOOL")
+    cond.input("words", [3], "STRING")
+    c = cond.tensor("c", [], "BOOL")
+    cond.op("LESS", [ci, cn], [c])
+    cond.output(c)
+    bi, bn, bf, bw = (body.input("i", [], "INT32"), body.input("n", [], "INT32"), body.input("flag", [1], "BOOL"),
+                      body.input("words", [3], "STRING"))
+    bi1, bw1 = body.tensor("i1", [], "INT32"), body.tensor("words1", [3], "STRING")
+    body.op("ADD", [bi, body.const("one", np.array(1, np.int32))], [bi1], schema.AddOptionsT())
+    branches = schema.IfOptionsT()
+    branches.thenSubgraphIndex, branches.elseSubgraphIndex = then.index, else_.index
+    body.op("IF", [bf, bw], [bw1], branches)
+    body.output(bi1, bn, bf, bw1)
+    tw, ty = then.input("words", [3], "STRING"), then.tensor("y", [3], "STRING")
+    then.op("GATHER", [tw, then.const("rotate", np.array([1, 2, 0], np.int32))], [ty], options_table("Gather", axis=0))
+    then.output(ty)
+    else_.output(else_.input("words", [3], "STRING"))
+    return m.build()
+
+
+def test_a_while_whose_body_has_an_if_of_strings(tmp_path):
+    from legalize.strings import from_buffers, to_buffers
+    from runtime_check import iree_backend
+    module, text, reference = convert_and_reference(while_with_an_if(), tmp_path)
+    assert "scf.while" in text and "scf.if" in text
+    vmfb = iree_backend.compile_mlir(text)
+    main = module.lookup("main")
+    for n, flag in ((2, True), (4, False), (1, True)):
+        inputs = [np.array(0, np.int32), np.array(n, np.int32), np.array([flag]), WORDS]
+        theirs = interpreter.run(reference, inputs)
+        assert_same(Executor(module).run(inputs, "main"), theirs)
+        assert_same(from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main")), theirs)
