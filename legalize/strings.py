@@ -433,11 +433,11 @@ def select_strings(s: Scalars, source: Value, indices: Value) -> Value:
 def resolve_strings(module: Operation) -> None:
     """Retype the string arguments, results and constants the patterns read or gave as bytes,
     and remove the casts (see the module docstring)."""
+    if not any(op.name == CAST and _string_cast(op) for op in module.walk()):
+        return  # (a lowered WHILE or IF moving strings leaves casts too)
     functions = [f for f in module.functions() if not f.is_declaration]
     _constant_results(functions)
     casts = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
-    if not casts:
-        return
     for func in functions:
         sites = _sites(func)
         for k, arg in enumerate(func.body.args):
