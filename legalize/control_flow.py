@@ -256,9 +256,10 @@ class Case(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         branches = [_callee(op, k) for k in range(len(op.regions))]
-        stored = [storage_type_of(t) for t in branches[0].function_type.results]
+        stored = [_carried(t) for t in branches[0].function_type.results]
         index_value = _scalar(b, operands[0])
-        return self.chain(b, op, index_value, branches, 0, list(operands[1:]), stored)
+        args = [as_bytes(b, v) for v in operands[1:]]
+        return _strings(b, self.chain(b, op, index_value, branches, 0, args, stored), result_types)
 
     def chain(self, b, op, index_value, branches, k, args, stored):
         """Branch k if the index is k, else the chain from branch k + 1 (the last: no test)."""

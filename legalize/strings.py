@@ -20,10 +20,10 @@ comes from a function argument, a constant or another string op lowered here, an
 only to such ops or to a `func.return` (of a function nothing calls): any other op
 seeing bytes where it expected strings would read them as integers.
 
-WHILE and IF move strings between their operands, results and subgraphs (while.cc and
-if.cc copy a string tensor's buffer): `_reaches` follows a string through them, and
-through the subgraph functions they call, to every op it meets, so that a WHILE or IF and
-the string ops of its subgraphs are lowered together or not at all. Lowered, scf.while,
+WHILE, IF and STABLEHLO_CASE move strings between their operands, results and subgraphs
+(while.cc, if.cc and stablehlo_case.cc copy a string tensor's buffer): `_reaches` follows a
+string through them, and through the subgraph functions they call, to every op it meets,
+so that such an op and the string ops of its subgraphs are lowered together or not at all. Lowered, scf.while,
 scf.for and scf.if carry the buffer, and resolve_strings retypes the called functions'
 string arguments and results with their calls.
 """
@@ -181,35 +181,35 @@ def _string_constant(op: Optional[Operation]) -> bool:
         isinstance(op.attributes.get("value"), DenseStringElementsAttr)
 
 
-# WHILE and IF carry strings between their operands, results and subgraphs as TFLite copies
-# them (while.cc, if.cc: TfLiteTensorRealloc and a copy of the buffer for a string tensor)
-CROSSING = ("tfl.while", "tfl.if")
+# WHILE, IF and STABLEHLO_CASE carry strings between their operands, results and subgraphs
+# as TFLite copies them (while.cc, if.cc, stablehlo_case.cc copy a string tensor's buffer)
+CROSSING = ("tfl.while", "tfl.if", "tfl.stablehlo_case")
 LOWERED_REGIONS = ("scf.while", "scf.if", "scf.for")
 
 
 def _crossing(op: Operation) -> Reason:
-    """Why the WHILE or IF `op` cannot move its strings (its pattern declines)."""
-    from .control_flow import If, While
-    reason = (While() if op.name == "tfl.while" else If()).unsupported(op)
+    """Why the WHILE, IF or STABLEHLO_CASE `op` cannot move its strings (its pattern declines)."""
+    from .control_flow import Case, If, While
+    reason = {"tfl.while": While, "tfl.if": If, "tfl.stablehlo_case": Case}[op.name]().unsupported(op)
     return f"reaches '{op.name}', which cannot move it: {reason}" if reason else None
 
 
 def _subgraphs(op: Operation) -> list[Operation]:
     from .control_flow import _callee
-    return [_callee(op, 0), _callee(op, 1)]
+    return [_callee(op, k) for k in range(len(op.regions))]
 
 
 def _slot(op: Operation, k: int, side: str) -> list[Value]:
-    """The values a WHILE or IF moves as one: loop value k of a WHILE (operand, result, both
-    subgraphs' argument, the body's result); IF's branch input k (`side` "in": operand k + 1,
-    both branches' argument) or result k ("out": the result, both branches' result)."""
-    first, second = _subgraphs(op)
+    """The values a WHILE, IF or CASE moves as one: loop value k of a WHILE (operand, result,
+    both subgraphs' argument, the body's result); a branch input k of IF or CASE (`side` "in":
+    operand k + 1, each branch's argument) or result k ("out": the result, each branch's)."""
+    subgraphs = _subgraphs(op)
     if op.name == "tfl.while":
-        return [op.operands[k], op.results[k], first.body.args[k], second.body.args[k],
-                second.body.ops[-1].operands[k]]
+        cond, body = subgraphs
+        return [op.operands[k], op.results[k], cond.body.args[k], body.body.args[k], body.body.ops[-1].operands[k]]
     if side == "in":
-        return [op.operands[k + 1], first.body.args[k], second.body.args[k]]
-    return [op.results[k], first.body.ops[-1].operands[k], second.body.ops[-1].operands[k]]
+        return [op.operands[k + 1], *(f.body.args[k] for f in subgraphs)]
+    return [op.results[k], *(f.body.ops[-1].operands[k] for f in subgraphs)]
 
 
 def _through_call(func: Operation, k: int, side: str, todo: list[Value]) -> Reason:
@@ -224,7 +224,7 @@ def _through_call(func: Operation, k: int, side: str, todo: list[Value]) -> Reas
         reason = _crossing(owner)
         if reason:
             return reason
-        todo.extend(_slot(owner, k, "in" if owner.name == "tfl.if" else side))
+        todo.extend(_slot(owner, k, side))
     return None
 
 
@@ -253,8 +253,8 @@ def _sinks(v: Value, todo: list[Value], also: str = "also ") -> Reason:
             reason = _crossing(other)
             if not reason:
                 todo.extend(_slot(other, k if other.name == "tfl.while" else k - 1, "in"))
-        elif other.name == "func.call" and owner is not None and owner.name == "tfl.if":
-            reason = None  # a branch's call reads IF's operand itself: its slot was followed
+        elif other.name == "func.call" and owner is not None and owner.name in CROSSING[1:]:
+            reason = None  # a branch's call reads IF's (CASE's) operand itself: its slot was followed
         elif not _lowers(other):
             reason = f"is {also}read by '{other.name}', which has no string lowering"
         else:

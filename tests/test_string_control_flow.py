@@ -220,3 +220,43 @@ def test_a_while_whose_body_has_an_if_of_strings(tmp_path):
         theirs = interpreter.run(reference, inputs)
         assert_same(Executor(module).run(inputs, "main"), theirs)
         assert_same(from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main")), theirs)
+
+
+def test_stablehlo_case_chooses_among_strings(tmp_path):
+    """STABLEHLO_CASE(k, words): branch 0 passes the words through, branch 1 rotates them
+    (GATHER), branch 2 (also any k outside [0, 3)) gives a constant: nested scf.if on buffers.
+    Only the default resolver has the kernel."""
+    from legalize.strings import from_buffers, to_buffers
+    from runtime_check import iree_backend
+    m = ModelBuilder()
+    g = m.subgraph("main")
+    k, w = g.input("k", [], "INT32"), g.input("words", [3], "STRING")
+    y = g.tensor("y", [3], "STRING")
+    branches = [m.subgraph(f"branch{n}") for n in range(3)]
+    g.op("STABLEHLO_CASE", [k, w], [y], options_table("StablehloCase", branchSubgraphIndices=[b.index for b in branches]))
+    g.output(y)
+    branches[0].output(branches[0].input("words", [3], "STRING"))
+    bw, by = branches[1].input("words", [3], "STRING"), branches[1].tensor("y", [3], "STRING")
+    branches[1].op("GATHER", [bw, branches[1].const("rotate", np.array([1, 2, 0], np.int32))], [by],
+                   options_table("Gather", axis=0))
+    branches[1].output(by)
+    branches[2].input("words", [3], "STRING")
+    cy = branches[2].tensor("y", [3], "STRING")
+    branches[2].op("RESHAPE", [branches[2].const("c", strings("x", "", "yz")),
+                               branches[2].const("shape", np.array([3], np.int32))], [cy],
+                   options_table("Reshape", newShape=[3]))
+    branches[2].output(cy)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    conversion = convert(str(path), "final")
+    assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
+    text = print_module(conversion.module)
+    assert "tf_type.string" not in text and "unrealized_conversion_cast" not in text and text.count("= scf.if ") == 2
+    main = conversion.module.lookup("main")
+    vmfb = iree_backend.compile_mlir(text)
+    reference = interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
+    for index in (0, 1, 2, -1, 7):
+        inputs = [np.array(index, np.int32), WORDS]
+        theirs = interpreter.run(reference, inputs)
+        assert_same(Executor(conversion.module).run(inputs, "main"), theirs)
+        assert_same(from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main")), theirs)
