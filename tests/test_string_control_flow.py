@@ -260,3 +260,38 @@ def test_stablehlo_case_chooses_among_strings(tmp_path):
         theirs = interpreter.run(reference, inputs)
         assert_same(Executor(conversion.module).run(inputs, "main"), theirs)
         assert_same(from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main")), theirs)
+
+
+def test_a_while_result_reaching_an_op_without_string_lowering(tmp_path):
+    """The WHILE's strings go on to a TRANSPOSE (no string path): the WHILE and the body's
+    RESHAPE stay tfl ops with the reason (the counter's ADD is lowered)."""
+    m = ModelBuilder()
+    main, cond, body = m.subgraph("main"), m.subgraph("cond"), m.subgraph("body")
+    w0 = main.input("words", [1, 3], "STRING")
+    w1 = main.tensor("words_out", [1, 3], "STRING")
+    opt = schema.WhileOptionsT()
+    opt.condSubgraphIndex, opt.bodySubgraphIndex = cond.index, body.index
+    main.op("WHILE", [main.const("i", np.array(0, np.int32)), w0], [main.tensor("i_out", [], "INT32"), w1], opt)
+    t = main.tensor("t", [3, 1], "STRING")
+    main.op("TRANSPOSE", [w1, main.const("perm", np.array([1, 0], np.int32))], [t])
+    main.output(t)
+    ci = cond.input("i", [], "INT32")
+    cond.input("words", [1, 3], "STRING")
+    c = cond.tensor("c", [], "BOOL")
+    cond.op("LESS", [ci, cond.const("n", np.array(2, np.int32))], [c])
+    cond.output(c)
+    bi, bw = body.input("i", [], "INT32"), body.input("words", [1, 3], "STRING")
+    bi1, bw1 = body.tensor("i1", [], "INT32"), body.tensor("words1", [1, 3], "STRING")
+    body.op("ADD", [bi, body.const("one", np.array(1, np.int32))], [bi1], schema.AddOptionsT())
+    body.op("RESHAPE", [bw, body.const("shape", np.array([1, 3], np.int32))], [bw1],
+            options_table("Reshape", newShape=[1, 3]))
+    body.output(bi1, bw1)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    conversion = convert(str(path), "final")
+    records = {r.name: (r.path, r.reason) for r in conversion.report.records}
+    why = "is also read by 'tfl.transpose', which has no string lowering"
+    assert records["tfl.while"][0] == "unlowered" and why in records["tfl.while"][1]
+    assert records["tfl.reshape"] == ("unlowered", f"a string tensor read by 'tfl.reshape' {why}")
+    assert records["tfl.add"][0] == "float"
+    assert "tf_type.string" in print_module(conversion.module)
