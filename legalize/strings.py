@@ -23,9 +23,9 @@ seeing bytes where it expected strings would read them as integers.
 WHILE, IF and STABLEHLO_CASE move strings between their operands, results and subgraphs
 (while.cc, if.cc and stablehlo_case.cc copy a string tensor's buffer): `_reaches` follows a
 string through them, and through the subgraph functions they call, to every op it meets,
-so that such an op and the string ops of its subgraphs are lowered together or not at all. Lowered, scf.while,
-scf.for and scf.if carry the buffer, and resolve_strings retypes the called functions'
-string arguments and results with their calls.
+so that such an op and the string ops of its subgraphs are lowered together or not at
+all. Lowered, scf.while, scf.for and scf.if carry the buffer, and resolve_strings retypes
+the called functions' string arguments and results with their calls.
 """
 from __future__ import annotations
 
@@ -432,7 +432,9 @@ def select_strings(s: Scalars, source: Value, indices: Value) -> Value:
 
 def resolve_strings(module: Operation) -> None:
     """Retype the string arguments, results and constants the patterns read or gave as bytes,
-    and remove the casts (see the module docstring)."""
+    and remove the casts (see the module docstring). A called function's string argument
+    becomes bytes when every call passes bytes (a lowered WHILE's, IF's or CASE's), and its
+    results with the calls' once it returns bytes."""
     if not any(op.name == CAST and _string_cast(op) for op in module.walk()):
         return  # (a lowered WHILE or IF moving strings leaves casts too)
     functions = [f for f in module.functions() if not f.is_declaration]
