@@ -21,7 +21,8 @@ global. CALL_ONCE (call_once.cc) runs its init function on its first invoke only
 a global "pending" flag per init function, cleared after the call under scf.if.
 
 TFLite's string operators (hash tables, SKIP_GRAM) have their rows here and their
-patterns in hashtable.py and skip_gram.py, on the byte buffers of strings.py.
+patterns in hashtable.py and skip_gram.py, on the byte buffers of strings.py. WHILE and IF
+carry string tensors as those buffers (strings.py decides whether they can).
 
 Quantized values move through all of them unchanged (TFLite copies their bytes):
 they take the integer path, on storage types, and are cast back to their
@@ -46,6 +47,7 @@ from .counted_loop import index_constant, trip_count
 from .lsh_projection import LshProjection
 from .hashtable import Hashtable, HashtableFind, HashtableImport, HashtableSize
 from .skip_gram import SkipGram
+from .strings import BYTES, CAST, as_bytes, is_string
 from .rule import FloatPattern, IntegerPattern, Rule, unlowered
 from .query import Reason
 
@@ -83,8 +85,16 @@ def _callee(op: Operation, region: int) -> Optional[Operation]:
 
 
 def _cast(b: Builder, v: Value, t: Type) -> Value:
-    """`v` as `t`: the same value, between a quantized type and its storage type."""
-    return v if v.type == t else b.value("quant.scast", [v], t)
+    """`v` as `t`: the same value, between a quantized type and its storage type, or between
+    a string tensor and its byte buffer (strings.py: resolve_strings removes that cast)."""
+    if v.type == t:
+        return v
+    return b.value(CAST if is_string(t) or is_string(v.type) else "quant.scast", [v], t)
+
+
+def _carried(t: Type) -> Type:
+    """What scf moves for a value of type `t`: a string tensor as its byte buffer."""
+    return BYTES if is_string(t) else storage_type_of(t)
 
 
 def _call(b: Builder, func: Operation, args: list[Value], result_types: list[Type]) -> list[Value]:
@@ -157,10 +167,11 @@ class While(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         cond, body = _callee(op, 0), _callee(op, 1)
-        carried = [v.type for v in operands]  # storage types on the integer path
+        carried = [_carried(v.type) for v in operands]  # storage types on the integer path
         trips = trip_count(cond, body, list(operands))
+        operands = [as_bytes(b, v) for v in operands]
         if trips is not None:
-            return self.counted(b, op, body, operands, carried, trips)
+            return _strings(b, self.counted(b, op, body, operands, carried, trips), result_types)
         before, after = Block(carried), Block(carried)
         inner = Builder(block=before, location=op.location)
         (keep_going,) = _call(inner, cond, list(before.args), list(cond.function_type.results))
@@ -168,7 +179,7 @@ class While(FloatPattern):
         inner = Builder(block=after, location=op.location)
         inner.create("scf.yield", _call(inner, body, list(after.args), carried))
         loop = b.create("scf.while", operands, carried, regions=[Region([before]), Region([after])])
-        return list(loop.results)
+        return _strings(b, list(loop.results), result_types)
 
     @staticmethod
     def counted(b, op, body, operands, carried, trips: int):
@@ -179,6 +190,11 @@ class While(FloatPattern):
         bounds = [index_constant(b, 0), index_constant(b, trips), index_constant(b, 1)]
         loop = b.create("scf.for", [*bounds, *operands], carried, regions=[Region([block])])
         return list(loop.results)
+
+
+def _strings(b: Builder, values: list[Value], result_types) -> list[Value]:
+    """The results of a lowered WHILE or IF, a byte buffer cast back to its string type."""
+    return [_cast(b, v, t) if is_string(t) else v for v, t in zip(values, result_types)]
 
 
 class If(FloatPattern):
@@ -201,14 +217,16 @@ class If(FloatPattern):
     def rewrite(self, b, op, operands, result_types):
         then, else_ = _callee(op, 0), _callee(op, 1)
         # storage types on the integer path (a float model's branches return no quantized type)
-        stored = [storage_type_of(t) for t in then.function_type.results]
+        stored = [_carried(t) for t in then.function_type.results]
+        args = [as_bytes(b, v) for v in operands[1:]]
         regions = []
         for func in (then, else_):
             block = Block()
             inner = Builder(block=block, location=op.location)
-            inner.create("scf.yield", _call(inner, func, list(operands[1:]), stored))
+            inner.create("scf.yield", _call(inner, func, args, stored))
             regions.append(Region([block]))
-        return list(b.create("scf.if", [_scalar(b, operands[0])], stored, regions=regions).results)
+        return _strings(b, list(b.create("scf.if", [_scalar(b, operands[0])], stored, regions=regions).results),
+                        result_types)
 
 
 class Case(FloatPattern):
@@ -238,9 +256,10 @@ class Case(FloatPattern):
 
     def rewrite(self, b, op, operands, result_types):
         branches = [_callee(op, k) for k in range(len(op.regions))]
-        stored = [storage_type_of(t) for t in branches[0].function_type.results]
+        stored = [_carried(t) for t in branches[0].function_type.results]
         index_value = _scalar(b, operands[0])
-        return self.chain(b, op, index_value, branches, 0, list(operands[1:]), stored)
+        args = [as_bytes(b, v) for v in operands[1:]]
+        return _strings(b, self.chain(b, op, index_value, branches, 0, args, stored), result_types)
 
     def chain(self, b, op, index_value, branches, k, args, stored):
         """Branch k if the index is k, else the chain from branch k + 1 (the last: no test)."""

@@ -7,10 +7,10 @@ RESHAPE, SQUEEZE, EXPAND_DIMS: a string tensor's shape is not in its buffer, so 
 buffer is unchanged (the kernels copy it) and the new shape is the result type's, which a
 function result keeps in `tfl.string_shape`.
 
-GATHER: GatherStrings picks positions among the input's strings in flat order whatever
-the axis, and writes one string per position; that is a gather only on a 1-D input (axis
-0), the only case taken here, also of `?` strings (SKIP_GRAM's). A position out of range is
-an error in TFLite; here it reads a string in range (select_strings).
+GATHER: TFLite's Prepare takes a string input of rank 1 only (gather.cc: "Only 1D input
+is supported"; GatherStrings then picks positions among the strings), also of `?` strings
+(SKIP_GRAM's); an N-D string input fails to prepare, so it is declined. A position out of
+range is an error in TFLite; here it reads a string in range (select_strings).
 
 EQUAL, NOT_EQUAL: ComparisonStringImpl / BroadcastComparison4DSlowStringImpl compare
 whole strings (length and bytes) under numpy broadcasting; the pairs of string indices
@@ -62,8 +62,8 @@ class StringGather(StringPattern):
         if reason:
             return reason
         if len(params.type.shape) != 1:
-            return (f"GATHER of a string tensor of rank {len(params.type.shape)}: TFLite's GatherStrings takes "
-                    f"positions among the flat strings whatever the axis, a gather on 1-D input only")
+            return (f"GATHER of a string tensor of rank {len(params.type.shape)}: TFLite's Prepare takes "
+                    f"1-D string input only (gather.cc), so the model does not run in TFLite")
         if option(op, "batch_dims") not in (0, None):
             return f"batch_dims {option(op, 'batch_dims')} on a 1-D input"
         if math.prod(positions.type.shape) < 1 or params.type.shape[0] == 0:

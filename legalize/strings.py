@@ -19,6 +19,13 @@ removes every cast. So a pattern accepts an op only if every string value it tou
 comes from a function argument, a constant or another string op lowered here, and goes
 only to such ops or to a `func.return` (of a function nothing calls): any other op
 seeing bytes where it expected strings would read them as integers.
+
+WHILE, IF and STABLEHLO_CASE move strings between their operands, results and subgraphs
+(while.cc, if.cc and stablehlo_case.cc copy a string tensor's buffer): `_reaches` follows a
+string through them, and through the subgraph functions they call, to every op it meets,
+so that such an op and the string ops of its subgraphs are lowered together or not at
+all. Lowered, scf.while, scf.for and scf.if carry the buffer, and resolve_strings retypes
+the called functions' string arguments and results with their calls.
 """
 from __future__ import annotations
 
@@ -156,15 +163,17 @@ def function_of(op: Operation) -> Optional[Operation]:
     return op
 
 
+def _sites(func: Operation) -> list[Operation]:
+    """The ops naming `func` (calls, a region's call, CALL_ONCE)."""
+    name = func.sym_name
+    return [op for op in module_of(func).walk() if op is not func and any(
+        isinstance(a, SymbolRefAttr) and a.root == name or
+        isinstance(a, StringAttr) and op.name == "tfl.call_once" and a.value == name for a in op.attributes.values())]
+
+
 def _called(func: Operation) -> bool:
     """Whether anything in the module names `func` (a call, a CALL_ONCE, a region's call)."""
-    name = func.sym_name
-    for op in module_of(func).walk():
-        for a in op.attributes.values():
-            if isinstance(a, SymbolRefAttr) and a.root == name and op is not func or \
-                    isinstance(a, StringAttr) and op.name == "tfl.call_once" and a.value == name:
-                return True
-    return False
+    return bool(_sites(func))
 
 
 def _string_constant(op: Optional[Operation]) -> bool:
@@ -172,37 +181,112 @@ def _string_constant(op: Optional[Operation]) -> bool:
         isinstance(op.attributes.get("value"), DenseStringElementsAttr)
 
 
-def _reaches(v: Value, user: Operation) -> Reason:
-    """Why the string value `v`, read by `user`, could not become bytes end to end."""
+# WHILE, IF and STABLEHLO_CASE carry strings between their operands, results and subgraphs
+# as TFLite copies them (while.cc, if.cc, stablehlo_case.cc copy a string tensor's buffer)
+CROSSING = ("tfl.while", "tfl.if", "tfl.stablehlo_case")
+LOWERED_REGIONS = ("scf.while", "scf.if", "scf.for")
+
+
+def _crossing(op: Operation) -> Reason:
+    """Why the WHILE, IF or STABLEHLO_CASE `op` cannot move its strings (its pattern declines)."""
+    from .control_flow import Case, If, While
+    reason = {"tfl.while": While, "tfl.if": If, "tfl.stablehlo_case": Case}[op.name]().unsupported(op)
+    return f"reaches '{op.name}', which cannot move it: {reason}" if reason else None
+
+
+def _subgraphs(op: Operation) -> list[Operation]:
+    from .control_flow import _callee
+    return [_callee(op, k) for k in range(len(op.regions))]
+
+
+def _slot(op: Operation, k: int, side: str) -> list[Value]:
+    """The values a WHILE, IF or CASE moves as one: loop value k of a WHILE (operand, result,
+    both subgraphs' argument, the body's result); a branch input k of IF or CASE (`side` "in":
+    operand k + 1, each branch's argument) or result k ("out": the result, each branch's)."""
+    subgraphs = _subgraphs(op)
+    if op.name == "tfl.while":
+        cond, body = subgraphs
+        return [op.operands[k], op.results[k], cond.body.args[k], body.body.args[k], body.body.ops[-1].operands[k]]
+    if side == "in":
+        return [op.operands[k + 1], *(f.body.args[k] for f in subgraphs)]
+    return [op.results[k], *(f.body.ops[-1].operands[k] for f in subgraphs)]
+
+
+def _through_call(func: Operation, k: int, side: str, todo: list[Value]) -> Reason:
+    """Follow argument (`side` "in") or result ("out") k of the called `func` to its call sites:
+    a region's call of a WHILE or IF moves it, a call already lowered moved it as bytes."""
+    for site in _sites(func):
+        owner = site.parent_op() if site.name == "func.call" else None
+        if owner is not None and owner.name in LOWERED_REGIONS:
+            continue
+        if owner is None or owner.name not in CROSSING:
+            return f"reaches @{func.sym_name}, which '{site.name}' calls"
+        reason = _crossing(owner)
+        if reason:
+            return reason
+        todo.extend(_slot(owner, k, side))
+    return None
+
+
+def _source(v: Value, todo: list[Value]) -> Reason:
     producer = v.owner_op
     if producer is None:
         owner = v.block.parent.parent if v.block.parent is not None else None
         if owner is None or owner.name != "func.func":
-            return f"a string tensor read by '{user.name}' is a region argument: strings cross only functions' ends"
-        if _called(owner):
-            return f"a string tensor read by '{user.name}' is an argument of @{owner.sym_name}, which is called"
-    elif not _string_constant(producer) and not _lowers(producer):
-        return f"a string tensor read by '{user.name}' comes from '{producer.name}', which has no string lowering"
-    for other, _ in v.uses:
+            return "is a region argument: strings cross only functions' ends, WHILE and IF"
+        return _through_call(owner, v.block.args.index(v), "in", todo)
+    if producer.name in CROSSING:
+        reason = _crossing(producer)
+        return reason or todo.extend(_slot(producer, producer.results.index(v), "out"))
+    if not _string_constant(producer) and not _lowers(producer):
+        return f"comes from '{producer.name}', which has no string lowering"
+    return None
+
+
+def _sinks(v: Value, todo: list[Value], also: str = "also ") -> Reason:
+    for other, k in v.uses:
+        owner = other.parent_op()
         if other.name == "func.return":
             func = function_of(other)
-            if func is None or _called(func):
-                return f"a string tensor read by '{user.name}' is returned by a function that is called"
+            reason = func is not None and _called(func) and _through_call(func, k, "out", todo)
+        elif other.name in CROSSING:
+            reason = _crossing(other)
+            if not reason:
+                todo.extend(_slot(other, k if other.name == "tfl.while" else k - 1, "in"))
+        elif other.name == "func.call" and owner is not None and owner.name in CROSSING[1:]:
+            reason = None  # a branch's call reads IF's (CASE's) operand itself: its slot was followed
         elif not _lowers(other):
-            return f"a string tensor read by '{user.name}' is also read by '{other.name}', which has no string lowering"
+            reason = f"is {also}read by '{other.name}', which has no string lowering"
+        else:
+            reason = None
+        if reason:
+            return reason
+    return None
+
+
+def _reaches(v: Value, user: Operation, subject: str = "") -> Reason:
+    """Why the string value `v` of `user` could not become bytes end to end: every value it
+    is moved to through WHILE, IF and the subgraphs they call must come from and go only to
+    string ops lowered here, constants, and the arguments and results of uncalled functions."""
+    seen: set[int] = set()
+    todo = [v]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen or not is_string(w.type):
+            continue
+        seen.add(id(w))
+        reason = _source(w, todo) or _sinks(w, todo, "also " if w is not v or not subject else "")
+        if reason:
+            return f"{subject or f'a string tensor read by {user.name!r}'} {reason}"
     return None
 
 
 def _results_reach(op: Operation) -> Reason:
     for r in op.results:
         if is_string(r.type):
-            for other, _ in r.uses:
-                if other.name == "func.return":
-                    func = function_of(other)
-                    if func is None or _called(func):
-                        return f"the string result of '{op.name}' is returned by a function that is called"
-                elif not _lowers(other):
-                    return f"the string result of '{op.name}' is read by '{other.name}', which has no string lowering"
+            reason = _reaches(r, op, f"the string result of '{op.name}'")
+            if reason:
+                return reason
     return None
 
 
@@ -258,6 +342,8 @@ def touches_strings(op: Operation) -> bool:
 def no_string_lowering(op: Operation) -> Reason:
     """Why an op reading or giving a string tensor stays a tfl op: its kind has no string
     lowering (the driver asks before any pattern, which would read the strings as numbers)."""
+    if op.name in CROSSING:  # moves its strings if they all become bytes
+        return next(filter(None, (_reaches(v, op) for v in (*op.operands, *op.results) if is_string(v.type))), None)
     for role, values in (("operand", op.operands), ("result", op.results)):
         for k, v in enumerate(values):
             if is_string(v.type):
@@ -346,23 +432,37 @@ def select_strings(s: Scalars, source: Value, indices: Value) -> Value:
 
 def resolve_strings(module: Operation) -> None:
     """Retype the string arguments, results and constants the patterns read or gave as bytes,
-    and remove the casts (see the module docstring)."""
+    and remove the casts (see the module docstring). A called function's string argument
+    becomes bytes when every call passes bytes (a lowered WHILE's, IF's or CASE's), and its
+    results with the calls' once it returns bytes."""
+    if not any(op.name == CAST and _string_cast(op) for op in module.walk()):
+        return  # (a lowered WHILE or IF moving strings leaves casts too)
+    functions = [f for f in module.functions() if not f.is_declaration]
+    _constant_results(functions)
     casts = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
-    if not casts:
-        return
-    for func in module.functions():
-        if func.is_declaration:
-            continue
+    for func in functions:
+        sites = _sites(func)
         for k, arg in enumerate(func.body.args):
-            if is_string(arg.type) and arg.uses and all(_to_bytes(u) or u.name == "func.return" for u, _ in arg.uses):
-                shape = arg.type.shape
-                arg.type = BYTES
-                _set_input(func, k, shape)
-                for user, _ in list(arg.uses):
-                    if user.name == "func.return":
-                        continue
-                    user.result.replace_all_uses_with(arg)
-                    user.erase()
+            if not is_string(arg.type):
+                continue
+            if sites:  # a subgraph of a lowered WHILE or IF: each call passes bytes cast to strings
+                if not all(site.name == "func.call" and _from_bytes(site.operands[k].owner_op) for site in sites):
+                    continue
+            elif not arg.uses and func.attributes.get("sym_visibility") != StringAttr("private") or \
+                    not all(_to_bytes(u) or u.name == "func.return" for u, _ in arg.uses):
+                continue  # (a subgraph no call names any more, a counted loop's cond, takes bytes)
+            shape = arg.type.shape
+            readers = [u for u, _ in arg.uses if _to_bytes(u)]
+            arg.type = BYTES
+            _set_input(func, k, shape)
+            for site in sites:
+                cast = site.operands[k].owner_op
+                site.set_operand(k, cast.operands[0])
+                if not cast.result.uses:
+                    cast.erase()
+            for user in readers:
+                user.result.replace_all_uses_with(arg)
+                user.erase()
     for op in casts:
         if op.parent is None:
             continue
@@ -393,9 +493,54 @@ def resolve_strings(module: Operation) -> None:
                     user.erase()
             if not op.result.uses:
                 op.erase()
+    _bytes_results(functions)
     left = [op for op in module.walk() if op.name == CAST and _string_cast(op)]
     if left:
         raise InternalError(f"a string tensor at {left[0].location.describe()} did not become bytes")
+
+
+def _constant_results(functions: list[Operation]) -> None:
+    """A string constant that a subgraph of a lowered WHILE or IF returns as it is (no string
+    op read it, so no cast did): read as bytes and given back, as a lowered op's result is."""
+    for func in functions:
+        sites = _sites(func)
+        ret = func.body.ops[-1]
+        if not sites or ret.name != "func.return" or not all(
+                site.name == "func.call" and site.parent_op() is not None and
+                site.parent_op().name in LOWERED_REGIONS for site in sites):
+            continue
+        for k, v in enumerate(ret.operands):
+            if is_string(v.type) and _string_constant(v.owner_op):
+                read = Operation.create(CAST, [v], [BYTES], location=ret.location)
+                back = Operation.create(CAST, [read.result], [v.type], location=ret.location)
+                func.body.insert(len(func.body.ops) - 1, read)
+                func.body.insert(len(func.body.ops) - 1, back)
+                ret.set_operand(k, back.result)
+
+
+def _bytes_results(functions: list[Operation]) -> None:
+    """Results of called functions now returning bytes (a string passed through unchanged,
+    or a lowered op's), and so the results of their calls, whose casts to bytes go."""
+    for func in functions:
+        ret = func.body.ops[-1]
+        for k, v in enumerate(ret.operands if ret.name == "func.return" else ()):
+            if v.type == BYTES and is_string(func.function_type.results[k]):
+                _set_result(func, k, func.function_type.results[k].shape)
+    for func in functions:
+        for site in _sites(func):
+            if site.name != "func.call":
+                continue
+            for r, t in zip(site.results, func.function_type.results):
+                if t == BYTES and is_string(r.type):
+                    readers = [u for u, _ in r.uses if _to_bytes(u)]
+                    r.type = BYTES
+                    for user in readers:
+                        user.result.replace_all_uses_with(r)
+                        user.erase()
+
+
+def _from_bytes(op: Optional[Operation]) -> bool:
+    return op is not None and op.name == CAST and op.operands[0].type == BYTES and is_string(op.result.type)
 
 
 def _string_cast(op: Operation) -> bool:

@@ -389,6 +389,8 @@ def _strings(rng, module: Operation, shape) -> np.ndarray:
     if known:
         picks = rng.integers(0, len(known), count)
         words = [known[p] if rng.random() < 0.5 else w for p, w in zip(picks, words)]
+    if not tuple(shape):  # TFLite's set_tensor reads a 0-d object array's pointer as the string,
+        return np.array(words[0] or b"a")  # a 0-d fixed-width array its bytes (a b"" as b"\x00")
     out = np.empty(count, object)
     out[:] = words
     return out.reshape(shape)

@@ -91,7 +91,9 @@ class Executor:
         self._plans: dict[str, _FunctionPlan] = {}
         self._blocks: dict[Block, _BlockPlan] = {}  # every planned block, nested ones included
 
-    def run(self, inputs: Sequence[np.ndarray], function: str = "main") -> list[np.ndarray]:
+    def run(self, inputs: Sequence[np.ndarray], function: str = "main", strings: bool = True) -> list[np.ndarray]:
+        """@`function` on `inputs`; its results. With `strings`, string tensors go in and come
+        out as arrays of bytes objects, else as their buffers (a call between functions)."""
         plan = self._plans.get(function)
         if plan is None:
             func = self.functions.get(function)
@@ -100,13 +102,14 @@ class Executor:
             plan = self._plans[function] = _Planner(self).function(func)
         if len(inputs) != len(plan.body.args):
             raise ExecutionError(f"@{function} takes {len(plan.body.args)} inputs, got {len(inputs)}")
-        inputs = to_buffers(self.functions[function], inputs)  # strings as their TFLite buffers
+        if strings:
+            inputs = to_buffers(self.functions[function], inputs)  # strings as their TFLite buffers
         inputs = [x if dtype is None else _to_container(x, dtype) for x, dtype in zip(inputs, plan.inputs)]
         frame = plan.template.copy()
         # IEEE results (NaN from log(-1), inf from 1/0) are values here, as in TFLite, not warnings
         with np.errstate(all="ignore"):
             results = self._run(plan.body, inputs, frame)
-        return from_buffers(self.functions[function], results)
+        return from_buffers(self.functions[function], results) if strings else results
 
     def run_block(self, block: Block, args: Sequence[np.ndarray], frame: list) -> list[np.ndarray]:
         """Run a nested `block` of a running function (its values in `frame`) on `args`; the

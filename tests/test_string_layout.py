@@ -10,6 +10,7 @@ import pytest
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
+from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -90,7 +91,7 @@ def test_gather_of_constant_strings(tmp_path):
 
 
 def test_gather_of_a_2d_string_tensor_is_declined(tmp_path):
-    """GatherStrings reads positions among the flat strings whatever the axis: not taken."""
+    """TFLite's Prepare refuses a string input of rank 2 (gather.cc): declined, with that reason."""
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [2, 3], "STRING")
@@ -101,7 +102,9 @@ def test_gather_of_a_2d_string_tensor_is_declined(tmp_path):
     path.write_bytes(m.build())
     records = {r.name: (r.path, r.reason) for r in convert(str(path), "final").report.records}
     assert records["tfl.gather"][0] == "unlowered"
-    assert "GatherStrings takes positions among the flat strings" in records["tfl.gather"][1]
+    assert "TFLite's Prepare takes 1-D string input only (gather.cc)" in records["tfl.gather"][1]
+    with pytest.raises(Tfl2QuantError, match="failed to prepare"):
+        interpreter.load(str(path), resolver="BUILTIN_REF")
 
 
 def comparison_model(op, x_shape, y_shape, y_const=None) -> bytes:
@@ -349,3 +352,47 @@ def test_gather_of_skip_grams(tmp_path):
     path.write_bytes(m.build())
     for ours, theirs in ours_and_tflite(path, [[strings("a b c d")], [strings("one two three")]]):
         assert_same(ours, theirs)
+
+
+def test_iree_runs_lookup_strided_slice_and_broadcast_equal_as_tflite_does(tmp_path):
+    """HASHTABLE_LOOKUP of string values (hits, misses), STRIDED_SLICE (masks and a negative
+    stride) and EQUAL broadcasting [2, 3] against [3] and [3, 1] against [1, 2], through
+    iree-compile and IREE's runtime."""
+    from legalize.strings import from_buffers, to_buffers
+    from runtime_check import iree_backend
+    m = ModelBuilder()
+    g = m.subgraph()
+    look = g.input("lookup", [4], "INT32")
+    values = g.input("values", [3], "STRING")
+    x = g.input("x", [2, 3], "STRING")
+    row = g.input("row", [3], "STRING")
+    col = g.input("col", [3, 1], "STRING")
+    found, hits = g.tensor("found", [4], "STRING"), g.tensor("hits", [4], "UINT8")
+    g.op("HASHTABLE_LOOKUP", [look, g.const("keys", np.array([-2, 5, 7], np.int32)), values], [found, hits])
+    part = g.tensor("part", [2, 2], "STRING")
+    g.op("STRIDED_SLICE", [x, g.const("begin", np.array([0, 2], np.int32)), g.const("end", np.array([2, 0], np.int32)),
+                           g.const("strides", np.array([1, -2], np.int32))], [part],
+         options_table("StridedSlice", endMask=3))
+    same = g.tensor("same", [2, 3], "BOOL")
+    g.op("EQUAL", [x, row], [same])
+    outer = g.tensor("outer", [3, 2], "BOOL")
+    g.op("EQUAL", [col, g.const("pair", strings("red", "", shape=(1, 2)))], [outer])
+    g.output(found, hits, part, same, outer)
+    path = tmp_path / "m.tflite"
+    path.write_bytes(m.build())
+    conversion = convert(str(path), "final")
+    assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
+    text = print_module(conversion.module)
+    assert iree_verify(text, allow_unregistered=False).returncode == 0
+    main = conversion.module.lookup("main")
+    vmfb = iree_backend.compile_mlir(text)
+    reference = interpreter.load(str(path), resolver="BUILTIN_REF")
+    for lookups, row_words, col_words in (([5, -2, 0, 7], ["red", "", "gr"], ["red", "x", ""]),
+                                          ([1, 7, 7, -3], ["green", "red", "green"], ["", "", "red"])):
+        inputs = [np.array(lookups, np.int32), strings("minus two", "", "seven"), SIX, strings(*row_words),
+                  strings(*col_words, shape=(3, 1))]
+        theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
+        expected = interpreter.run(reference, inputs)
+        # IREE gives the signless i8 of the uint8 hits as int8: the same bytes
+        theirs = [a.view(b.dtype) if b.dtype == np.uint8 else a for a, b in zip(theirs, expected)]
+        assert_same(theirs, expected)

@@ -88,4 +88,4 @@ class Context:
 
     def call(self, function: str, args: Sequence[np.ndarray]) -> list[np.ndarray]:
         """Run the function @`function` of the module on `args`; its results."""
-        return self.executor.run(list(args), function)
+        return self.executor.run(list(args), function, strings=False)  # string buffers stay buffers

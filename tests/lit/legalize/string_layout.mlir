@@ -118,12 +118,15 @@ func.func @lookup(%arg0: tensor<3xi32>, %arg1: tensor<2x!tf_type.string>) -> (te
 
 // -----
 
-// A WHILE carrying a string (not lowered yet): it stays, and so does the GATHER of the body,
-// whose string argument crosses a call.
-// CHECK-LABEL: func.func private @w_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>)
-// CHECK:       "tfl.gather"(%arg1
-// CHECK-LABEL: func.func @loop(%arg0: tensor<2x!tf_type.string>)
-// CHECK:       "tfl.while"
+// A WHILE carrying a string (a known trip count: scf.for): the loop carries the buffer, and the
+// body, whose GATHER reads it, takes and returns it; the cond, no longer called, takes it too.
+// CHECK-LABEL: func.func private @w_cond(%arg0: tensor<i32>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-LABEL: func.func private @w_body(%arg0: tensor<i32>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<i32>, tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-NOT:   tfl.gather
+// CHECK-LABEL: func.func @loop(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK:       "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %arg0)
+// CHECK:       func.call @w_body({{.*}}) : (tensor<i32>, tensor<?xi8>) -> (tensor<i32>, tensor<?xi8>)
+// CHECK-NOT:   unrealized_conversion_cast
 func.func private @w_cond(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) -> tensor<i1> {
   %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
   %1 = "tfl.less"(%arg0, %0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
@@ -133,13 +136,11 @@ func.func private @w_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) 
   %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
   %1 = "tfl.add"(%arg0, %0) {fused_activation_function = "NONE"} : (tensor<i32>, tensor<i32>) -> tensor<i32>
   %2 = "tfl.pseudo_const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
-  // expected-remark@+1 {{unlowered: a string tensor read by 'tfl.gather' is an argument of @w_body, which is called}}
   %3 = "tfl.gather"(%arg1, %2) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<2x!tf_type.string>, tensor<2xi32>) -> tensor<2x!tf_type.string>
   return %1, %3 : tensor<i32>, tensor<2x!tf_type.string>
 }
 func.func @loop(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
   %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
-  // expected-remark@+1 {{unlowered: operand 1 is a string tensor; 'tfl.while' has no string lowering}}
   %1, %2 = "tfl.while"(%0, %arg0) ({
   ^bb0(%arg1: tensor<i32>, %arg2: tensor<2x!tf_type.string>):
     %3 = func.call @w_cond(%arg1, %arg2) : (tensor<i32>, tensor<2x!tf_type.string>) -> tensor<i1>
@@ -147,6 +148,76 @@ func.func @loop(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
   }, {
   ^bb0(%arg3: tensor<i32>, %arg4: tensor<2x!tf_type.string>):
     %4, %5 = func.call @w_body(%arg3, %arg4) : (tensor<i32>, tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>)
+    "tfl.yield"(%4, %5) : (tensor<i32>, tensor<2x!tf_type.string>) -> ()
+  }) {is_stateless = false} : (tensor<i32>, tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>)
+  return %2 : tensor<2x!tf_type.string>
+}
+
+// -----
+
+// An IF choosing between strings: the operand reaches the branches and their results come
+// back as buffers (the then branch passes its argument through, the else branch a constant).
+// CHECK-LABEL: func.func private @i_then(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-LABEL: func.func private @i_else(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK:       arith.constant {tfl.string_shape = array<i64: 2>} dense<[2, 0, 0, 0, 16, 0, 0, 0, 18, 0, 0, 0, 20, 0, 0, 0, 110, 111, 112, 101]> : tensor<20xi8>
+// CHECK-LABEL: func.func @choose(%arg0: tensor<1xi1>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK:       "scf.if"
+// CHECK:       func.call @i_then(%arg1) : (tensor<?xi8>) -> tensor<?xi8>
+// CHECK:       func.call @i_else(%arg1) : (tensor<?xi8>) -> tensor<?xi8>
+// CHECK-NOT:   unrealized_conversion_cast
+func.func private @i_then(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
+  return %arg0 : tensor<2x!tf_type.string>
+}
+func.func private @i_else(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
+  %0 = "tfl.pseudo_const"() {value = dense<["no", "pe"]> : tensor<2x!tf_type.string>} : () -> tensor<2x!tf_type.string>
+  return %0 : tensor<2x!tf_type.string>
+}
+func.func @choose(%arg0: tensor<1xi1>, %arg1: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
+  %0 = "tfl.if"(%arg0, %arg1) ({
+    %1 = func.call @i_then(%arg1) : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+    "tfl.yield"(%1) : (tensor<2x!tf_type.string>) -> ()
+  }, {
+    %2 = func.call @i_else(%arg1) : (tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+    "tfl.yield"(%2) : (tensor<2x!tf_type.string>) -> ()
+  }) : (tensor<1xi1>, tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string>
+  return %0 : tensor<2x!tf_type.string>
+}
+
+// -----
+
+// A WHILE whose body reads its string with an op that has no string lowering: the WHILE and
+// every op its strings reach through the subgraphs stay tfl ops, with the reason.
+// CHECK-LABEL: func.func private @d_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>)
+// CHECK:       "tfl.reverse_v2"(%arg1
+// CHECK:       "tfl.gather"(%arg1
+// CHECK-LABEL: func.func @declined(%arg0: tensor<2x!tf_type.string>)
+// CHECK:       "tfl.while"
+func.func private @d_cond(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) -> tensor<i1> {
+  %0 = "tfl.pseudo_const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tfl.less"(%arg0, %0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %1 : tensor<i1>
+}
+func.func private @d_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>) {
+  %0 = "tfl.pseudo_const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %1 = "tfl.add"(%arg0, %0) {fused_activation_function = "NONE"} : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %2 = "tfl.pseudo_const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-remark@+1 {{unlowered: operand 0 is a string tensor; 'tfl.reverse_v2' has no string lowering}}
+  %3 = "tfl.reverse_v2"(%arg1, %2) : (tensor<2x!tf_type.string>, tensor<1xi32>) -> tensor<2x!tf_type.string>
+  %4 = "tfl.pseudo_const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-remark@+1 {{unlowered: a string tensor read by 'tfl.gather' is also read by 'tfl.reverse_v2', which has no string lowering}}
+  %5 = "tfl.gather"(%arg1, %4) {axis = 0 : i32, batch_dims = 0 : i32} : (tensor<2x!tf_type.string>, tensor<2xi32>) -> tensor<2x!tf_type.string>
+  return %1, %5 : tensor<i32>, tensor<2x!tf_type.string>
+}
+func.func @declined(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
+  %0 = "tfl.pseudo_const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-remark@+1 {{unlowered: a string tensor read by 'tfl.while' is also read by 'tfl.reverse_v2', which has no string lowering}}
+  %1, %2 = "tfl.while"(%0, %arg0) ({
+  ^bb0(%arg1: tensor<i32>, %arg2: tensor<2x!tf_type.string>):
+    %3 = func.call @d_cond(%arg1, %arg2) : (tensor<i32>, tensor<2x!tf_type.string>) -> tensor<i1>
+    "tfl.yield"(%3) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%arg3: tensor<i32>, %arg4: tensor<2x!tf_type.string>):
+    %4, %5 = func.call @d_body(%arg3, %arg4) : (tensor<i32>, tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>)
     "tfl.yield"(%4, %5) : (tensor<i32>, tensor<2x!tf_type.string>) -> ()
   }) {is_stateless = false} : (tensor<i32>, tensor<2x!tf_type.string>) -> (tensor<i32>, tensor<2x!tf_type.string>)
   return %2 : tensor<2x!tf_type.string>
