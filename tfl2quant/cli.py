@@ -179,8 +179,6 @@ def _by_name(records) -> dict:
               help="Run lower-quant-ops.")
 @click.option("--strip-func-quant-types", "flags", flag_value="strip-func-quant-types", multiple=True,
               help="Run strip-func-quant-types.")
-@click.option("--strip-debuginfo", "flags", flag_value="strip-debuginfo", multiple=True,
-              help="Run strip-debuginfo (every location becomes unknown).")
 @click.option("--normalize-quant-types", "flags", flag_value="normalize-quant-types", multiple=True,
               help="Run normalize-quant-types (sub-channel types that are per-tensor or per-axis become so).")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")

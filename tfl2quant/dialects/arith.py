@@ -128,7 +128,9 @@ declare("""arith.addf arith.subf arith.mulf arith.divf arith.remf
         operands="lhs rhs", attrs=_FASTMATH, same=["lhs rhs result"])
 declare("arith.negf", "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
         operands="operand", attrs=_FASTMATH, same=["operand result"])
-declare("""arith.extsi arith.extui arith.trunci arith.extf arith.truncf arith.sitofp arith.uitofp
+declare("arith.trunci", "$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)",
+        operands="in", results="out", attrs=_OVERFLOW)
+declare("""arith.extsi arith.extui arith.extf arith.truncf arith.sitofp arith.uitofp
            arith.fptosi arith.fptoui arith.index_cast arith.bitcast""",
         "$in attr-dict `:` type($in) `to` type($out)", operands="in", results="out")
 declare("arith.cmpi", "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)", operands="lhs rhs",
