@@ -175,7 +175,17 @@ class ArrayAttr(Attribute):
     value: tuple
 
     def __str__(self) -> str:
-        return "[" + ", ".join(map(str, self.value)) + "]"
+        return "[" + ", ".join(map(element_str, self.value)) + "]"
+
+
+def element_str(a: Attribute) -> str:
+    """An array element as upstream prints it (AttrTypeElision::May): `1`, not `1 : i64`,
+    and `2.5`, not `2.5 : f64`, since the parser gives a bare number those types."""
+    if isinstance(a, IntegerAttr) and a.type == IntegerType(64):
+        return str(int(a.value))
+    if isinstance(a, FloatAttr) and a.type == FloatType("f64"):
+        return format_float(a.value, a.type)
+    return str(a)
 
 
 @dataclass(frozen=True)
@@ -183,10 +193,15 @@ class DictionaryAttr(Attribute):
     value: tuple  # ((name, Attribute), ...), in order
 
     def __str__(self) -> str:
-        return "{" + ", ".join(format_named_attr(k, v) for k, v in self.value) + "}"
+        # Upstream's DictionaryAttr keeps its entries sorted by name, whatever the input order.
+        return "{" + ", ".join(format_named_attr(k, v) for k, v in sorted(self.value, key=_key)) + "}"
 
     def get(self, name: str):
         return dict(self.value).get(name)
+
+
+def _key(entry: tuple) -> bytes:
+    return entry[0].encode()
 
 
 @dataclass(frozen=True)

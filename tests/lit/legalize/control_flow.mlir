@@ -231,7 +231,7 @@ func.func private @body(%arg0: tensor<i32>, %arg1: tensor<2x3x!q>, %arg2: tensor
 // An int8 value through IF and through a variable: the branches yield stored i8 values,
 // the global holds them (its type is the storage type), the load and store move them.
 !q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK:       "ml_program.global"() {sym_name = "acc", sym_visibility = "private", type = tensor<2x3xi8>, value = dense<0> : tensor<2x3xi8>, is_mutable
+// CHECK:       "ml_program.global"() {is_mutable, sym_name = "acc", sym_visibility = "private", {{.*}}type = tensor<2x3xi8>, value = dense<0> : tensor<2x3xi8>}
 // CHECK-LABEL: @quantized_if_and_variable
 // CHECK-NEXT:  %[[S:.*]] = quant.scast %arg1 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
 // CHECK:       %[[Y:.*]] = "scf.if"(%{{.*}}) ({
@@ -278,8 +278,8 @@ func.func private @square(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
 // global per (container, shared_name), placed before the functions; reads load it,
 // assigns store it, the handles leave nothing. CALL_ONCE calls its init function under
 // scf.if on a pending flag it then clears.
-// CHECK:       "ml_program.global"() {sym_name = "NoOp_pending", sym_visibility = "private", type = tensor<i1>, value = dense<true> : tensor<i1>, is_mutable, tfl.call_once = "NoOp"}
-// CHECK-NEXT:  "ml_program.global"() {sym_name = "Variable", sym_visibility = "private", type = tensor<2x3xf32>, value = dense<0.000000e+00> : tensor<2x3xf32>, is_mutable, tfl.container = "", tfl.shared_name = "Variable"}
+// CHECK:       "ml_program.global"() {is_mutable, sym_name = "NoOp_pending", sym_visibility = "private", tfl.call_once = "NoOp", type = tensor<i1>, value = dense<true> : tensor<i1>}
+// CHECK-NEXT:  "ml_program.global"() {is_mutable, sym_name = "Variable", sym_visibility = "private", tfl.container = "", tfl.shared_name = "Variable", type = tensor<2x3xf32>, value = dense<0.000000e+00> : tensor<2x3xf32>}
 // CHECK-LABEL: func.func @variables
 // CHECK-NEXT:  %[[PENDING:.*]] = "ml_program.global_load"() {global = @NoOp_pending} : () -> tensor<i1>
 // CHECK-NEXT:  %[[P:.*]] = "tensor.extract"(%[[PENDING]]) : (tensor<i1>) -> i1

@@ -6,7 +6,7 @@
 
 // CHECK-LABEL: func.func private @simple
 // CHECK-LABEL: func.func @kept
-// CHECK-NEXT:    %[[A:.*]] = call @simple(%{{.*}}) {no_inline}
+// CHECK-NEXT:    %[[A:.*]] = call @simple(%{{.*}}) <no_inline>
 // CHECK-NEXT:    "ml.region"() ({
 // CHECK-NEXT:      func.call @simple(%[[A]])
 // The call outside both is inlined.
