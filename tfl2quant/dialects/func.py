@@ -249,7 +249,8 @@ def _callee_signature(types, attrs, arity) -> None:
 from ._util import register_simple_ops  # noqa: E402
 from .assembly_format import SYMBOL, declare  # noqa: E402
 
-register_simple_ops("func.constant")  # a function as a value, for func.call_indirect
+for _cls in register_simple_ops("func.constant").values():  # a function as a value, for func.call_indirect
+    _cls.asm_result_names = ("f",)  # upstream's ConstantOp::getAsmResultNames
 declare("func.constant", "attr-dict $value `:` type($result)", attrs={"value": SYMBOL})
 declare("func.call_indirect", "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
         operands="callee callee_operands*", results="results*", infer=_callee_signature)

@@ -79,6 +79,7 @@ class Printer:
             taken = set(used)
 
             def unique(name: str) -> str:
+                name = _sanitize(name)
                 if name in taken:
                     while f"{name}_{state[2]}" in taken:
                         state[2] += 1
@@ -317,7 +318,7 @@ class Printer:
                 if block.args:
                     self.out.write("(" + ", ".join(
                         f"{n}: {self.type(a.type)}" for n, a in zip(names, block.args)) + ")")
-                self.out.write(":")
+                self.out.write(":" + _predecessors_comment(region, k, self._labels))
             for op in block.ops:
                 if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
                     continue
@@ -334,18 +335,41 @@ class Printer:
         return self._labels.get(b, "^bb?")
 
 
+def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
+    """Upstream's note after a block label: `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb2`, or
+    `  // no predecessors` for a block other than the entry block that nothing branches to."""
+    block = region.blocks[k]
+    preds = [b for b in region.blocks if b.ops for s in b.ops[-1].successors if s is block]
+    if not preds:
+        return "  // no predecessors" if k else ""
+    if all(b is preds[0] for b in preds):
+        return f"  // pred: {labels[preds[0]]}"
+    return f"  // {len(preds)} preds: " + ", ".join(labels[b] for b in preds)
+
+
+def _sanitize(name: str) -> str:
+    """Upstream's sanitizeIdentifier: characters other than letters, digits and `$._-` become
+    their hex code (a space `_`), and a leading digit gets a `_` in front (it would read as a
+    number)."""
+    if all(c.isascii() and (c.isalnum() or c in "$._-") for c in name) and not name[:1].isdigit():
+        return name
+    out = "".join(c if c.isascii() and (c.isalnum() or c in "$._-") else "_" if c == " "
+                  else "".join(f"{b:X}" for b in c.encode()) for c in name)
+    return "_" + out if name[:1].isdigit() else out
+
+
 def _result_names(op: Operation):
     """The names an op suggests for its results (upstream's OpAsmOpInterface::getAsmResultNames):
     a class attribute `asm_result_names`, or a method of that name that computes them."""
     names = getattr(op, "asm_result_names", None)
-    return names(op) if callable(names) else names
+    return names() if callable(names) else names
 
 
 def _block_arg_names(region: Region):
     """Names an op suggests for its region's entry-block arguments (getAsmBlockArgumentNames)."""
     parent = region.parent
     fn = getattr(parent, "asm_block_arg_names", None) if parent is not None else None
-    return fn(parent, region) if fn is not None else ()
+    return fn(region) if fn is not None else ()
 
 
 def _by_name(entry: tuple) -> bytes:
