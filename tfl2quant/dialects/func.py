@@ -75,7 +75,7 @@ class FuncOp(Operation):
             w(", ".join(p.type(t) + _dict_suffix(p, self.arg_attrs(k)) for k, t in enumerate(ft.inputs)))
         else:
             names = p.name_block_args(self.body)
-            w(", ".join(f"{n}: {p.type(a.type)}" + _dict_suffix(p, self.arg_attrs(k))
+            w(", ".join(f"{n}: {p.type(a.type)}" + _dict_suffix(p, self.arg_attrs(k)) + p.arg_location(self.body, k)
                         for k, (n, a) in enumerate(zip(names, self.body.args))))
         w(")")
         if ft.results:

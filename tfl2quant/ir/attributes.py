@@ -110,13 +110,16 @@ def _apfloat_string(value: float, precision: int, scientific_padding: bool) -> s
 
 
 def escape_string(s: str | bytes) -> str:
-    """MLIR string literal: printable ASCII as is, everything else as \\XX."""
+    """MLIR string literal as llvm::printEscapedString writes it: printable ASCII as is but for
+    a backslash (`\\\\`) and a quote (`\\22`), everything else as \\XX."""
     data = s.encode("utf-8") if isinstance(s, str) else s
     out = []
     for b in data:
         c = chr(b)
-        if c in '"\\':
-            out.append("\\" + c)
+        if c == "\\":
+            out.append("\\\\")
+        elif c == '"':
+            out.append("\\22")
         elif 0x20 <= b < 0x7F:
             out.append(c)
         else:

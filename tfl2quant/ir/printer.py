@@ -274,8 +274,16 @@ class Printer:
         self.print_location(op)
 
     def print_location(self, op: Operation) -> None:
-        if self.debuginfo and not isinstance(op.location, UnknownLoc):
+        if self.debuginfo:  # mlir-opt prints `loc(unknown)` too
             self.out.write(f" {op.location}")
+
+    def arg_location(self, block: Block, k: int) -> str:
+        """` loc(...)` after a block argument under --mlir-print-debuginfo (upstream prints the
+        locations of the arguments it spells: a function's, a block label's)."""
+        if not self.debuginfo:
+            return ""
+        locs = block.arg_locations
+        return f" {locs[k] if k < len(locs) else UnknownLoc()}"
 
     def print_generic(self, op: Operation) -> None:
         w = self.out.write
@@ -317,7 +325,8 @@ class Printer:
                 self.out.write("\n" + "  " * (self.indent - 1) + self._labels[block])
                 if block.args:
                     self.out.write("(" + ", ".join(
-                        f"{n}: {self.type(a.type)}" for n, a in zip(names, block.args)) + ")")
+                        f"{n}: {self.type(a.type)}{self.arg_location(block, j)}"
+                        for j, (n, a) in enumerate(zip(names, block.args))) + ")")
                 self.out.write(":" + _predecessors_comment(region, k, self._labels))
             for op in block.ops:
                 if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
