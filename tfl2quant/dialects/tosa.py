@@ -177,9 +177,8 @@ def reduce(b, name: str, x: Value, axis: int) -> Value:
     src = x.type
     shape = list(src.shape)
     shape[axis] = 1
+    # nan_mode stays absent: PROPAGATE is its default, which the custom form leaves out
     attrs = {"axis": IntegerAttr(axis, i32)}
-    if name in ("tosa.reduce_max", "tosa.reduce_min"):
-        attrs["nan_mode"] = DialectAttr("tosa", "nan_mode", "PROPAGATE")
     return b.value(name, [x], tensor(shape, src.element_type), attrs)
 
 

@@ -193,7 +193,10 @@ def element_str(a: Attribute) -> str:
 
 @dataclass(frozen=True)
 class DictionaryAttr(Attribute):
-    value: tuple  # ((name, Attribute), ...), in order
+    value: tuple  # ((name, Attribute), ...), sorted by name as upstream's DictionaryAttr keeps them
+
+    def __post_init__(self):
+        object.__setattr__(self, "value", tuple(sorted(self.value, key=_key)))
 
     def __str__(self) -> str:
         # Upstream's DictionaryAttr keeps its entries sorted by name, whatever the input order.
@@ -265,7 +268,8 @@ class OpaqueAttr(Attribute):
 
 # --- dense elements ---------------------------------------------------------
 
-SMALL_DENSE = 64  # above this many elements a non-splat constant prints as hex
+SMALL_DENSE = 64  # above this many elements a constant is compared by identity (and bytecode keeps it a blob)
+PRINT_HEX_ABOVE = 100  # above this many elements a non-splat constant prints as hex (mlir-opt's default)
 
 
 @dataclass(frozen=True, eq=False)
@@ -330,10 +334,12 @@ class DenseElementsAttr(Attribute):
         if data.size == 0 and self.type.num_elements == 0:
             yield f"dense<> : {self.type}"
             return
-        if self.is_splat:
+        # Upstream stores any attribute whose elements are all equal as a splat, and prints it
+        # so (one vectorized comparison, over the array printing would walk anyway).
+        if self.is_splat or (data.size > 0 and bool(np.all(data == data.reshape(-1)[0]))):
             yield f"dense<{_scalar(data.reshape(-1)[0], elem)}> : {self.type}"
             return
-        if data.size <= SMALL_DENSE:
+        if data.size <= PRINT_HEX_ABOVE:
             yield f"dense<{_nested(data, elem)}> : {self.type}"
             return
         yield 'dense<"0x'
