@@ -73,9 +73,12 @@ class Printer:
         enclosing regions by a suffix `_N`."""
         names = self._names[0]
         work = [(r, (0, 0, 0), frozenset()) for r in top.regions]
+        # The generic form prints unique ids (OpPrintingFlags::shouldPrintUniqueSSAIDs): the
+        # counters run on over every region, in the worklist's order (the last region first).
+        shared = [0, 0, 0] if self.generic else None
         while work:
             region, counters, used = work.pop()
-            state = list(counters)
+            state = shared if shared is not None else list(counters)
             taken = set(used)
 
             def unique(name: str) -> str:
