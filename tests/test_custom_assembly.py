@@ -82,7 +82,7 @@ def test_an_op_the_format_cannot_spell_prints_generic():
     clamp.attributes["min_val"] = UnitAttr()
     text = print_module(module)
     assert '"arith.addi"(%arg0, %arg1) : (i32, i64) -> i32' in text
-    assert '"tosa.clamp"(%arg2) {min_val, max_val = 1 : i8} : (tensor<2xi8>) -> tensor<2xi8>' in text
+    assert '"tosa.clamp"(%arg2) {max_val = 1 : i8, min_val} : (tensor<2xi8>) -> tensor<2xi8>' in text
 
 
 def test_both_forms_parse_to_the_same_ops():

@@ -18,6 +18,19 @@ class ConstantOp(Operation):
     def value(self) -> Attribute:
         return self.attributes["value"]
 
+    def asm_result_names(self) -> tuple[str]:
+        """Upstream's ConstantOp::getAsmResultNames: `%true`/`%false` for i1, `%c<value>_<type>`
+        for other integers (`%c<value>` for index), `%cst` for anything else."""
+        v, t = self.value, self.result.type
+        if not isinstance(v, IntegerAttr):
+            return ("cst",)
+        if isinstance(t, IntegerType) and t.width == 1:
+            return ("true" if v.value else "false",)
+        n = int(v.value)
+        if isinstance(t, IntegerType) and n >= 1 << (t.width - 1):  # APInt prints signed
+            n -= 1 << t.width
+        return (f"c{n}_{t}" if isinstance(t, IntegerType) else f"c{n}",)
+
     def print_custom(self, p) -> None:
         p.out.write("arith.constant ")
         extra = {k: a for k, a in self.attributes.items() if k != "value"}
@@ -113,8 +126,8 @@ def constant(b, value, t: Type) -> Value:
 # --- custom assembly (upstream's ArithOps.td assemblyFormat) ---------------------------------
 from .assembly_format import Enum, Keyword, declare, shaped_like  # noqa: E402
 
-_FASTMATH = {"fastmath": Enum("arith", "fastmath")}
-_OVERFLOW = {"overflowFlags": Enum("arith", "overflow")}
+_FASTMATH = {"fastmath": Enum("arith", "fastmath", default="none")}
+_OVERFLOW = {"overflowFlags": Enum("arith", "overflow", default="none")}
 declare("""arith.addi arith.subi arith.muli arith.shli""",
         "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)",
         operands="lhs rhs", attrs=_OVERFLOW, same=["lhs rhs result"])
@@ -128,7 +141,9 @@ declare("""arith.addf arith.subf arith.mulf arith.divf arith.remf
         operands="lhs rhs", attrs=_FASTMATH, same=["lhs rhs result"])
 declare("arith.negf", "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
         operands="operand", attrs=_FASTMATH, same=["operand result"])
-declare("""arith.extsi arith.extui arith.trunci arith.extf arith.truncf arith.sitofp arith.uitofp
+declare("arith.trunci", "$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)",
+        operands="in", results="out", attrs=_OVERFLOW)
+declare("""arith.extsi arith.extui arith.extf arith.truncf arith.sitofp arith.uitofp
            arith.fptosi arith.fptoui arith.index_cast arith.bitcast""",
         "$in attr-dict `:` type($in) `to` type($out)", operands="in", results="out")
 declare("arith.cmpi", "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)", operands="lhs rhs",

@@ -117,9 +117,13 @@ class Enum:
 
     dialect: str
     mnemonic: str
+    default: str | None = None  # a default-valued attribute: its optional group is left out at this value
 
     def print(self, p, a) -> None:
         p.out.write(f"<{a.body}>")
+
+    def is_default(self, a) -> bool:
+        return self.default is not None and getattr(a, "body", None) == self.default
 
     def parse(self, p) -> Attribute:
         open_ = p.expect("<")
@@ -301,7 +305,10 @@ class Format:
 
     def _anchor_present(self, op, groups, name) -> bool:
         if name in self.attrs:
-            return name in op.attributes
+            # ODS leaves out an optional group whose anchor, a default-valued attribute, has
+            # its default value (`arith.addi %a, %b : i32`, not `overflow<none>`).
+            a = op.attributes.get(name)
+            return a is not None and not getattr(self.attrs[name], "is_default", lambda _: False)(a)
         return bool(groups.get(name))
 
     # --- printing ---------------------------------------------------------------------

@@ -75,7 +75,7 @@ class FuncOp(Operation):
             w(", ".join(p.type(t) + _dict_suffix(p, self.arg_attrs(k)) for k, t in enumerate(ft.inputs)))
         else:
             names = p.name_block_args(self.body)
-            w(", ".join(f"{n}: {p.type(a.type)}" + _dict_suffix(p, self.arg_attrs(k))
+            w(", ".join(f"{n}: {p.type(a.type)}" + _dict_suffix(p, self.arg_attrs(k)) + p.arg_location(self.body, k)
                         for k, (n, a) in enumerate(zip(names, self.body.args))))
         w(")")
         if ft.results:
@@ -249,7 +249,8 @@ def _callee_signature(types, attrs, arity) -> None:
 from ._util import register_simple_ops  # noqa: E402
 from .assembly_format import SYMBOL, declare  # noqa: E402
 
-register_simple_ops("func.constant")  # a function as a value, for func.call_indirect
+for _cls in register_simple_ops("func.constant").values():  # a function as a value, for func.call_indirect
+    _cls.asm_result_names = ("f",)  # upstream's ConstantOp::getAsmResultNames
 declare("func.constant", "attr-dict $value `:` type($result)", attrs={"value": SYMBOL})
 declare("func.call_indirect", "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
         operands="callee callee_operands*", results="results*", infer=_callee_signature)

@@ -48,8 +48,18 @@ def _verify_generic(self: Operation) -> None:
         raise self.error("the region must yield one value of each output's element type")
 
 
+def _generic_block_arg_names(self: Operation, region) -> list[str]:
+    """Upstream's GenericOp::getAsmBlockArgumentNames: `%in` per input, `%out` per output."""
+    segments = self.attributes.get("operandSegmentSizes")
+    if segments is None or len(segments.value) != 2:
+        return []
+    n_in, n_out = segments.value
+    return ["in"] * n_in + ["out"] * n_out
+
+
 for _cls in register_simple_ops("linalg.generic").values():
     _cls.verify_ = _verify_generic
+    _cls.asm_block_arg_names = _generic_block_arg_names
 
 PARALLEL = DialectAttr("linalg", "iterator_type", "parallel")
 

@@ -55,10 +55,18 @@ def _verify_access(self: Operation) -> None:
         raise self.error("stores an immutable global")
 
 
+def _load_result_names(self: Operation) -> tuple[str]:
+    """Upstream's GlobalLoadOp::getAsmResultNames: the result is named after the global."""
+    g = self.attributes.get("global")
+    return (g.nested[-1] if g.nested else g.root,) if isinstance(g, SymbolRefAttr) else ()
+
+
 for _name, _verify in (("ml_program.global", _verify_global), ("ml_program.global_load", _verify_access),
                        ("ml_program.global_store", _verify_access)):
     for _cls in register_simple_ops(_name, traits=frozenset()).values():
         _cls.verify_ = _verify
+        if _name == "ml_program.global_load":
+            _cls.asm_result_names = _load_result_names
 
 
 # --- custom assembly (upstream's MLProgramOps.td) ----------------------------------------------

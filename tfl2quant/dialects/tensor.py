@@ -187,3 +187,15 @@ class _Reassociation:
 
 declare("tensor.collapse_shape", "$src $reassociation attr-dict `:` type($src) `into` type($result)",
         operands="src", attrs={"reassociation": _Reassociation()})
+
+
+# The names upstream's ops suggest for their results (getAsmResultNames in TensorOps.cpp):
+# mlir-opt prints `%dim = tensor.dim ...`, and FileCheck tests written against it use them.
+for _name, _result in (("tensor.dim", "dim"), ("tensor.extract", "extracted"),
+                       ("tensor.from_elements", "from_elements"), ("tensor.insert", "inserted"),
+                       ("tensor.extract_slice", "extracted_slice"), ("tensor.insert_slice", "inserted_slice"),
+                       ("tensor.expand_shape", "expanded"), ("tensor.collapse_shape", "collapsed"),
+                       ("tensor.pad", "padded"), ("tensor.splat", "splat"), ("tensor.cast", "cast"),
+                       ("tensor.generate", "generated"), ("tensor.reshape", "reshape"),
+                       ("tensor.bitcast", "bitcast"), ("tensor.rank", "rank")):
+    OP_CLASSES[_name].asm_result_names = (_result,)

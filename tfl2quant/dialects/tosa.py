@@ -177,9 +177,8 @@ def reduce(b, name: str, x: Value, axis: int) -> Value:
     src = x.type
     shape = list(src.shape)
     shape[axis] = 1
+    # nan_mode stays absent: PROPAGATE is its default, which the custom form leaves out
     attrs = {"axis": IntegerAttr(axis, i32)}
-    if name in ("tosa.reduce_max", "tosa.reduce_min"):
-        attrs["nan_mode"] = DialectAttr("tosa", "nan_mode", "PROPAGATE")
     return b.value(name, [x], tensor(shape, src.element_type), attrs)
 
 
@@ -194,10 +193,10 @@ __all__ = ["ShapeType", "const", "const_shape", "zero_point", "binary", "mul", "
 #     %1 = tosa.reduce_max %0 axis(1) nan_mode<IGNORE> : (tensor<2x3xf32>) -> tensor<2x1xf32>
 # That is how iree-opt's MLIR prints and parses them (it rejects an attribute dictionary in
 # place of the named attributes). Every attribute present is printed, default values included,
-# so that the text gives back the same attributes.
+# but for nan_mode<PROPAGATE>, which iree-opt leaves out (an absent nan_mode is PROPAGATE).
 from .assembly_format import BOOL, FULL, TYPE, Array, Enum, Int, declare  # noqa: E402
 
-_NAN = ("nan_mode", Enum("tosa", "nan_mode"))
+_NAN = ("nan_mode", Enum("tosa", "nan_mode", default="PROPAGATE"))  # iree-opt leaves PROPAGATE out
 _AXIS = ("axis", Int(i32))
 _CONV = [("pad", Array(i64)), ("stride", Array(i64)), ("dilation", Array(i64)), ("acc_type", TYPE),
          ("local_bound", BOOL)]
@@ -232,3 +231,9 @@ def _tosa_format(attrs) -> str:
 for _name in [n for n in OP_CLASSES if n.startswith("tosa.")]:
     _attrs = TOSA_ATTRIBUTES.get(_name, [])
     declare(_name, _tosa_format(_attrs), operands="operands*", results="results*", attrs=dict(_attrs))
+
+
+# Upstream's FFT2dOp/RFFT2dOp name their results (getAsmResultNames): `%output_real, %output_imag`.
+for _name in ("tosa.fft2d", "tosa.rfft2d"):
+    if _name in OP_CLASSES:
+        OP_CLASSES[_name].asm_result_names = ("output_real", "output_imag")

@@ -110,13 +110,16 @@ def _apfloat_string(value: float, precision: int, scientific_padding: bool) -> s
 
 
 def escape_string(s: str | bytes) -> str:
-    """MLIR string literal: printable ASCII as is, everything else as \\XX."""
+    """MLIR string literal as llvm::printEscapedString writes it: printable ASCII as is but for
+    a backslash (`\\\\`) and a quote (`\\22`), everything else as \\XX."""
     data = s.encode("utf-8") if isinstance(s, str) else s
     out = []
     for b in data:
         c = chr(b)
-        if c in '"\\':
-            out.append("\\" + c)
+        if c == "\\":
+            out.append("\\\\")
+        elif c == '"':
+            out.append("\\22")
         elif 0x20 <= b < 0x7F:
             out.append(c)
         else:
@@ -175,18 +178,36 @@ class ArrayAttr(Attribute):
     value: tuple
 
     def __str__(self) -> str:
-        return "[" + ", ".join(map(str, self.value)) + "]"
+        return "[" + ", ".join(map(element_str, self.value)) + "]"
+
+
+def element_str(a: Attribute) -> str:
+    """An array element as upstream prints it (AttrTypeElision::May): `1`, not `1 : i64`,
+    and `2.5`, not `2.5 : f64`, since the parser gives a bare number those types."""
+    if isinstance(a, IntegerAttr) and a.type == IntegerType(64):
+        return str(int(a.value))
+    if isinstance(a, FloatAttr) and a.type == FloatType("f64"):
+        return format_float(a.value, a.type)
+    return str(a)
 
 
 @dataclass(frozen=True)
 class DictionaryAttr(Attribute):
-    value: tuple  # ((name, Attribute), ...), in order
+    value: tuple  # ((name, Attribute), ...), sorted by name as upstream's DictionaryAttr keeps them
+
+    def __post_init__(self):
+        object.__setattr__(self, "value", tuple(sorted(self.value, key=_key)))
 
     def __str__(self) -> str:
-        return "{" + ", ".join(format_named_attr(k, v) for k, v in self.value) + "}"
+        # Upstream's DictionaryAttr keeps its entries sorted by name, whatever the input order.
+        return "{" + ", ".join(format_named_attr(k, v) for k, v in sorted(self.value, key=_key)) + "}"
 
     def get(self, name: str):
         return dict(self.value).get(name)
+
+
+def _key(entry: tuple) -> bytes:
+    return entry[0].encode()
 
 
 @dataclass(frozen=True)
@@ -247,7 +268,8 @@ class OpaqueAttr(Attribute):
 
 # --- dense elements ---------------------------------------------------------
 
-SMALL_DENSE = 64  # above this many elements a non-splat constant prints as hex
+SMALL_DENSE = 64  # above this many elements a constant is compared by identity (and bytecode keeps it a blob)
+PRINT_HEX_ABOVE = 100  # above this many elements a non-splat constant prints as hex (mlir-opt's default)
 
 
 @dataclass(frozen=True, eq=False)
@@ -321,10 +343,12 @@ class DenseElementsAttr(Attribute):
         if data.size == 0 and self.type.num_elements == 0:
             yield f"dense<> : {self.type}"
             return
-        if self.is_splat:
+        # Upstream stores any attribute whose elements are all equal as a splat, and prints it
+        # so (one vectorized comparison, over the array printing would walk anyway).
+        if self.is_splat or (data.size > 0 and bool(np.all(data == data.reshape(-1)[0]))):
             yield f"dense<{_scalar(data.reshape(-1)[0], elem)}> : {self.type}"
             return
-        if data.size <= SMALL_DENSE:
+        if data.size <= PRINT_HEX_ABOVE:
             yield f"dense<{_nested(data, elem)}> : {self.type}"
             return
         yield 'dense<"0x'

@@ -144,8 +144,9 @@ class BytecodeWriter:
         return self._asm_attr(self._printer.attr(a))
 
     def attr_dict(self, attrs: dict) -> int:
-        # in the op's order, as our text prints them (upstream's DictionaryAttr::get sorts them)
-        entries = [(self.string_attr(name), self.attr_value(value)) for name, value in attrs.items()]
+        # sorted by name, as our text prints them (upstream's DictionaryAttr::get sorts them)
+        entries = [(self.string_attr(name), self.attr_value(value))
+                   for name, value in sorted(attrs.items(), key=lambda e: e[0].encode())]
         body = varint(DICTIONARY_ATTR) + varint(len(entries)) + b"".join(varint(n) + varint(v) for n, v in entries)
         return self._attr(("dict", body), lambda: (body, True))
 

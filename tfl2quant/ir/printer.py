@@ -17,7 +17,7 @@ from typing import Iterable, TextIO
 
 from .affine import AffineMapAttr
 from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
-                         UnitAttr, escape_string, _is_bare_identifier)
+                         UnitAttr, element_str, escape_string, _is_bare_identifier)
 from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
 from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
@@ -38,6 +38,7 @@ class Printer:
         self._names: list[dict[Value, str]] = [{}]
         self._taken: list[set[str]] = [set()]  # names of results an op named (asm_result_names)
         self._counters: list[list[int]] = [[0, 0, 0]]  # [next result number, next arg number, next conflict]
+        self._groups: dict[Operation, str] = {}  # an op's results as its line prints them (`%0`, `%1:2`)
         # The dialect whose prefix custom-form op names drop, per open region: a region's
         # parent op declares it (func.func: "func", as upstream's FuncOp::getDefaultDialect);
         # any other op's regions reset it, as upstream's OperationPrinter::printRegion does.
@@ -56,6 +57,7 @@ class Printer:
             self.out.write(f"{alias} = {a}\n")
         for t, alias in self.aliases.items():
             self.out.write(f"{alias} = {t}\n")
+        self.number_values(op)
         self.print_op(op)
         self.out.write("\n")
 
@@ -66,30 +68,82 @@ class Printer:
                 return scope[v]
         return "%<<UNKNOWN>>"
 
-    def _name_result_group(self, op: Operation) -> str:
-        """One number per op: `%2` for one result, `%2:3` (used as `%2#0` ...) for several; an
-        op that names its results (upstream's getAsmResultNames) gets those names, made unique
-        by a suffix `_N` counted per scope (`%head, %tail`, then `%head_0, %tail_1`)."""
-        names = getattr(op, "asm_result_names", None)
-        if names:
-            return ", ".join(self._name_result(r, name) for r, name in zip(op.results, names))
-        n = f"%{self._counters[-1][0]}"
-        self._counters[-1][0] += 1
+    def number_values(self, top: Operation) -> None:
+        """Name every value below `top` before printing, as upstream's SSANameState does: a
+        region's own block arguments and op results first (entry-block arguments `%argN`, other
+        values `%N`, one number per op), then each nested region, starting from the counters
+        the enclosing region ended with; sibling regions start from the same counters, and a
+        name an op suggests (asm_result_names) is made unique against the names of the
+        enclosing regions by a suffix `_N`."""
+        names = self._names[0]
+        work = [(r, (0, 0, 0), frozenset()) for r in top.regions]
+        # The generic form prints unique ids (OpPrintingFlags::shouldPrintUniqueSSAIDs): the
+        # counters run on over every region, in the worklist's order (the last region first).
+        shared = [0, 0, 0] if self.generic else None
+        while work:
+            region, counters, used = work.pop()
+            state = shared if shared is not None else list(counters)
+            taken = set(used)
+
+            def unique(name: str) -> str:
+                name = _sanitize(name)
+                if name in taken:
+                    while f"{name}_{state[2]}" in taken:
+                        state[2] += 1
+                    name = f"{name}_{state[2]}"
+                    state[2] += 1
+                taken.add(name)
+                return name
+
+            arg_names = () if self.generic else _block_arg_names(region)
+            for k, block in enumerate(region.blocks):
+                for j, a in enumerate(block.args):
+                    if k == 0 and j < len(arg_names) and arg_names[j]:
+                        names[a] = "%" + unique(arg_names[j])
+                    elif k == 0:
+                        names[a] = "%" + unique(f"arg{state[1]}")
+                        state[1] += 1
+                    else:
+                        names[a] = f"%{state[0]}"
+                        state[0] += 1
+                for op in block.ops:
+                    if op.results:
+                        self._groups[op] = self._number_results(op, names, state, unique)
+            for block in region.blocks:
+                for op in block.ops:
+                    for r in op.regions:
+                        work.append((r, tuple(state), frozenset(taken)))
+
+    def _number_results(self, op: Operation, names: dict, state: list, unique) -> str:
+        suggested = None if self.generic else _result_names(op)
+        if suggested:
+            for r, name in zip(op.results, suggested):
+                names[r] = "%" + unique(name)
+            return ", ".join(names[r] for r in op.results)
+        n = f"%{state[0]}"
+        state[0] += 1
         if len(op.results) == 1:
-            self._names[-1][op.results[0]] = n
+            names[op.results[0]] = n
             return n
         for k, r in enumerate(op.results):
-            self._names[-1][r] = f"{n}#{k}"
+            names[r] = f"{n}#{k}"
         return f"{n}:{len(op.results)}"
 
-    def _name_result(self, r, name: str) -> str:
-        n = f"%{name}"
-        if n in self._taken[-1]:
-            n = f"%{name}_{self._counters[-1][2]}"
-            self._counters[-1][2] += 1
-        self._taken[-1].add(n)
-        self._names[-1][r] = n
-        return n
+    def _name_result_group(self, op: Operation) -> str:
+        """The names number_values gave; an op printed on its own (not below print_top's op)
+        is numbered here, in the innermost scope."""
+        group = self._groups.get(op)
+        if group is not None:
+            return group
+
+        def unique(name: str) -> str:
+            n = f"%{name}"
+            if n in self._taken[-1]:
+                name = f"{name}_{self._counters[-1][2]}"
+                self._counters[-1][2] += 1
+            self._taken[-1].add(f"%{name}")
+            return name
+        return self._number_results(op, self._names[-1], self._counters[-1], unique)
 
     def op_keyword(self, op: Operation) -> str:
         """The custom form's op name: `call`, not `func.call`, directly inside a func.func."""
@@ -101,8 +155,9 @@ class Printer:
     def name_block_args(self, block: Block) -> list[str]:
         names = []
         for a in block.args:
-            if a in self._names[-1]:  # already named by the op (func.func's signature)
-                names.append(self._names[-1][a])
+            known = next((scope[a] for scope in reversed(self._names) if a in scope), None)
+            if known is not None:  # named by number_values (or by the op: func.func's signature)
+                names.append(known)
                 continue
             n = f"%arg{self._counters[-1][1]}"
             self._counters[-1][1] += 1
@@ -154,7 +209,8 @@ class Printer:
         if isinstance(a, TypeAttr):
             return self.type(a.value)
         if isinstance(a, ArrayAttr):
-            return "[" + ", ".join(self.attr(x) for x in a.value) + "]"
+            return "[" + ", ".join(self.attr(x) if isinstance(x, (TypeAttr, ArrayAttr, DictionaryAttr))
+                                   else self.attr_aliases.get(x) or element_str(x) for x in a.value) + "]"
         if isinstance(a, DictionaryAttr):
             return self.attr_dict(dict(a.value), braces_if_empty=True)
         return str(a)
@@ -163,7 +219,7 @@ class Printer:
         if not attrs:
             return "{}" if braces_if_empty else ""
         parts = []
-        for k, v in attrs.items():
+        for k, v in sorted(attrs.items(), key=_by_name):
             key = k if _is_bare_identifier(k) else escape_string(k)
             parts.append(key if isinstance(v, UnitAttr) else f"{key} = {self.attr(v)}")
         return "{" + ", ".join(parts) + "}"
@@ -171,7 +227,7 @@ class Printer:
     def write_attr_dict(self, attrs: dict[str, Attribute]) -> None:
         """Write `{...}`, streaming dense constants piece by piece."""
         self.out.write("{")
-        for k, (name, v) in enumerate(attrs.items()):
+        for k, (name, v) in enumerate(sorted(attrs.items(), key=_by_name)):
             if k:
                 self.out.write(", ")
             key = name if _is_bare_identifier(name) else escape_string(name)
@@ -248,8 +304,16 @@ class Printer:
         return hit[1]
 
     def print_location(self, op: Operation) -> None:
-        if self.debuginfo and not isinstance(op.location, UnknownLoc):
+        if self.debuginfo:  # mlir-opt prints `loc(unknown)` too
             self.out.write(f" {op.location}")
+
+    def arg_location(self, block: Block, k: int) -> str:
+        """` loc(...)` after a block argument under --mlir-print-debuginfo (upstream prints the
+        locations of the arguments it spells: a function's, a block label's)."""
+        if not self.debuginfo:
+            return ""
+        locs = block.arg_locations
+        return f" {locs[k] if k < len(locs) else UnknownLoc()}"
 
     def print_generic(self, op: Operation) -> None:
         w = self.out.write
@@ -291,8 +355,9 @@ class Printer:
                 self.out.write("\n" + "  " * (self.indent - 1) + self._labels[block])
                 if block.args:
                     self.out.write("(" + ", ".join(
-                        f"{n}: {self.type(a.type)}" for n, a in zip(names, block.args)) + ")")
-                self.out.write(":")
+                        f"{n}: {self.type(a.type)}{self.arg_location(block, j)}"
+                        for j, (n, a) in enumerate(zip(names, block.args))) + ")")
+                self.out.write(":" + _predecessors_comment(region, k, self._labels))
             for op in block.ops:
                 if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
                     continue
@@ -307,6 +372,48 @@ class Printer:
 
     def block_label(self, b: Block) -> str:
         return self._labels.get(b, "^bb?")
+
+
+def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
+    """Upstream's note after a block label: `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb2`, or
+    `  // no predecessors` for a block other than the entry block that nothing branches to."""
+    block = region.blocks[k]
+    preds = [b for b in region.blocks if b.ops for s in b.ops[-1].successors if s is block]
+    if not preds:
+        return "  // no predecessors" if k else ""
+    if all(b is preds[0] for b in preds):
+        return f"  // pred: {labels[preds[0]]}"
+    return f"  // {len(preds)} preds: " + ", ".join(labels[b] for b in preds)
+
+
+def _sanitize(name: str) -> str:
+    """Upstream's sanitizeIdentifier: characters other than letters, digits and `$._-` become
+    their hex code (a space `_`), and a leading digit gets a `_` in front (it would read as a
+    number)."""
+    if all(c.isascii() and (c.isalnum() or c in "$._-") for c in name) and not name[:1].isdigit():
+        return name
+    out = "".join(c if c.isascii() and (c.isalnum() or c in "$._-") else "_" if c == " "
+                  else "".join(f"{b:X}" for b in c.encode()) for c in name)
+    return "_" + out if name[:1].isdigit() else out
+
+
+def _result_names(op: Operation):
+    """The names an op suggests for its results (upstream's OpAsmOpInterface::getAsmResultNames):
+    a class attribute `asm_result_names`, or a method of that name that computes them."""
+    names = getattr(op, "asm_result_names", None)
+    return names() if callable(names) else names
+
+
+def _block_arg_names(region: Region):
+    """Names an op suggests for its region's entry-block arguments (getAsmBlockArgumentNames)."""
+    parent = region.parent
+    fn = getattr(parent, "asm_block_arg_names", None) if parent is not None else None
+    return fn(region) if fn is not None else ()
+
+
+def _by_name(entry: tuple) -> bytes:
+    """Upstream prints attribute dictionaries sorted by name (DictionaryAttr is sorted)."""
+    return entry[0].encode()
 
 
 def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False,

@@ -9,7 +9,7 @@
 // Constants are float32: the float32 nearest each written value.
 
 // CHECK-LABEL: @relu_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -19,7 +19,7 @@ func.func @relu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @relu6_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu6_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu6"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -29,7 +29,7 @@ func.func @relu6_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @relu_n1_to_1_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = -1.000000e+00 : f32, max_val = 1.000000e+00 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {max_val = 1.000000e+00 : f32, min_val = -1.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu_n1_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu_n1_to_1"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -39,7 +39,7 @@ func.func @relu_n1_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // -----
 
 // CHECK-LABEL: @relu_0_to_1_float
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {min_val = 0.000000e+00 : f32, max_val = 1.000000e+00 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%arg0) {max_val = 1.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @relu_0_to_1_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.relu_0_to_1"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -89,7 +89,7 @@ func.func @prelu_float_channel_alpha(%arg0: tensor<3x5x7xf32>, %arg1: tensor<7xf
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
 // CHECK-NEXT:  %[[THREE:.*]] = "tosa.const"() {values = dense<3.000000e+00> : tensor<1x1x1xf32>}
 // CHECK-NEXT:  %[[X3:.*]] = "tosa.add"(%[[X]], %[[THREE]])
-// CHECK-NEXT:  %[[R6:.*]] = "tosa.clamp"(%[[X3]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[R6:.*]] = "tosa.clamp"(%[[X3]]) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[XR:.*]] = "tosa.mul"(%[[X]], %[[R6]], %{{.*}})
 // CHECK-NEXT:  %[[SIX:.*]] = "tosa.const"() {values = dense<6.000000e+00> : tensor<1x1x1xf32>}
@@ -201,8 +201,8 @@ func.func @tanh_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ZI:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ZO:.*]] = "tosa.const"() {values = dense<-100> : tensor<1xi8>}
-// CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[ZI]], %[[ZO]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[R]]) {min_val = -100 : i8, max_val = 100 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[ZI]], %[[ZO]]) {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[R]]) {max_val = 100 : i8, min_val = -100 : i8}
 // CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 3.000000e-02:-100>>
 func.func @relu6_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.relu6"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
@@ -241,8 +241,8 @@ func.func @relu_int8_full_range(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 // CHECK-NEXT:  "tosa.const"() {values = dense<30> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<-108> : tensor<1xi8>}
-// CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[XS]], {{.*}} input_unsigned = false, output_unsigned = false} {{.*}} -> tensor<3x5x7xi8>
-// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[R]]) {min_val = -108 : i8, max_val = 127 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[XS]], {{.*}}) {input_unsigned = false, output_unsigned = false, {{.*}}} {{.*}} -> tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[R]]) {max_val = 127 : i8, min_val = -108 : i8}
 // CHECK:       %[[Y:.*]] = "tosa.{{.*}}"(%[[C]], %{{.*}}) {{.*}} -> tensor<3x5x7xi8>
 // CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<u8:f32, 3.000000e-02:20>>
 func.func @relu_uint8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
@@ -263,7 +263,7 @@ func.func @relu_uint8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[X]], {{.*}} -> tensor<3x5xi16>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[R]]) {min_val = 0 : i16, max_val = 12000 : i16}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[R]]) {max_val = 12000 : i16, min_val = 0 : i16}
 // CHECK-NEXT:  quant.scast %[[Y]]
 func.func @relu6_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.relu6"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
@@ -283,7 +283,7 @@ func.func @relu6_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 // CHECK-NEXT:  "tosa.const"() {values = dense<5> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.rescale"(%[[X]], {{.*}} -> tensor<3x5x7xi8>
-// CHECK-NEXT:  "tosa.clamp"(%[[R]]) {min_val = -64 : i8, max_val = 64 : i8}
+// CHECK-NEXT:  "tosa.clamp"(%[[R]]) {max_val = 64 : i8, min_val = -64 : i8}
 func.func @relu_n1_to_1_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.relu_n1_to_1"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>
@@ -296,7 +296,7 @@ func.func @relu_n1_to_1_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 !y = !quant.uniform<i8:f32, 0.015625:-128>
 // CHECK-LABEL: @relu_0_to_1_int8
 // CHECK:       %[[R:.*]] = "tosa.rescale"
-// CHECK-NEXT:  "tosa.clamp"(%[[R]]) {min_val = -128 : i8, max_val = -64 : i8}
+// CHECK-NEXT:  "tosa.clamp"(%[[R]]) {max_val = -64 : i8, min_val = -128 : i8}
 func.func @relu_0_to_1_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
   %0 = "tfl.relu_0_to_1"(%arg0) : (tensor<3x5x7x!x>) -> tensor<3x5x7x!y>
   return %0 : tensor<3x5x7x!y>
@@ -308,7 +308,7 @@ func.func @relu_0_to_1_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 !x = !quant.uniform<i16:f32, 0.001>
 // CHECK-LABEL: @relu_n1_to_1_int16_takes_the_fallback
 // CHECK:       quant.dcast
-// CHECK:       "tosa.clamp"({{.*}}) {min_val = -1.000000e+00 : f32, max_val = 1.000000e+00 : f32}
+// CHECK:       "tosa.clamp"({{.*}}) {max_val = 1.000000e+00 : f32, min_val = -1.000000e+00 : f32}
 // CHECK:       quant.qcast
 func.func @relu_n1_to_1_int16_takes_the_fallback(%arg0: tensor<3x5x!x>) -> tensor<3x5x!x> {
   // expected-remark@+1 {{fallback: operand 0 is i16; the integer pattern takes i8/u8}}

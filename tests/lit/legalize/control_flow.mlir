@@ -10,7 +10,7 @@
 // function and passes its one-element bool to scf.condition; the do region calls the body.
 // CHECK-LABEL: func.func @main
 // CHECK-NEXT:  %[[ZERO:.*]] = arith.constant dense<0> : tensor<i32>
-// CHECK-NEXT:  %[[Y:[0-9]+]]:3 = "scf.while"(%[[ZERO]], %arg1, %arg0) ({
+// CHECK-NEXT:  %[[Y:[0-9]+]]:3 = "scf.while"(%[[ZERO]], %arg7, %arg6) ({
 // CHECK-NEXT:  ^bb0(%[[I:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xf32>, %[[N:.*]]: tensor<i32>):
 // CHECK-NEXT:    %[[C:.*]] = func.call @while_cond(%[[I]], %[[X]], %[[N]]) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> tensor<i1>
 // CHECK-NEXT:    %[[P:.*]] = "tensor.extract"(%[[C]]) : (tensor<i1>) -> i1
@@ -22,7 +22,7 @@
 // CHECK-NEXT:  }) : (tensor<i32>, tensor<2x3xf32>, tensor<i32>) -> (tensor<i32>, tensor<2x3xf32>, tensor<i32>)
 // CHECK-NEXT:  return %[[Y]]#1
 // CHECK-LABEL: func.func private @while_cond
-// CHECK-NEXT:  %[[LT:.*]] = "tosa.greater"(%arg2, %arg0) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+// CHECK-NEXT:  %[[LT:.*]] = "tosa.greater"(%arg5, %arg3) : (tensor<i32>, tensor<i32>) -> tensor<i1>
 // CHECK-NEXT:  return %[[LT]]
 // CHECK-LABEL: func.func private @while_body
 // CHECK-NOT:   "tfl.{{[a-z_]+}}"
@@ -60,7 +60,7 @@ func.func private @while_body(%arg0: tensor<i32>, %arg1: tensor<2x3xf32>, %arg2:
 // CHECK-NEXT:  %[[LB:.*]] = arith.constant 0 : index
 // CHECK-NEXT:  %[[UB:.*]] = arith.constant 20 : index
 // CHECK-NEXT:  %[[STEP:.*]] = arith.constant 1 : index
-// CHECK-NEXT:  %[[H:[0-9]+]]:3 = "scf.for"(%[[LB]], %[[UB]], %[[STEP]], %[[ZERO]], %[[ZERO]], %arg0) ({
+// CHECK-NEXT:  %[[H:[0-9]+]]:3 = "scf.for"(%[[LB]], %[[UB]], %[[STEP]], %[[ZERO]], %[[ZERO]], %arg6) ({
 // CHECK-NEXT:  ^bb0(%[[K:.*]]: index, %[[I:.*]]: tensor<i32>, %[[T:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xf32>):
 // CHECK-NEXT:    %[[A:[0-9]+]]:3 = func.call @keras_body(%[[I]], %[[T]], %[[X]])
 // CHECK-NEXT:    "scf.yield"(%[[A]]#0, %[[A]]#1, %[[A]]#2) : (tensor<i32>, tensor<i32>, tensor<2x3xf32>) -> ()
@@ -103,10 +103,10 @@ func.func private @keras_body(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: ten
 // CHECK-NEXT:  %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-NEXT:  %[[P:.*]] = "tensor.extract"(%[[C]], %[[ZERO]]) : (tensor<1xi1>, index) -> i1
 // CHECK-NEXT:  %[[Y:.*]] = "scf.if"(%[[P]]) ({
-// CHECK-NEXT:    %[[T:.*]] = func.call @cond_true(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
+// CHECK-NEXT:    %[[T:.*]] = func.call @cond_true(%arg2) : (tensor<2x5xf32>) -> tensor<2x5xf32>
 // CHECK-NEXT:    "scf.yield"(%[[T]]) : (tensor<2x5xf32>) -> ()
 // CHECK-NEXT:  }, {
-// CHECK-NEXT:    %[[F:.*]] = func.call @cond_false(%arg0) : (tensor<2x5xf32>) -> tensor<2x5xf32>
+// CHECK-NEXT:    %[[F:.*]] = func.call @cond_false(%arg2) : (tensor<2x5xf32>) -> tensor<2x5xf32>
 // CHECK-NEXT:    "scf.yield"(%[[F]]) : (tensor<2x5xf32>) -> ()
 // CHECK-NEXT:  }) : (i1) -> tensor<2x5xf32>
 // CHECK-NEXT:  return %[[Y]]
@@ -137,7 +137,7 @@ func.func private @cond_true(%arg0: tensor<2x5xf32>) -> tensor<2x5xf32> {
 // the last branch (which also takes an index outside [0, 3), as stablehlo_case.cc does).
 // CHECK-LABEL: @case_main
 // CHECK-NEXT:  %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK-NEXT:  %[[K:.*]] = "tensor.extract"(%arg0, %[[ZERO]]) : (tensor<1xi32>, index) -> i32
+// CHECK-NEXT:  %[[K:.*]] = "tensor.extract"(%arg6, %[[ZERO]]) : (tensor<1xi32>, index) -> i32
 // CHECK-NEXT:  %[[C0:.*]] = arith.constant 0 : i32
 // CHECK-NEXT:  %[[IS0:.*]] = "arith.cmpi"(%[[K]], %[[C0]]) {predicate = 0 : i64} : (i32, i32) -> i1
 // CHECK-NEXT:  %[[Y:.*]] = "scf.if"(%[[IS0]]) ({
@@ -187,8 +187,8 @@ func.func private @case_sub(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> tenso
 // (strip-func-quant-types later cancels those casts).
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @quantized_loop
-// CHECK-NEXT:  %[[S:.*]] = quant.scast %arg1 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
-// CHECK-NEXT:  %[[Y:[0-9]+]]:3 = "scf.while"(%arg0, %[[S]], %arg2) ({
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %arg7 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
+// CHECK-NEXT:  %[[Y:[0-9]+]]:3 = "scf.while"(%arg6, %[[S]], %arg8) ({
 // CHECK-NEXT:  ^bb0(%[[I:.*]]: tensor<i32>, %[[X:.*]]: tensor<2x3xi8>, %[[N:.*]]: tensor<i32>):
 // CHECK-NEXT:    %[[XQ:.*]] = quant.scast %[[X]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
 // CHECK-NEXT:    %[[C:.*]] = func.call @cond(%[[I]], %[[XQ]], %[[N]])
@@ -231,9 +231,9 @@ func.func private @body(%arg0: tensor<i32>, %arg1: tensor<2x3x!q>, %arg2: tensor
 // An int8 value through IF and through a variable: the branches yield stored i8 values,
 // the global holds them (its type is the storage type), the load and store move them.
 !q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK:       "ml_program.global"() {sym_name = "acc", sym_visibility = "private", type = tensor<2x3xi8>, value = dense<0> : tensor<2x3xi8>, is_mutable
+// CHECK:       "ml_program.global"() {is_mutable, sym_name = "acc", sym_visibility = "private", {{.*}}type = tensor<2x3xi8>, value = dense<0> : tensor<2x3xi8>}
 // CHECK-LABEL: @quantized_if_and_variable
-// CHECK-NEXT:  %[[S:.*]] = quant.scast %arg1 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
+// CHECK-NEXT:  %[[S:.*]] = quant.scast %arg3 : tensor<2x3x!quant.uniform{{.*}}> to tensor<2x3xi8>
 // CHECK:       %[[Y:.*]] = "scf.if"(%{{.*}}) ({
 // CHECK-NEXT:    %[[A:.*]] = quant.scast %[[S]] : tensor<2x3xi8> to tensor<2x3x!quant.uniform
 // CHECK-NEXT:    %[[T:.*]] = func.call @double(%[[A]])
@@ -278,8 +278,8 @@ func.func private @square(%arg0: tensor<2x3x!q>) -> tensor<2x3x!q> {
 // global per (container, shared_name), placed before the functions; reads load it,
 // assigns store it, the handles leave nothing. CALL_ONCE calls its init function under
 // scf.if on a pending flag it then clears.
-// CHECK:       "ml_program.global"() {sym_name = "NoOp_pending", sym_visibility = "private", type = tensor<i1>, value = dense<true> : tensor<i1>, is_mutable, tfl.call_once = "NoOp"}
-// CHECK-NEXT:  "ml_program.global"() {sym_name = "Variable", sym_visibility = "private", type = tensor<2x3xf32>, value = dense<0.000000e+00> : tensor<2x3xf32>, is_mutable, tfl.container = "", tfl.shared_name = "Variable"}
+// CHECK:       "ml_program.global"() {is_mutable, sym_name = "NoOp_pending", sym_visibility = "private", tfl.call_once = "NoOp", type = tensor<i1>, value = dense<true> : tensor<i1>}
+// CHECK-NEXT:  "ml_program.global"() {is_mutable, sym_name = "Variable", sym_visibility = "private", tfl.container = "", tfl.shared_name = "Variable", type = tensor<2x3xf32>, value = dense<0.000000e+00> : tensor<2x3xf32>}
 // CHECK-LABEL: func.func @variables
 // CHECK-NEXT:  %[[PENDING:.*]] = "ml_program.global_load"() {global = @NoOp_pending} : () -> tensor<i1>
 // CHECK-NEXT:  %[[P:.*]] = "tensor.extract"(%[[PENDING]]) : (tensor<i1>) -> i1

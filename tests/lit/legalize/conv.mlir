@@ -23,14 +23,14 @@
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // TFLite's [OC, KH, KW, IC] weights are already TOSA's layout; SAME 3x3 pads 1 on each side.
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[IN_ZP]], %[[W_ZP]]) {pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = i32} : (tensor<1x3x5x7xi8>, tensor<2x3x3x7xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x5x2xi32>
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[IN_ZP]], %[[W_ZP]]) {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x3x5x7xi8>, tensor<2x3x3x7xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x5x2xi32>
 // 0.5 * 0.25 / 1.0 = 0.125 = 0.5 * 2^-2 -> (1073741824, -2) -> shift 33
 // 0.5 * 0.125 / 1.0 = 0.0625 = 0.5 * 2^-3 -> (1073741824, -3) -> shift 34
 // CHECK-NEXT:  %[[MULT:.*]] = "tosa.const"() {values = dense<1073741824> : tensor<2xi32>}
 // CHECK-NEXT:  %[[SHIFT:.*]] = "tosa.const"() {values = dense<[33, 34]> : tensor<2xi8>}
 // CHECK-NEXT:  %[[ACC_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<5> : tensor<1xi8>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], %[[MULT]], %[[SHIFT]], %[[ACC_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = true, input_unsigned = false, output_unsigned = false} : (tensor<1x3x5x2xi32>, tensor<2xi32>, tensor<2xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x3x5x2xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], %[[MULT]], %[[SHIFT]], %[[ACC_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = false, per_channel = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true} : (tensor<1x3x5x2xi32>, tensor<2xi32>, tensor<2xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x3x5x2xi8>
 // No fused activation: no clamp.
 // CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<i8:f32, 1.000000e+00:5>>
 // CHECK-NEXT:  return %[[Q]]
@@ -62,7 +62,7 @@ func.func @conv2d_per_channel_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<7> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%{{.*}}, %[[MULT]], %[[SHIFT]], %[[ACC_ZP]], %[[OUT_ZP]]) {{.*}}per_channel = true{{.*}} -> tensor<1x3x5x3xi8>
 // RELU: [max(-128, zp + round(0 / so)), 127] = [7, 127]
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 7 : i8, max_val = 127 : i8} : (tensor<1x3x5x3xi8>) -> tensor<1x3x5x3xi8>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 127 : i8, min_val = 7 : i8} : (tensor<1x3x5x3xi8>) -> tensor<1x3x5x3xi8>
 // CHECK-NEXT:  quant.scast %[[R]]
 func.func @conv2d_per_channel_odd_scales_relu_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x3x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<3x1x1x7x!w>, value = dense<[[[[1, 2, 3, 4, 5, 6, 7]]], [[[-1, -2, -3, -4, -5, -6, -7]]], [[[127, -127, 0, 1, -1, 2, -2]]]]> : tensor<3x1x1x7xi8>} : () -> tensor<3x1x1x7x!w>
@@ -90,7 +90,7 @@ func.func @conv2d_per_channel_odd_scales_relu_int8(%arg0: tensor<1x3x5x7x!x>) ->
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%{{.*}}, %[[MULT]], %[[SHIFT]], %[[ACC_ZP]], %[[OUT_ZP]]) {{.*}}per_channel = false{{.*}} -> tensor<1x3x5x4xi8>
 // RELU6: CalculateActivationRangeQuantized divides in float32: 6.0f / 0.0470588244497776f
 // = 127.5f (in double 127.4999975), rounded half away from zero -> 128, -128 + 128 = 0.
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = -128 : i8, max_val = 0 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 0 : i8, min_val = -128 : i8}
 // CHECK-NEXT:  quant.scast %[[R]]
 func.func @conv2d_per_tensor_odd_scales_relu6_int8(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x4x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<4x1x1x7x!w>, value = dense<3> : tensor<4x1x1x7xi8>} : () -> tensor<4x1x1x7x!w>
@@ -112,7 +112,7 @@ func.func @conv2d_per_tensor_odd_scales_relu6_int8(%arg0: tensor<1x3x5x7x!x>) ->
 // CHECK:       %[[START:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<4xindex>}
 // CHECK-NEXT:  %[[SIZE:.*]] = "tosa.const_shape"() {values = dense<[1, 5, 9, 3]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[CROP:.*]] = "tosa.slice"(%[[X]], %[[START]], %[[SIZE]]) : (tensor<1x6x9x3xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x5x9x3xi8>
-// CHECK:       "tosa.conv2d"(%[[CROP]], {{.*}}) {pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, acc_type = i32} : {{.*}} -> tensor<1x2x4x2xi32>
+// CHECK:       "tosa.conv2d"(%[[CROP]], {{.*}}) {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : {{.*}} -> tensor<1x2x4x2xi32>
 // 0.5 * 0.25 / 1.0 = 0.125 -> (1073741824, -2) -> shift 33
 // CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<33> : tensor<1xi8>}
@@ -133,7 +133,7 @@ func.func @conv2d_valid_stride2_crops_unread_row_int8(%arg0: tensor<1x6x9x3x!x>)
 // Effective kernel (2-1)*2+1 = 3 rows, (3-1)*2+1 = 5 columns. SAME, stride 2:
 // rows: out 2, total (2-1)*2 + 3 - 4 = 1 -> before 0, after 1;
 // columns: out 3, total (3-1)*2 + 5 - 6 = 3 -> before 1, after 2.
-// CHECK:       "tosa.conv2d"({{.*}}) {pad = array<i64: 0, 1, 1, 2>, stride = array<i64: 2, 2>, dilation = array<i64: 2, 2>, acc_type = i32} : (tensor<1x4x6x3xi8>, tensor<2x2x3x3xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x3x2xi32>
+// CHECK:       "tosa.conv2d"({{.*}}) {acc_type = i32, dilation = array<i64: 2, 2>, pad = array<i64: 0, 1, 1, 2>, stride = array<i64: 2, 2>} : (tensor<1x4x6x3xi8>, tensor<2x2x3x3xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x3x2xi32>
 func.func @conv2d_same_stride2_dilated_asymmetric_pad_int8(%arg0: tensor<1x4x6x3x!x>) -> tensor<1x2x3x2x!y> {
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x2x3x3x!w>, value = dense<1> : tensor<2x2x3x3xi8>} : () -> tensor<2x2x3x3x!w>
   %b = "tfl.pseudo_qconst"() {qtype = tensor<2x!b>, value = dense<0> : tensor<2xi32>} : () -> tensor<2x!b>
@@ -266,7 +266,7 @@ func.func @conv2d_multiplier_rounds_up_to_next_power_of_two_int8(%arg0: tensor<1
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-32> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // SAME 2x3 kernel: rows total 1 -> pad 0 before, 1 after; columns total 2 -> 1, 1.
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[W]], %[[B]], %[[IN_ZP]], %[[W_ZP]]) {pad = array<i64: 0, 1, 1, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = i32} : (tensor<1x4x6x2xi8>, tensor<2x3x2x2xi8>, tensor<4xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4x6x4xi32>
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[W]], %[[B]], %[[IN_ZP]], %[[W_ZP]]) {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x4x6x2xi8>, tensor<2x3x2x2xi8>, tensor<4xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4x6x4xi32>
 // 0.015685932710766792 * 0.00365141942165792 / 0.0235294122248888 = 2.4342265246357557e-03 -> (1338230184, -8) -> shift 39
 // 0.015685932710766792 * 0.0025340085849165916 / 0.0235294122248888 = 1.689302213400058e-03 -> (1857407426, -9) -> shift 40
 // 0.015685932710766792 * 0.0013851708499714732 / 0.0235294122248888 = 9.234270936264689e-04 -> (2030637654, -10) -> shift 41
@@ -296,7 +296,7 @@ func.func @depthwise_conv2d_mult2_per_channel_int8(%arg0: tensor<1x4x6x2x!x>) ->
 // Weights that are not a constant are reshaped at run time.
 // CHECK:       %[[SHAPE:.*]] = "tosa.const_shape"() {values = dense<[2, 3, 2, 2]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[WT:.*]] = "tosa.reshape"(%[[W]], %[[SHAPE]]) : (tensor<1x2x3x4xi8>, !tosa.shape<4>) -> tensor<2x3x2x2xi8>
-// CHECK:       "tosa.depthwise_conv2d"(%{{.*}}, %[[WT]], {{.*}}) {pad = array<i64: 0, 0, 0, 0>, {{.*}} -> tensor<1x3x4x4xi32>
+// CHECK:       "tosa.depthwise_conv2d"(%{{.*}}, %[[WT]], {{.*}}) {acc_type = {{.*}}, pad = array<i64: 0, 0, 0, 0>, {{.*}} -> tensor<1x3x4x4xi32>
 // 0.5 * {0.25, 0.125, 0.0625, 0.5} / 2.0 = {2^-4, 2^-5, 2^-6, 2^-3} -> (1073741824, {-3, -4, -5, -2}) -> shifts {34, 35, 36, 33}
 // CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<4xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<[34, 35, 36, 33]> : tensor<4xi8>}
@@ -312,8 +312,8 @@ func.func @depthwise_conv2d_weights_not_constant_int8(%arg0: tensor<1x4x6x2x!x>,
 // CHECK-LABEL: @conv2d_float_relu6
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x5x7xf32>, %[[W:.*]]: tensor<2x3x3x7xf32>, %[[B:.*]]: tensor<2xf32>)
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = f32} : (tensor<1x3x5x7xf32>, tensor<2x3x3x7xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x5x2xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x3x5x7xf32>, tensor<2x3x3x7xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x5x2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 // CHECK-NOT:   quant.
 func.func @conv2d_float_relu6(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x3x3x7xf32>, %arg2: tensor<2xf32>) -> tensor<1x3x5x2xf32> {
@@ -329,7 +329,7 @@ func.func @conv2d_float_relu6(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x3x3x7x
 // CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<6xf32>}
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
 // CHECK-NEXT:  %[[WT:.*]] = "tosa.const"() {values = dense<{{.*}}> : tensor<2x3x2x3xf32>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = f32} : (tensor<1x4x6x2xf32>, tensor<2x3x2x3xf32>, tensor<6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x4x6xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x6x2xf32>, tensor<2x3x2x3xf32>, tensor<6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x4x6xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @depthwise_conv2d_float_no_bias(%arg0: tensor<1x4x6x2xf32>) -> tensor<1x3x4x6xf32> {
   %w = "tfl.pseudo_const"() {value = dense<0.5> : tensor<1x2x3x6xf32>} : () -> tensor<1x2x3x6xf32>
@@ -373,7 +373,7 @@ func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, 
 // CHECK-NEXT:  %[[W:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}-127, -126, -125, -124, -123, -122, -121]]], {{\[\[\[}}127, 126, 125, 124, 123, 122, 121]]]]> : tensor<2x1x1x7xi8>}
 // CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<-9> : tensor<1xi8>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[XS]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {{.*}}acc_type = i32}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[XS]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {{.*}}{acc_type = i32, {{.*}}}
 // CHECK-NEXT:  "tosa.const"() {values = dense<1472560299> : tensor<1xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<35> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
@@ -381,7 +381,7 @@ func.func @conv2d_float_dynamic_height_is_unlowered(%arg0: tensor<1x?x5x7xf32>, 
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-117> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}}, %[[OUT_ZP]]) {{.*}}per_channel = false{{.*}} -> tensor<1x3x5x2xi8>
 // RELU: [max(0, 11 + round(0 / 0.699999988)), 255] = [11, 255], on the signed view [-117, 127].
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = -117 : i8, max_val = 127 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 127 : i8, min_val = -117 : i8}
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[U:.*]] = "tosa.bitwise_xor"(%[[R]], %{{.*}})
 // CHECK-NEXT:  quant.scast %[[U]] : tensor<1x3x5x2xi8> to tensor<1x3x5x2x!quant.uniform<u8:f32, 0.69999999999999996:11>>
@@ -561,7 +561,7 @@ func.func @conv2d_declines_dynamic_height(%arg0: tensor<1x?x5x7x!x>) -> tensor<1
 // CHECK-LABEL: @conv2d_dynamic_result
 // The integer convolution has the static shape TFLite computes from the static input; a
 // tensor.cast on the storage type gives the declared result type.
-// CHECK:       "tosa.conv2d"({{.*}}acc_type = i32} : {{.*}} -> tensor<1x3x5x2xi32>
+// CHECK:       "tosa.conv2d"({{.*}}{acc_type = i32, {{.*}}} : {{.*}} -> tensor<1x3x5x2xi32>
 // CHECK:       %[[R:.*]] = "tosa.rescale"({{.*}} -> tensor<1x3x5x2xi8>
 // CHECK:       %[[C:.*]] = "tensor.cast"(%{{.*}}) : (tensor<1x3x5x2xi8>) -> tensor<?x3x5x2xi8>
 // CHECK-NEXT:  quant.scast %[[C]] : tensor<?x3x5x2xi8> to tensor<?x3x5x2x!quant.uniform<i8:f32, 1.000000e+00:5>>
@@ -833,7 +833,7 @@ func.func @depthwise_conv2d_declines_int4_filter_int16x8(%arg0: tensor<1x3x5x2x!
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x5xf32>, %[[W:.*]]: tensor<2x3x5x5xf32>)
 // CHECK:       %[[B:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<2xf32>}
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {out_pad = array<i64: -1, -1, -1, -2>, stride = array<i64: 1, 2>, acc_type = f32} : (tensor<1x3x4x5xf32>, tensor<2x3x5x5xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x8x2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {acc_type = f32, out_pad = array<i64: -1, -1, -1, -2>, stride = array<i64: 1, 2>} : (tensor<1x3x4x5xf32>, tensor<2x3x5x5xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x8x2xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @transpose_conv_same_float(%arg0: tensor<1x3x4x5xf32>, %arg1: tensor<2x3x5x5xf32>) -> tensor<1x3x8x2xf32> {
   %s = "tfl.pseudo_const"() {value = dense<[1, 3, 8, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
@@ -859,13 +859,13 @@ func.func @transpose_conv_same_float(%arg0: tensor<1x3x4x5xf32>, %arg1: tensor<2
 // CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} to tensor<2xi32>
 // CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {out_pad = array<i64: 0, 1, 0, 0>, stride = array<i64: 2, 2>, acc_type = i32} : {{.*}} -> tensor<1x8x9x2xi32>
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.transpose_conv2d"(%[[X]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {acc_type = i32, out_pad = array<i64: 0, 1, 0, 0>, stride = array<i64: 2, 2>} : {{.*}} -> tensor<1x8x9x2xi32>
 // CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<2xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<[33, 34]> : tensor<2xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<5> : tensor<1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[ACC]], {{.*}} -> tensor<1x8x9x2xi8>
-// CHECK-NEXT:  "tosa.clamp"(%[[Y]]) {min_val = 5 : i8, max_val = 127 : i8}
+// CHECK-NEXT:  "tosa.clamp"(%[[Y]]) {max_val = 127 : i8, min_val = 5 : i8}
 func.func @transpose_conv_valid_stride2_relu_int8(%arg0: tensor<1x3x4x5x!x>) -> tensor<1x8x9x2x!y> {
   %s = "tfl.pseudo_const"() {value = dense<[1, 8, 9, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
   %w = "tfl.pseudo_qconst"() {qtype = tensor<2x3x3x5x!w>, value = dense<1> : tensor<2x3x3x5xi8>} : () -> tensor<2x3x3x5x!w>
@@ -890,7 +890,7 @@ func.func @transpose_conv_valid_stride2_relu_int8(%arg0: tensor<1x3x4x5x!x>) -> 
 // CHECK-NEXT:  %[[W:.*]] = "tosa.const"() {values = dense<-127> : tensor<2x2x2x5xi8>}
 // CHECK-NEXT:  %[[X_ZP:.*]] = "tosa.const"() {values = dense<3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[W_ZP:.*]] = "tosa.const"() {values = dense<-9> : tensor<1xi8>}
-// CHECK-NEXT:  "tosa.transpose_conv2d"(%[[XS]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {out_pad = array<i64: 0, -1, 0, -1>, stride = array<i64: 2, 2>, acc_type = i32}
+// CHECK-NEXT:  "tosa.transpose_conv2d"(%[[XS]], %[[W]], %[[B]], %[[X_ZP]], %[[W_ZP]]) {acc_type = i32, out_pad = array<i64: 0, -1, 0, -1>, stride = array<i64: 2, 2>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<1472560299> : tensor<1xi32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<35> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi32>}
@@ -975,8 +975,8 @@ func.func @transpose_conv_declines_output_shape_not_constant(%arg0: tensor<1x3x4
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x4x5x6x2xf32>, %[[W:.*]]: tensor<2x3x2x2x3xf32>, %[[B:.*]]: tensor<3xf32>)
 // CHECK-NEXT:  %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 4, 0, 1, 2, 3>} : (tensor<2x3x2x2x3xf32>) -> tensor<3x2x3x2x2xf32>
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv3d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 0, 1, 1, 1, 0, 1>, stride = array<i64: 1, 1, 1>, dilation = array<i64: 1, 1, 1>, acc_type = f32} : (tensor<1x4x5x6x2xf32>, tensor<3x2x3x2x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x6x3xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv3d"(%[[X]], %[[WT]], %[[B]], %[[ZP]], %[[ZP]]) {acc_type = f32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 1, 1, 1, 0, 1>, stride = array<i64: 1, 1, 1>} : (tensor<1x4x5x6x2xf32>, tensor<3x2x3x2x2xf32>, tensor<3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x6x3xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ACC]]) {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @conv3d_float_same_relu(%arg0: tensor<1x4x5x6x2xf32>, %arg1: tensor<2x3x2x2x3xf32>, %arg2: tensor<3xf32>) -> tensor<1x4x5x6x3xf32> {
   %0 = "tfl.conv_3d"(%arg0, %arg1, %arg2) {dilation_d_factor = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "RELU", padding = "SAME", stride_d = 1 : i32, stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x5x6x2xf32>, tensor<2x3x2x2x3xf32>, tensor<3xf32>) -> tensor<1x4x5x6x3xf32>
@@ -1004,7 +1004,7 @@ func.func @conv3d_float_same_relu(%arg0: tensor<1x4x5x6x2xf32>, %arg1: tensor<2x
 // CHECK:       %[[IN:.*]] = "tosa.slice"(%[[SPREAD]], %{{.*}}, %{{.*}}) : (tensor<1x4x6x8x3xf32>, !tosa.shape<5>, !tosa.shape<5>) -> tensor<1x3x5x7x3xf32>
 // CHECK-NEXT:  %[[B:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<2xf32>}
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.conv3d"(%[[IN]], %[[R3]], %[[B]], %[[ZP]], %[[ZP]]) {pad = array<i64: 1, 1, 2, 1, 2, 1>, stride = array<i64: 1, 1, 1>, dilation = array<i64: 1, 1, 1>, acc_type = f32} : (tensor<1x3x5x7x3xf32>, tensor<2x2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x6x8x2xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.conv3d"(%[[IN]], %[[R3]], %[[B]], %[[ZP]], %[[ZP]]) {acc_type = f32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 1, 1, 2, 1, 2, 1>, stride = array<i64: 1, 1, 1>} : (tensor<1x3x5x7x3xf32>, tensor<2x2x3x3x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x6x8x2xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @conv3d_transpose_float_stride2(%arg0: tensor<1x2x3x4x3xf32>, %arg1: tensor<2x3x3x2x3xf32>) -> tensor<1x4x6x8x2xf32> {
   %shape = "tfl.pseudo_const"() {value = dense<[1, 4, 6, 8, 2]> : tensor<5xi32>} : () -> tensor<5xi32>

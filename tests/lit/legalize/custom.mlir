@@ -10,7 +10,7 @@
 // The output pixel of input iy is iy * 2 - 1 + ky: out_pad -1 before, -(2 - 1) after.
 // CHECK-LABEL: @transpose_conv_bias_same
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%arg0, %arg1, %arg2, %[[ZP]], %[[ZP]]) {out_pad = array<i64: -1, -1, -1, -1>, stride = array<i64: 2, 2>, acc_type = f32} : (tensor<1x3x5x2xf32>, tensor<4x3x3x2xf32>, tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x5x9x4xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.transpose_conv2d"(%arg0, %arg1, %arg2, %[[ZP]], %[[ZP]]) {acc_type = f32, out_pad = array<i64: -1, -1, -1, -1>, stride = array<i64: 2, 2>} : (tensor<1x3x5x2xf32>, tensor<4x3x3x2xf32>, tensor<4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x5x9x4xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @transpose_conv_bias_same(%arg0: tensor<1x3x5x2xf32>, %arg1: tensor<4x3x3x2xf32>, %arg2: tensor<4xf32>) -> tensor<1x5x9x4xf32> {
   %0 = "tfl.custom"(%arg0, %arg1, %arg2) {custom_code = "Convolution2DTransposeBias", custom_option = #tfl<const_bytes : "0x010000000200000002000000">} : (tensor<1x3x5x2xf32>, tensor<4x3x3x2xf32>, tensor<4xf32>) -> tensor<1x5x9x4xf32>
@@ -31,7 +31,7 @@ func.func @transpose_conv_bias_same(%arg0: tensor<1x3x5x2xf32>, %arg1: tensor<4x
 // CHECK:       %[[PADDED:.*]] = "tosa.pad"(%[[X]], {{.*}}) : (tensor<1x4x6x3xf32>, !tosa.shape<8>, tensor<1xf32>) -> tensor<1x5x7x3xf32>
 // CHECK:       %[[WINDOWS:.*]] = "tosa.concat"({{.*}}) {axis = 4 : i32} : ({{.*}}) -> tensor<1x2x3x3x4xf32>
 // CHECK-NEXT:  %[[MAX:.*]] = "tosa.reduce_max"(%[[WINDOWS]]) {axis = 4 : i32, nan_mode = #tosa.nan_mode<IGNORE>}
-// CHECK:       %[[VALUE:.*]] = "tosa.clamp"({{.*}}) {min_val = -3.40282347E+38 : f32, max_val = 3.40282347E+38 : f32}
+// CHECK:       %[[VALUE:.*]] = "tosa.clamp"({{.*}}) {max_val = 3.40282347E+38 : f32, min_val = -3.40282347E+38 : f32}
 // CHECK-NEXT:  %[[WHERE:.*]] = "tosa.argmax"(%[[WINDOWS]]) {axis = 4 : i32, nan_mode = #tosa.nan_mode<IGNORE>} : (tensor<1x2x3x3x4xf32>) -> tensor<1x2x3x3xi32>
 // CHECK-NEXT:  %[[K:.*]] = "tosa.cast"(%[[WHERE]]) : (tensor<1x2x3x3xi32>) -> tensor<1x2x3x3xf32>
 // CHECK-NEXT:  %[[TENTH:.*]] = "tosa.const"() {values = dense<1.000000e-01> : tensor<1x1x1x1xf32>}

@@ -68,7 +68,7 @@ func.func @no_value_is_dropped_once_read(%arg0: tensor<2x7xf32>, %arg1: tensor<3
 // dropped and its users read its operand.
 // CHECK-LABEL: @quantfork_stats_is_dropped
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5xf32>)
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[X]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[X]]) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 // CHECK-NOT:   quantfork.stats
 func.func @quantfork_stats_is_dropped(%arg0: tensor<3x5xf32>) -> tensor<3x5xf32> {
@@ -165,13 +165,13 @@ func.func @cosine_int8_stays_between_casts(%arg0: tensor<3x5x!x>) -> tensor<3x5x
 !w = !quant.uniform<i8<-127:127>:f32:0, {0.00708637572824955, 0.0033299424685537815}>
 !y = !quant.uniform<i16:f32, 0.0001831110566854477>
 // CHECK-LABEL: @int64_quantized_bias_in_fallback
-// CHECK:       arith.constant {tfl.quantization = {scale = [5.40637132E-7 : f32, 2.54049553E-7 : f32], zero_point = [0 : i64, 0 : i64], quantized_dimension = 0 : i64}} dense<[106818, -987908]> : tensor<2xi64>
+// CHECK:       arith.constant {tfl.quantization = {quantized_dimension = 0 : i64, scale = [5.40637132E-7 : f32, 2.54049553E-7 : f32], zero_point = [0, 0]}} dense<[106818, -987908]> : tensor<2xi64>
 // CHECK:       %[[X:.*]] = quant.dcast %arg0
 // CHECK-NEXT:  %[[W:.*]] = quant.dcast %{{.*}} to tensor<2x1x1x7xf32>
 // CHECK-NEXT:  %[[B:.*]] = arith.constant dense<[0.057749778, -0.250977576]> : tensor<2xf32>
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {{.*}}acc_type = f32} : {{.*}} -> tensor<1x3x5x2xf32>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[ACC]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[ACC:.*]] = "tosa.conv2d"(%[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]]) {{.*}}{acc_type = f32, {{.*}}} : {{.*}} -> tensor<1x3x5x2xf32>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[ACC]]) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  %[[Q:.*]] = quant.qcast %[[R]] : tensor<1x3x5x2xf32> to tensor<1x3x5x2x!quant.uniform<i16:f32, 1.8311105668544769E-4>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @int64_quantized_bias_in_fallback(%arg0: tensor<1x3x5x7x!x>) -> tensor<1x3x5x2x!y> {

@@ -331,7 +331,7 @@ func.func @segment_sum_f32(%arg0: tensor<4x2xf32>) -> tensor<3x2xf32> {
 // CHECK:         "tosa.reshape"(%[[IDS]], %{{.*}}) : (tensor<5xi32>, !tosa.shape<3>) -> tensor<5x1x1xi32>
 // CHECK:         "tosa.reshape"(%[[CLEAN]], %{{.*}}) : (tensor<5x3xf32>, !tosa.shape<3>) -> tensor<5x1x3xf32>
 // CHECK-NEXT:    %[[PICKED:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %[[LOWEST]]) : (tensor<5x4x1xi1>, tensor<5x1x3xf32>, tensor<1x1x1xf32>) -> tensor<5x4x3xf32>
-// CHECK-NEXT:    "tosa.reduce_max"(%[[PICKED]]) {axis = 0 : i32, nan_mode = #tosa.nan_mode<PROPAGATE>} : (tensor<5x4x3xf32>) -> tensor<1x4x3xf32>
+// CHECK-NEXT:    "tosa.reduce_max"(%[[PICKED]]) {axis = 0 : i32} : (tensor<5x4x3xf32>) -> tensor<1x4x3xf32>
 func.func @unsorted_segment_max_f32(%arg0: tensor<5x3xf32>, %arg1: tensor<5xi32>) -> tensor<4x3xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
   %1 = "tfl.unsorted_segment_max"(%arg0, %arg1, %0) : (tensor<5x3xf32>, tensor<5xi32>, tensor<1xi32>) -> tensor<4x3xf32>
@@ -371,7 +371,7 @@ func.func @unsorted_segment_prod_i32(%arg0: tensor<3xi32>, %arg1: tensor<3xi32>)
 // CHECK:         %[[ORDER:.*]] = "tosa.const"() {values = dense<{{\[\[}}0], [1], [2]]> : tensor<3x1xi32>}
 // CHECK-NEXT:    %[[NONE:.*]] = "tosa.const"() {values = dense<-2147483648> : tensor<1x1x1xi32>}
 // CHECK:         %[[PICKED:.*]] = "tosa.select"(%{{.*}}, %{{.*}}, %[[NONE]]) : (tensor<3x6x1xi1>, tensor<3x1x1xi32>, tensor<1x1x1xi32>) -> tensor<3x6x1xi32>
-// CHECK-NEXT:    "tosa.reduce_max"(%[[PICKED]]) {axis = 0 : i32, nan_mode = #tosa.nan_mode<PROPAGATE>} : (tensor<3x6x1xi32>) -> tensor<1x6x1xi32>
+// CHECK-NEXT:    "tosa.reduce_max"(%[[PICKED]]) {axis = 0 : i32} : (tensor<3x6x1xi32>) -> tensor<1x6x1xi32>
 // CHECK:         %[[LAST:.*]] = "tosa.reshape"(%{{.*}}, %{{.*}}) : (tensor<1x6x1xi32>, !tosa.shape<2>) -> tensor<6x1xi32>
 // CHECK:         %[[WRITTEN:.*]] = "tosa.greater_equal"(%[[LAST]], %{{.*}}) : (tensor<6x1xi32>, tensor<1x1xi32>) -> tensor<6x1xi1>
 // CHECK:         %[[AT:.*]] = "tosa.maximum"(%[[LAST]], %{{.*}}) : (tensor<6x1xi32>, tensor<1x1xi32>) -> tensor<6x1xi32>

@@ -357,7 +357,7 @@ func.func @concatenation_int8_on_storage(%arg0: tensor<3x10x!q>, %arg1: tensor<3
 // CHECK-NEXT:    %[[R:.*]] = "math.round"(%[[X]]) : (tensor<3x4xf32>) -> tensor<3x4xf32>
 // CHECK-NEXT:    %[[ZP:.*]] = "tosa.const"() {values = dense<1.250000e+02> : tensor<1x1xf32>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.add"(%[[R]], %[[ZP]])
-// CHECK-NEXT:    %[[C:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.000000e+00 : f32, max_val = 2.550000e+02 : f32}
+// CHECK-NEXT:    %[[C:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 2.550000e+02 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:    %[[B_RESCALED:.*]] = "arith.fptoui"(%[[C]]) : (tensor<3x4xf32>) -> tensor<3x4xi8>
 // CHECK-NEXT:    %[[MOVED:.*]] = "tosa.concat"(%[[A_STORED]], %[[B_RESCALED]]) {axis = 1 : i32} : (tensor<3x10xi8>, tensor<3x4xi8>) -> tensor<3x14xi8>
 // CHECK-NEXT:    quant.scast %[[MOVED]] : tensor<3x14xi8> to tensor<3x14x!quant.uniform<u8:f32, 5.000000e-02:125>>

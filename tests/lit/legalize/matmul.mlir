@@ -184,7 +184,7 @@ func.func @fully_connected_weights_not_constant_int8(%arg0: tensor<2x7x!x>, %arg
 // CHECK-NEXT:  "tosa.const_shape"
 // CHECK-NEXT:  %[[B3:.*]] = "tosa.reshape"(%[[B]], %{{.*}}) : (tensor<5xf32>, !tosa.shape<3>) -> tensor<1x1x5xf32>
 // CHECK-NEXT:  %[[BIASED:.*]] = "tosa.add"(%[[ACC]], %[[B3]])
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[BIASED]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[BIASED]]) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[6, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.reshape"(%[[R]], %{{.*}}) : (tensor<1x6x5xf32>, !tosa.shape<2>) -> tensor<6x5xf32>
 // CHECK-NEXT:  return %[[Y]]
@@ -610,7 +610,7 @@ func.func @batch_matmul_int8_to_int32(%arg0: tensor<2x3x5x!x>, %arg1: tensor<2x5
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<25> : tensor<1xi8>}
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi48>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi16>}
-// CHECK-NEXT:  "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {scale32 = false, rounding_mode = #tosa.rounding_mode<SINGLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : {{.*}} -> tensor<1x6x7xi16>
+// CHECK-NEXT:  "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = #tosa.rounding_mode<SINGLE_ROUND>, scale32 = false} : {{.*}} -> tensor<1x6x7xi16>
 func.func @batch_matmul_int16x8(%arg0: tensor<2x3x5x!x>, %arg1: tensor<5x7x!y>) -> tensor<2x3x7x!z> {
   %0 = "tfl.batch_matmul"(%arg0, %arg1) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = false} : (tensor<2x3x5x!x>, tensor<5x7x!y>) -> tensor<2x3x7x!z>
   return %0 : tensor<2x3x7x!z>

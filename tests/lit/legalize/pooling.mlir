@@ -13,7 +13,7 @@
 // CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<1x6x7x3x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<1x6x7x3xi8>
 // SAME 3x3, stride 2. Rows: out 3, total (3-1)*2 + 3 - 6 = 1 -> before 0, after 1.
 // Columns: out 4, total (4-1)*2 + 3 - 7 = 2 -> before 1, after 1.
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.max_pool2d"(%[[X]]) {kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, pad = array<i64: 0, 1, 1, 1>} : (tensor<1x6x7x3xi8>) -> tensor<1x3x4x3xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.max_pool2d"(%[[X]]) {kernel = array<i64: 3, 3>, pad = array<i64: 0, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x6x7x3xi8>) -> tensor<1x3x4x3xi8>
 // No fused activation: no clamp.
 // CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x3x4x3xi8> to tensor<1x3x4x3x!quant.uniform<i8:f32, 5.000000e-01:-3>>
 // CHECK-NEXT:  return %[[Q]]
@@ -31,7 +31,7 @@ func.func @max_pool2d_same_stride2_int8(%arg0: tensor<1x6x7x3x!q>) -> tensor<1x3
 // CHECK-NEXT:  %[[START:.*]] = "tosa.const_shape"() {values = dense<0> : tensor<4xindex>}
 // CHECK-NEXT:  %[[SIZE:.*]] = "tosa.const_shape"() {values = dense<[1, 4, 6, 3]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[CROP:.*]] = "tosa.slice"(%[[X]], %[[START]], %[[SIZE]]) : (tensor<1x4x7x3xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x4x6x3xi8>
-// CHECK-NEXT:  "tosa.max_pool2d"(%[[CROP]]) {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x4x6x3xi8>) -> tensor<1x2x3x3xi8>
+// CHECK-NEXT:  "tosa.max_pool2d"(%[[CROP]]) {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x6x3xi8>) -> tensor<1x2x3x3xi8>
 func.func @max_pool2d_valid_crops_unread_column_int8(%arg0: tensor<1x4x7x3x!q>) -> tensor<1x2x3x3x!q> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "NONE", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x7x3x!q>) -> tensor<1x2x3x3x!q>
   return %0 : tensor<1x2x3x3x!q>
@@ -45,7 +45,7 @@ func.func @max_pool2d_valid_crops_unread_column_int8(%arg0: tensor<1x4x7x3x!q>) 
 // RELU_N1_TO_1 in float32: -1.0f / 0.16875216f = -5.92585 -> -6, 1.0f / 0.16875216f = 5.92585 -> 6:
 // [102 - 6, 102 + 6] = [96, 108]
 // CHECK:       %[[Y:.*]] = "tosa.max_pool2d"
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 96 : i8, max_val = 108 : i8} : (tensor<1x2x3x3xi8>) -> tensor<1x2x3x3xi8>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 108 : i8, min_val = 96 : i8} : (tensor<1x2x3x3xi8>) -> tensor<1x2x3x3xi8>
 // CHECK-NEXT:  quant.scast %[[R]]
 func.func @max_pool2d_relu_n1_to_1_odd_scale_int8(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "RELU_N1_TO_1", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q>
@@ -61,7 +61,7 @@ func.func @max_pool2d_relu_n1_to_1_odd_scale_int8(%arg0: tensor<1x4x6x3x!q>) -> 
 // CHECK-LABEL: @max_pool2d_output_quantized_differently_copies_raw_int8
 // RELU: [max(-128, 10), 127] = [10, 127]
 // CHECK:       %[[Y:.*]] = "tosa.max_pool2d"
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 10 : i8, max_val = 127 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 127 : i8, min_val = 10 : i8}
 // CHECK-NEXT:  quant.scast %[[R]] : tensor<1x2x3x3xi8> to tensor<1x2x3x3x!quant.uniform<i8:f32, 2.500000e-01:10>>
 // CHECK-NOT:   "tosa.rescale"
 func.func @max_pool2d_output_quantized_differently_copies_raw_int8(%arg0: tensor<1x4x6x3x!x>) -> tensor<1x2x3x3x!y> {
@@ -78,7 +78,7 @@ func.func @max_pool2d_output_quantized_differently_copies_raw_int8(%arg0: tensor
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ONES:.*]] = "tosa.const"() {values = dense<1> : tensor<3x3x3x1xi8>}
 // CHECK-NEXT:  %[[NO_BIAS:.*]] = "tosa.const"() {values = dense<0> : tensor<3xi32>}
-// CHECK-NEXT:  %[[SUM:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[ONES]], %[[NO_BIAS]], %[[ZP]], %[[ZP]]) {pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = i32} : (tensor<1x4x5x3xi8>, tensor<3x3x3x1xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4x5x3xi32>
+// CHECK-NEXT:  %[[SUM:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[ONES]], %[[NO_BIAS]], %[[ZP]], %[[ZP]]) {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x4x5x3xi8>, tensor<3x3x3x1xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4x5x3xi32>
 // In-bounds taps per output position: rows {2, 3, 3, 2} x columns {2, 3, 3, 3, 2}.
 // CHECK-NEXT:  %[[N:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}4], [6], [6], [6], [4]], {{\[\[}}6], [9], [9], [9], [6]], {{\[\[}}6], [9], [9], [9], [6]], {{\[\[}}4], [6], [6], [6], [4]]]]> : tensor<1x4x5x1xi32>}
 // CHECK-NEXT:  %[[HALF:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}2], [3], [3], [3], [2]], {{\[\[}}3], [4], [4], [4], [3]], {{\[\[}}3], [4], [4], [4], [3]], {{\[\[}}2], [3], [3], [3], [2]]]]> : tensor<1x4x5x1xi32>}
@@ -109,7 +109,7 @@ func.func @average_pool2d_same_3x3_int8(%arg0: tensor<1x4x5x3x!q>) -> tensor<1x4
 // CHECK:       "tosa.const_shape"() {values = dense<[1, 4, 7, 2]> : tensor<4xindex>}
 // CHECK-NEXT:  %[[CROP:.*]] = "tosa.slice"({{.*}}) : (tensor<1x5x8x2xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x4x7x2xi8>
 // CHECK:       "tosa.const"() {values = dense<1> : tensor<2x3x2x1xi8>}
-// CHECK:       %[[SUM:.*]] = "tosa.depthwise_conv2d"(%[[CROP]], {{.*}}) {pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>, {{.*}} -> tensor<1x2x3x2xi32>
+// CHECK:       %[[SUM:.*]] = "tosa.depthwise_conv2d"(%[[CROP]], {{.*}}) {acc_type = {{.*}}, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} {{.*}} -> tensor<1x2x3x2xi32>
 // Every window is inside: 2 * 3 = 6 taps, half 3.
 // CHECK-NEXT:  %[[N:.*]] = "tosa.const"() {values = dense<6> : tensor<1x2x3x1xi32>}
 // CHECK-NEXT:  %[[HALF:.*]] = "tosa.const"() {values = dense<3> : tensor<1x2x3x1xi32>}
@@ -126,7 +126,7 @@ func.func @average_pool2d_valid_2x3_stride2_int8(%arg0: tensor<1x5x8x2x!q>) -> t
 // RELU6 in float32: [102 + round(0), min(127, 102 + round(6.0f / 0.16875216f = 35.555))] = [102, 127]
 // CHECK:       %[[AVG:.*]] = "tosa.intdiv"
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[AVG]]) : (tensor<1x2x3x3xi32>) -> tensor<1x2x3x3xi8>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 102 : i8, max_val = 127 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 127 : i8, min_val = 102 : i8}
 // CHECK-NEXT:  quant.scast %[[R]]
 func.func @average_pool2d_relu6_odd_scale_int8(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q> {
   %0 = "tfl.average_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "RELU6", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q>
@@ -143,8 +143,8 @@ func.func @average_pool2d_relu6_odd_scale_int8(%arg0: tensor<1x4x6x3x!q>) -> ten
 // CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0 : {{.*}} to tensor<1x4x6x3xi8>
 // CHECK-NEXT:  %[[SIGN:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[SIGNED:.*]] = "tosa.bitwise_xor"(%[[X]], %[[SIGN]]) : (tensor<1x4x6x3xi8>, tensor<1x1x1x1xi8>) -> tensor<1x4x6x3xi8>
-// CHECK-NEXT:  %[[MAX:.*]] = "tosa.max_pool2d"(%[[SIGNED]]) {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x4x6x3xi8>) -> tensor<1x2x3x3xi8>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[MAX]]) {min_val = 0 : i8, max_val = 120 : i8}
+// CHECK-NEXT:  %[[MAX:.*]] = "tosa.max_pool2d"(%[[SIGNED]]) {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x6x3xi8>) -> tensor<1x2x3x3xi8>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[MAX]]) {max_val = 120 : i8, min_val = 0 : i8}
 // CHECK-NEXT:  %[[SIGN2:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.bitwise_xor"(%[[R]], %[[SIGN2]])
 // CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<1x2x3x3xi8> to tensor<1x2x3x3x!quant.uniform<u8:f32, 5.000000e-02:128>>
@@ -166,7 +166,7 @@ func.func @max_pool2d_relu6_uint8(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!
 // CHECK-NEXT:  %[[NO_BIAS:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi32>}
 // SAME 2x3, stride 2 on 3x4: rows out 2, total (2-1)*2 + 2 - 3 = 1 -> pad 0, 1; columns out 2,
 // total (2-1)*2 + 3 - 4 = 1 -> pad 0, 1.
-// CHECK-NEXT:  %[[SUM:.*]] = "tosa.depthwise_conv2d"(%[[SIGNED]], %[[ONES]], %[[NO_BIAS]], %[[ZP]], %[[ZP]]) {pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, acc_type = i32} : {{.*}} -> tensor<1x2x2x2xi32>
+// CHECK-NEXT:  %[[SUM:.*]] = "tosa.depthwise_conv2d"(%[[SIGNED]], %[[ONES]], %[[NO_BIAS]], %[[ZP]], %[[ZP]]) {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 2, 2>} : {{.*}} -> tensor<1x2x2x2xi32>
 // In-bounds taps: rows {2, 1} x columns {3, 2} = [[6, 4], [3, 2]]; the sum of b is the sum
 // of b - 128 plus 128 n = [[768, 512], [384, 256]].
 // CHECK-NEXT:  %[[OFFSET:.*]] = "tosa.const"() {values = dense<{{\[\[\[\[}}768], [512]], {{\[\[}}384], [256]]]]> : tensor<1x2x2x1xi32>}
@@ -178,7 +178,7 @@ func.func @max_pool2d_relu6_uint8(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!
 // CHECK-NEXT:  %[[C128:.*]] = "tosa.const"() {values = dense<128> : tensor<1x1x1x1xi32>}
 // CHECK-NEXT:  %[[CENTERED:.*]] = "tosa.sub"(%[[AVG]], %[[C128]])
 // CHECK-NEXT:  %[[NARROW:.*]] = "tosa.cast"(%[[CENTERED]]) : (tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi8>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[NARROW]]) {min_val = 0 : i8, max_val = 120 : i8}
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[NARROW]]) {max_val = 120 : i8, min_val = 0 : i8}
 // CHECK-NEXT:  %[[SIGN2:.*]] = "tosa.const"() {values = dense<-128> : tensor<1x1x1x1xi8>}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.bitwise_xor"(%[[R]], %[[SIGN2]])
 // CHECK-NEXT:  quant.scast %[[Y]] : tensor<1x2x2x2xi8> to tensor<1x2x2x2x!quant.uniform<u8:f32, 5.000000e-02:128>>
@@ -194,8 +194,8 @@ func.func @average_pool2d_same_relu6_uint8(%arg0: tensor<1x3x4x2x!q>) -> tensor<
 !q = !quant.uniform<i16:f32, 0.00013641965051647276>
 // CHECK-LABEL: @max_pool2d_relu_n1_to_1_int16
 // CHECK-NEXT:  %[[X:.*]] = quant.scast %arg0 : {{.*}} to tensor<1x4x6x3xi16>
-// CHECK-NEXT:  %[[MAX:.*]] = "tosa.max_pool2d"(%[[X]]) {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x4x6x3xi16>) -> tensor<1x2x3x3xi16>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[MAX]]) {min_val = -7330 : i16, max_val = 7330 : i16}
+// CHECK-NEXT:  %[[MAX:.*]] = "tosa.max_pool2d"(%[[X]]) {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x6x3xi16>) -> tensor<1x2x3x3xi16>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[MAX]]) {max_val = 7330 : i16, min_val = -7330 : i16}
 // CHECK-NEXT:  quant.scast %[[R]]
 func.func @max_pool2d_relu_n1_to_1_int16(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "RELU_N1_TO_1", padding = "VALID", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x4x6x3x!q>) -> tensor<1x2x3x3x!q>
@@ -214,7 +214,7 @@ func.func @max_pool2d_relu_n1_to_1_int16(%arg0: tensor<1x4x6x3x!q>) -> tensor<1x
 // CHECK-NEXT:  %[[ONES:.*]] = "tosa.const"() {values = dense<1> : tensor<2x2x2x1xi8>}
 // CHECK-NEXT:  %[[NO_BIAS:.*]] = "tosa.const"() {values = dense<0> : tensor<2xi48>}
 // SAME 2x2 stride 1 on 3x5: pad 0 before, 1 after in both.
-// CHECK-NEXT:  %[[SUM48:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[ONES]], %[[NO_BIAS]], %[[IN_ZP]], %[[W_ZP]]) {pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, acc_type = i48} : {{.*}} -> tensor<1x3x5x2xi48>
+// CHECK-NEXT:  %[[SUM48:.*]] = "tosa.depthwise_conv2d"(%[[X]], %[[ONES]], %[[NO_BIAS]], %[[IN_ZP]], %[[W_ZP]]) {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 1, 1>} : {{.*}} -> tensor<1x3x5x2xi48>
 // CHECK-NEXT:  %[[M:.*]] = "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
 // CHECK-NEXT:  %[[ZP48:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi48>}
@@ -234,8 +234,8 @@ func.func @average_pool2d_same_int16(%arg0: tensor<1x3x5x2x!q>) -> tensor<1x3x5x
 // -----
 
 // CHECK-LABEL: @max_pool2d_float_relu
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.max_pool2d"(%arg0) {kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, pad = array<i64: 0, 1, 1, 1>} : (tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.max_pool2d"(%arg0) {kernel = array<i64: 3, 3>, pad = array<i64: 0, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32>
+// CHECK-NEXT:  %[[R:.*]] = "tosa.clamp"(%[[Y]]) {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[R]]
 func.func @max_pool2d_float_relu(%arg0: tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32> {
   %0 = "tfl.max_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 3 : i32, fused_activation_function = "RELU", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf32>
@@ -247,7 +247,7 @@ func.func @max_pool2d_float_relu(%arg0: tensor<1x6x7x3xf32>) -> tensor<1x3x4x3xf
 // TOSA's float average, like TFLite's, divides by the in-bounds taps.
 // CHECK-LABEL: @average_pool2d_float
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.avg_pool2d"(%arg0, %[[ZP]], %[[ZP]]) {kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, acc_type = f32} : (tensor<1x4x5x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x3xf32>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.avg_pool2d"(%arg0, %[[ZP]], %[[ZP]]) {acc_type = f32, kernel = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x4x5x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x4x5x3xf32>
 // CHECK-NEXT:  return %[[Y]]
 func.func @average_pool2d_float(%arg0: tensor<1x4x5x3xf32>) -> tensor<1x4x5x3xf32> {
   %0 = "tfl.average_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 3 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x4x5x3xf32>) -> tensor<1x4x5x3xf32>
@@ -263,9 +263,9 @@ func.func @average_pool2d_float(%arg0: tensor<1x4x5x3xf32>) -> tensor<1x4x5x3xf3
 // CHECK-NEXT:  %[[NO_SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SQUARES:.*]] = "tosa.mul"(%arg0, %arg0, %[[NO_SHIFT]]) : (tensor<1x5x6x3xf32>, tensor<1x5x6x3xf32>, tensor<1xi8>) -> tensor<1x5x6x3xf32>
 // CHECK-NEXT:  %[[ZP:.*]] = "tosa.const"() {values = dense<0.000000e+00> : tensor<1xf32>}
-// CHECK-NEXT:  %[[MEAN:.*]] = "tosa.avg_pool2d"(%[[SQUARES]], %[[ZP]], %[[ZP]]) {kernel = array<i64: 3, 2>, stride = array<i64: 2, 2>, pad = array<i64: 1, 1, 0, 0>, acc_type = f32} : (tensor<1x5x6x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x3x3xf32>
+// CHECK-NEXT:  %[[MEAN:.*]] = "tosa.avg_pool2d"(%[[SQUARES]], %[[ZP]], %[[ZP]]) {acc_type = f32, kernel = array<i64: 3, 2>, pad = array<i64: 1, 1, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x5x6x3xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x3x3xf32>
 // CHECK-NEXT:  %[[ROOT:.*]] = "math.sqrt"(%[[MEAN]]) : (tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ROOT]]) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.clamp"(%[[ROOT]]) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  return %[[Y]]
 func.func @l2_pool2d_float_relu6(%arg0: tensor<1x5x6x3xf32>) -> tensor<1x3x3x3xf32> {
   %0 = "tfl.l2_pool_2d"(%arg0) {filter_height = 3 : i32, filter_width = 2 : i32, fused_activation_function = "RELU6", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x5x6x3xf32>) -> tensor<1x3x3x3xf32>

@@ -47,7 +47,7 @@ func.func @quantize_float_to_per_axis_int8(%arg0: tensor<3x5x7xf32>) -> tensor<3
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<29> : tensor<1xi8>}
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-3> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<4> : tensor<1xi8>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[X]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true} : (tensor<3x5x7xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3x5x7xi8>
 // CHECK-NEXT:  %[[Q:.*]] = quant.scast %[[Y]] : tensor<3x5x7xi8> to tensor<3x5x7x!quant.uniform<i8:f32, 2.500000e-01:4>>
 // CHECK-NEXT:  return %[[Q]]
 func.func @requantize_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
@@ -84,7 +84,7 @@ func.func @requantize_int8_odd_scale(%arg0: tensor<3x10x!x>) -> tensor<3x10x!y> 
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<96> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-32> : tensor<1xi8>}
-// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = true, output_unsigned = false} : (tensor<1x5x7x3xi8>, {{.*}}) -> tensor<1x5x7x3xi8>
+// CHECK-NEXT:  "tosa.rescale"(%{{.*}}, %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = true, output_unsigned = false, {{.*}}} : (tensor<1x5x7x3xi8>, {{.*}}) -> tensor<1x5x7x3xi8>
 func.func @requantize_uint8_to_int8(%arg0: tensor<1x5x7x3x!x>) -> tensor<1x5x7x3x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<1x5x7x3x!x>) -> tensor<1x5x7x3x!y>
   return %0 : tensor<1x5x7x3x!y>
@@ -103,7 +103,7 @@ func.func @requantize_uint8_to_int8(%arg0: tensor<1x5x7x3x!x>) -> tensor<1x5x7x3
 // CHECK-NEXT:  "tosa.const"() {values = dense<30> : tensor<1xi8>}
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%{{.*}}, %{{.*}}, %{{.*}}, %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = true} : {{.*}} -> tensor<3x5xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%{{.*}}, %{{.*}}, %{{.*}}, %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = true, {{.*}}} : {{.*}} -> tensor<3x5xi8>
 // CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 5.000000e-01:128>>
 func.func @requantize_int8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
@@ -188,7 +188,7 @@ func.func @requantize_ratio_2_pow_28(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 // CHECK-NEXT:  %[[S:.*]] = "tosa.const"() {values = dense<30> : tensor<1xi8>}
 // CHECK-NEXT:  %[[IN_ZP:.*]] = "tosa.const"() {values = dense<-28> : tensor<1xi8>}
 // CHECK-NEXT:  %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-116> : tensor<1xi8>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[SIGNED]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = true} : {{.*}} -> tensor<3x5xi8>
+// CHECK-NEXT:  %[[Y:.*]] = "tosa.rescale"(%[[SIGNED]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = true, {{.*}}} : {{.*}} -> tensor<3x5xi8>
 // CHECK-NEXT:  quant.scast %[[Y]] : tensor<3x5xi8> to tensor<3x5x!quant.uniform<u8:f32, 3.000000e-02:140>>
 func.func @requantize_uint8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
@@ -206,7 +206,7 @@ func.func @requantize_uint8_to_uint8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 // CHECK-NEXT:  "tosa.const"() {values = dense<20> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi16>}
-// CHECK-NEXT:  "tosa.rescale"({{.*}}input_unsigned = true, output_unsigned = false} : (tensor<3x5xi8>, {{.*}}) -> tensor<3x5xi16>
+// CHECK-NEXT:  "tosa.rescale"({{.*}}) {input_unsigned = true, output_unsigned = false, {{.*}}} : (tensor<3x5xi8>, {{.*}}) -> tensor<3x5xi16>
 func.func @requantize_uint8_to_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>
@@ -421,7 +421,7 @@ func.func @requantize_scales_are_float32(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y
 // = -1.00196076 and nudged_max = 182 * scale = 2.49803924. Then clamp, subtract nudged_min,
 // times 1 / scale, round half away from zero (TfLiteRound), times scale, plus nudged_min.
 // CHECK-LABEL: @fake_quant
-// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%arg0) {min_val = -1.00196075 : f32, max_val = 2.49803925 : f32}
+// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%arg0) {max_val = 2.49803925 : f32, min_val = -1.00196075 : f32}
 // CHECK-NEXT:  %[[MIN:.*]] = "tosa.const"() {values = dense<-1.00196075> : tensor<1x1xf32>}
 // CHECK-NEXT:  %[[S:.*]] = "tosa.sub"(%[[C]], %[[MIN]])
 // CHECK-NEXT:  %[[INV:.*]] = "tosa.const"() {values = dense<72.8571396> : tensor<1x1xf32>}

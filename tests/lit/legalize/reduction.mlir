@@ -93,7 +93,7 @@ func.func @mean_i32_truncates(%arg0: tensor<3x7xi32>) -> tensor<3xi32> {
 // CHECK-NEXT:    %[[S:.*]] = "tosa.const"() {values = dense<33> : tensor<1xi8>}
 // CHECK-NEXT:    %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:    %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<5> : tensor<1xi8>}
-// CHECK-NEXT:    %[[MEAN:.*]] = "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {scale32 = true, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, per_channel = false, input_unsigned = false, output_unsigned = false} : (tensor<1x1x6xi32>, {{.*}}) -> tensor<1x1x6xi8>
+// CHECK-NEXT:    %[[MEAN:.*]] = "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true} : (tensor<1x1x6xi32>, {{.*}}) -> tensor<1x1x6xi8>
 // CHECK-NEXT:    %[[OUT_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 1, 1, 6]> : tensor<4xindex>}
 // CHECK-NEXT:    %[[Y:.*]] = "tosa.reshape"(%[[MEAN]], %[[OUT_SHAPE]]) : (tensor<1x1x6xi8>, !tosa.shape<4>) -> tensor<1x1x1x6xi8>
 // CHECK-NEXT:    quant.scast %[[Y]] : tensor<1x1x1x6xi8> to tensor<1x1x1x6x!quant.uniform<i8:f32, 2.000000e-02:5>>
@@ -125,7 +125,7 @@ func.func @mean_int8_hw_keep_dims(%arg0: tensor<1x5x4x6x!q>) -> tensor<1x1x1x6x!
 // CHECK-NEXT:    %[[S:.*]] = "tosa.const"() {values = dense<35> : tensor<1xi8>}
 // CHECK-NEXT:    %[[IN_ZP:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi32>}
 // CHECK-NEXT:    %[[OUT_ZP:.*]] = "tosa.const"() {values = dense<-38> : tensor<1xi8>}
-// CHECK-NEXT:    %[[MEAN:.*]] = "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {{.*}}input_unsigned = false, output_unsigned = false} : (tensor<1xi32>, {{.*}}) -> tensor<1xi8>
+// CHECK-NEXT:    %[[MEAN:.*]] = "tosa.rescale"(%[[ACC]], %[[M]], %[[S]], %[[IN_ZP]], %[[OUT_ZP]]) {input_unsigned = false, output_unsigned = false, {{.*}}} : (tensor<1xi32>, {{.*}}) -> tensor<1xi8>
 // CHECK-NEXT:    %[[SIGN2:.*]] = "tosa.const"() {values = dense<-128> : tensor<1xi8>}
 // CHECK-NEXT:    %[[BYTE:.*]] = "tosa.bitwise_xor"(%[[MEAN]], %[[SIGN2]])
 // CHECK-NEXT:    %[[SCALAR:.*]] = "tosa.const_shape"() {values = dense<> : tensor<0xindex>}

@@ -8,10 +8,10 @@
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
 // string -> int64: the keys' buffer "red", "blue" (count 2, offsets 16 19 23, the bytes).
-// CHECK:       "ml_program.global"() {sym_name = "hashtable_7_keys", sym_visibility = "private", type = tensor<?xi8>, is_mutable, tfl.hashtable = "7", tfl.hashtable_part = "keys"}
-// CHECK-NEXT:  "ml_program.global"() {sym_name = "hashtable_7_values", sym_visibility = "private", type = tensor<?xi64>, is_mutable, tfl.hashtable = "7", tfl.hashtable_part = "values"}
-// CHECK-NEXT:  "ml_program.global"() {sym_name = "hashtable_7_size", sym_visibility = "private", type = tensor<i64>, value = dense<0> : tensor<i64>, is_mutable, tfl.hashtable = "7", tfl.hashtable_part = "size"}
-// CHECK-NEXT:  "ml_program.global"() {sym_name = "hashtable_7_initialized", sym_visibility = "private", type = tensor<i1>, value = dense<false> : tensor<i1>, is_mutable, tfl.hashtable = "7", tfl.hashtable_part = "initialized"}
+// CHECK:       "ml_program.global"() {is_mutable, sym_name = "hashtable_7_keys", sym_visibility = "private", tfl.hashtable = "7", tfl.hashtable_part = "keys", type = tensor<?xi8>}
+// CHECK-NEXT:  "ml_program.global"() {is_mutable, sym_name = "hashtable_7_values", sym_visibility = "private", tfl.hashtable = "7", tfl.hashtable_part = "values", type = tensor<?xi64>}
+// CHECK-NEXT:  "ml_program.global"() {is_mutable, sym_name = "hashtable_7_size", sym_visibility = "private", tfl.hashtable = "7", tfl.hashtable_part = "size", type = tensor<i64>, value = dense<0> : tensor<i64>}
+// CHECK-NEXT:  "ml_program.global"() {is_mutable, sym_name = "hashtable_7_initialized", sym_visibility = "private", tfl.hashtable = "7", tfl.hashtable_part = "initialized", type = tensor<i1>, value = dense<false> : tensor<i1>}
 // CHECK-LABEL: func.func @main(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> tensor<2xi64>
 // CHECK-NEXT:  %[[VALUES:.*]] = arith.constant dense<[3, 5]> : tensor<2xi64>
 // CHECK-NEXT:  %[[BUFFER:.*]] = arith.constant {tfl.string_shape = array<i64: 2>} dense<[2, 0, 0, 0, 16, 0, 0, 0, 19, 0, 0, 0, 23, 0, 0, 0, 114, 101, 100, 98, 108, 117, 101]> : tensor<23xi8>

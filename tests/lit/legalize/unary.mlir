@@ -481,14 +481,14 @@ func.func @sqrt_int8(%arg0: tensor<3x5x7x!x>) -> tensor<3x5x7x!y> {
 // CHECK-NEXT:  %[[SI:.*]] = "tosa.const"() {values = dense<1.000000e-03> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[R:.*]] = "tosa.mul"(%[[F]], %[[SI]], %{{.*}})
-// CHECK-NEXT:  %[[RC:.*]] = "tosa.clamp"(%[[R]]) {min_val = 0.000000e+00 : f32, max_val = 3.40282347E+38 : f32}
+// CHECK-NEXT:  %[[RC:.*]] = "tosa.clamp"(%[[R]]) {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
 // CHECK-NEXT:  %[[ROOT:.*]] = "math.sqrt"(%[[RC]])
 // CHECK-NEXT:  %[[SO:.*]] = "tosa.const"() {values = dense<5.000000e-04> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const_shape"() {values = dense<[3, 5]> : tensor<2xindex>}
 // CHECK-NEXT:  %[[SOS:.*]] = "tosa.tile"(%[[SO]], %{{.*}})
 // CHECK-NEXT:  %[[Q:.*]] = "arith.divf"(%[[ROOT]], %[[SOS]]) : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
 // CHECK-NEXT:  %[[T:.*]] = "tosa.floor"(%[[Q]])
-// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[T]]) {min_val = -3.276800e+04 : f32, max_val = 3.276700e+04 : f32}
+// CHECK-NEXT:  %[[C:.*]] = "tosa.clamp"(%[[T]]) {max_val = 3.276700e+04 : f32, min_val = -3.276800e+04 : f32}
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.cast"(%[[C]]) : (tensor<3x5xf32>) -> tensor<3x5xi16>
 // CHECK-NEXT:  quant.scast %[[Y]]
 func.func @sqrt_int16(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {

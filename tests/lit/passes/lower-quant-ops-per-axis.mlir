@@ -50,12 +50,12 @@ func.func @quantize_ranked(%arg0: tensor<4x2x5xf32>) -> tensor<4x2x5x!qalias> {
 // CHECK-SAME:    (%[[INPUT:.*]]: tensor<*xf32>)
 // CHECK-NEXT:    %[[SHAPE:.*]] = "shape.shape_of"(%[[INPUT]]) : (tensor<*xf32>) -> tensor<?xindex>
 // CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[HEAD:head[_0-9]*]], %[[HEAD_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C2]]) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[HEAD]]) : (tensor<?xindex>) -> index
+// CHECK-NEXT:    %[[HEAD:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C2]]) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[HEAD]]#0) : (tensor<?xindex>) -> index
 // CHECK-NEXT:    %[[CHANNELS:.*]] = arith.constant 3 : index
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[TAIL:head[_0-9]*]], %[[TAIL_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C3]])
-// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[TAIL_TAIL]]) : (tensor<?xindex>) -> index
+// CHECK-NEXT:    %[[TAIL:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C3]])
+// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[TAIL]]#1) : (tensor<?xindex>) -> index
 // CHECK-NEXT:    %[[FLAT_SHAPE:.*]] = "tensor.from_elements"(%[[LEFT]], %[[CHANNELS]], %[[RIGHT]]) : (index, index, index) -> tensor<3xindex>
 // CHECK-NEXT:    %[[FLAT:.*]] = "tensor.reshape"(%[[INPUT]], %[[FLAT_SHAPE]]) : (tensor<*xf32>, tensor<3xindex>) -> tensor<?x3x?xf32>
 // CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<3xf32>

@@ -48,20 +48,20 @@ func.func @quantize_ranked(%arg0: tensor<6x4x6x4xf32>) -> tensor<6x4x6x4x!qalias
 // CHECK-NEXT:    %[[SHAPE:.*]] = "shape.shape_of"(%[[INPUT]]) : (tensor<*xf32>) -> tensor<?xindex>
 // Left of axis 1: shape[:1].
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[LEFT_SHAPE:head[_0-9]*]], %[[LEFT_SHAPE_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C1]])
-// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[LEFT_SHAPE]])
+// CHECK-NEXT:    %[[LEFT_SHAPE:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C1]])
+// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[LEFT_SHAPE]]#0)
 // CHECK-NEXT:    %[[D1:.*]] = arith.constant 4 : index
 // Between axes 1 and 3: shape[2:3].
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[UP_TO_3:head[_0-9]*]], %[[UP_TO_3_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C3]])
+// CHECK-NEXT:    %[[UP_TO_3:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C3]])
 // CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[MID_SHAPE:head[_0-9]*]], %[[MID_SHAPE_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[UP_TO_3]], %[[C2]])
-// CHECK-NEXT:    %[[MID:.*]] = "shape.num_elements"(%[[MID_SHAPE_TAIL]])
+// CHECK-NEXT:    %[[MID_SHAPE:[0-9]+]]:2 = "shape.split_at"(%[[UP_TO_3]]#0, %[[C2]])
+// CHECK-NEXT:    %[[MID:.*]] = "shape.num_elements"(%[[MID_SHAPE]]#1)
 // CHECK-NEXT:    %[[D3:.*]] = arith.constant 4 : index
 // Right of axis 3: shape[4:].
 // CHECK-NEXT:    %[[C4:.*]] = arith.constant 4 : index
-// CHECK-NEXT:    %[[RIGHT_SHAPE:head[_0-9]*]], %[[RIGHT_SHAPE_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C4]])
-// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[RIGHT_SHAPE_TAIL]])
+// CHECK-NEXT:    %[[RIGHT_SHAPE:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C4]])
+// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[RIGHT_SHAPE]]#1)
 // CHECK-NEXT:    %[[FLAT_SHAPE:.*]] = "tensor.from_elements"(%[[LEFT]], %[[D1]], %[[MID]], %[[D3]], %[[RIGHT]]) : (index, index, index, index, index) -> tensor<5xindex>
 // CHECK-NEXT:    %[[FLAT:.*]] = "tensor.reshape"(%[[INPUT]], %[[FLAT_SHAPE]]) : (tensor<*xf32>, tensor<5xindex>) -> tensor<?x4x?x4x?xf32>
 // CHECK-DAG:     %[[SCALES:.*]] = arith.constant dense<{{\[\[\[\[\[}}1.000000e+00], [2.000000e+00]]], {{\[\[\[}}3.000000e+00], [4.000000e+00]]]]]> : tensor<1x2x1x2x1xf32>

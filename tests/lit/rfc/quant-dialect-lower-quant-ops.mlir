@@ -99,12 +99,12 @@ func.func @f(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 // CHECK-SAME:    (%[[ARG0:.*]]: tensor<*xf32>)
 // CHECK-NEXT:    %[[SHAPE:.*]] = "shape.shape_of"(%[[ARG0]]) : (tensor<*xf32>) -> tensor<?xindex>
 // CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[HEAD:head[_0-9]*]], %[[HEAD_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C2]])
-// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[HEAD]])
+// CHECK-NEXT:    %[[HEAD:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C2]])
+// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[HEAD]]#0)
 // CHECK-NEXT:    %[[C3_2:.*]] = arith.constant 3 : index
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[TAIL_1:head[_0-9]*]], %[[TAIL_1_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C3]])
-// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[TAIL_1_TAIL]])
+// CHECK-NEXT:    %[[TAIL_1:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C3]])
+// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[TAIL_1]]#1)
 // CHECK-NEXT:    %[[FROM_ELEMENTS:.*]] = "tensor.from_elements"(%[[LEFT]], %[[C3_2]], %[[RIGHT]]) : (index, index, index) -> tensor<3xindex>
 // CHECK-NEXT:    %[[RESHAPE:.*]] = "tensor.reshape"(%[[ARG0]], %[[FROM_ELEMENTS]]) : (tensor<*xf32>, tensor<3xindex>) -> tensor<?x3x?xf32>
 // CHECK-DAG:     %[[CST:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<3xf32>

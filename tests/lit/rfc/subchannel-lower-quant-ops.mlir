@@ -55,17 +55,17 @@ func.func @f(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 // "Save shape of original unranked tensor"
 // CHECK-NEXT:    %[[SHAPE:.*]] = "shape.shape_of"(%[[ARG0]]) : (tensor<*xf32>) -> tensor<?xindex>
 // "Calculate tensor size on the left of axis-1, mid of axis 1 and 3, and right of axis-3"
-// CHECK:         %[[LEFT_OF_AXIS_1:head[_0-9]*]], %[[LEFT_OF_AXIS_1_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %{{.*}})
-// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[LEFT_OF_AXIS_1]])
+// CHECK:         %[[LEFT_OF_AXIS_1:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %{{.*}})
+// CHECK-NEXT:    %[[LEFT:.*]] = "shape.num_elements"(%[[LEFT_OF_AXIS_1]]#0)
 // CHECK-NEXT:    %[[KNOWN_DIM_SIZE_1:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
-// CHECK-NEXT:    %[[UP_TO_AXIS_3:head[_0-9]*]], %[[UP_TO_AXIS_3_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %[[C3]])
+// CHECK-NEXT:    %[[UP_TO_AXIS_3:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %[[C3]])
 // CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[MID_OF_AXES_1_3:head[_0-9]*]], %[[MID_OF_AXES_1_3_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[UP_TO_AXIS_3]], %[[C2]])
-// CHECK-NEXT:    %[[MID:.*]] = "shape.num_elements"(%[[MID_OF_AXES_1_3_TAIL]])
+// CHECK-NEXT:    %[[MID_OF_AXES_1_3:[0-9]+]]:2 = "shape.split_at"(%[[UP_TO_AXIS_3]]#0, %[[C2]])
+// CHECK-NEXT:    %[[MID:.*]] = "shape.num_elements"(%[[MID_OF_AXES_1_3]]#1)
 // CHECK-NEXT:    %[[KNOWN_DIM_SIZE_3:.*]] = arith.constant 4 : index
-// CHECK:         %[[RIGHT_OF_AXIS_3:head[_0-9]*]], %[[RIGHT_OF_AXIS_3_TAIL:tail[_0-9]*]] = "shape.split_at"(%[[SHAPE]], %{{.*}})
-// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[RIGHT_OF_AXIS_3_TAIL]])
+// CHECK:         %[[RIGHT_OF_AXIS_3:[0-9]+]]:2 = "shape.split_at"(%[[SHAPE]], %{{.*}})
+// CHECK-NEXT:    %[[RIGHT:.*]] = "shape.num_elements"(%[[RIGHT_OF_AXIS_3]]#1)
 // "Reshape input to 5D tensor"
 // CHECK-NEXT:    %[[FROM_ELEMENTS:.*]] = "tensor.from_elements"(%[[LEFT]], %[[KNOWN_DIM_SIZE_1]], %[[MID]], %[[KNOWN_DIM_SIZE_3]], %[[RIGHT]]) : (index, index, index, index, index) -> tensor<5xindex>
 // CHECK-NEXT:    %[[RESHAPE:.*]] = "tensor.reshape"(%[[ARG0]], %[[FROM_ELEMENTS]]) : (tensor<*xf32>, tensor<5xindex>) -> tensor<?x4x?x4x?xf32>

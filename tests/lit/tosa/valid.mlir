@@ -170,9 +170,9 @@ func.func @negate_f32_i8_i32(%arg0: tensor<3x5x7xf32>, %arg1: tensor<3x5xi8>, %a
 // -----
 
 // CHECK-LABEL: @clamp_f32_i8_i16
-// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0.000000e+00 : f32, max_val = 6.000000e+00 : f32}
-// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = -33 : i8, max_val = 127 : i8}
-// CHECK:       "tosa.clamp"(%{{.*}}) {min_val = 0 : i16, max_val = 32767 : i16}
+// CHECK:       "tosa.clamp"(%{{.*}}) {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
+// CHECK:       "tosa.clamp"(%{{.*}}) {max_val = 127 : i8, min_val = -33 : i8}
+// CHECK:       "tosa.clamp"(%{{.*}}) {max_val = 32767 : i16, min_val = 0 : i16}
 func.func @clamp_f32_i8_i16(%arg0: tensor<3x5x7xf32>, %arg1: tensor<3x5xi8>, %arg2: tensor<3x5xi16>) -> (tensor<3x5x7xf32>, tensor<3x5xi8>, tensor<3x5xi16>) {
   %0 = "tosa.clamp"(%arg0) {min_val = 0.0 : f32, max_val = 6.0 : f32} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
   %1 = "tosa.clamp"(%arg1) {min_val = -33 : i8, max_val = 127 : i8} : (tensor<3x5xi8>) -> tensor<3x5xi8>
@@ -298,8 +298,8 @@ func.func @depthwise_conv2d_f32(%arg0: tensor<1x5x7x3xf32>, %arg1: tensor<3x3x3x
 // TOSA 1.0 CONV2D and DEPTHWISE_CONV2D "signed 16x8 with int48 accumulate": i16 input, i8
 // weights, acc_type i48, an i48 bias and output; zero points 0.
 // CHECK-LABEL: @conv2d_depthwise_conv2d_i16
-// CHECK:       "tosa.conv2d"{{.*}}acc_type = i48} : (tensor<1x3x5x7xi16>, tensor<2x3x3x7xi8>, tensor<2xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x3x5x2xi48>
-// CHECK:       "tosa.depthwise_conv2d"{{.*}}acc_type = i48} : (tensor<1x4x6x2xi16>, tensor<2x3x2x2xi8>, tensor<4xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x4x6x4xi48>
+// CHECK:       "tosa.conv2d"{{.*}}{acc_type = i48, {{.*}}} : (tensor<1x3x5x7xi16>, tensor<2x3x3x7xi8>, tensor<2xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x3x5x2xi48>
+// CHECK:       "tosa.depthwise_conv2d"{{.*}}{acc_type = i48, {{.*}}} : (tensor<1x4x6x2xi16>, tensor<2x3x2x2xi8>, tensor<4xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x4x6x4xi48>
 func.func @conv2d_depthwise_conv2d_i16(%arg0: tensor<1x3x5x7xi16>, %arg1: tensor<2x3x3x7xi8>, %arg2: tensor<2xi48>, %arg3: tensor<1x4x6x2xi16>, %arg4: tensor<2x3x2x2xi8>, %arg5: tensor<4xi48>) -> (tensor<1x3x5x2xi48>, tensor<1x4x6x4xi48>) {
   %in_zp = "tosa.const"() {values = dense<0> : tensor<1xi16>} : () -> tensor<1xi16>
   %w_zp = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
@@ -362,7 +362,7 @@ func.func @avg_pool2d_i8_f32(%arg0: tensor<1x4x5x3xi8>, %arg1: tensor<1x4x6x3xf3
 
 // TOSA 1.0 AVG_POOL2D "signed 16 with int32 accumulate": acc_type i32, zero points 0.
 // CHECK-LABEL: @avg_pool2d_i16
-// CHECK:       "tosa.avg_pool2d"{{.*}}acc_type = i32} : (tensor<1x4x6x3xi16>, tensor<1xi16>, tensor<1xi16>) -> tensor<1x2x3x3xi16>
+// CHECK:       "tosa.avg_pool2d"{{.*}}{acc_type = i32, {{.*}}} : (tensor<1x4x6x3xi16>, tensor<1xi16>, tensor<1xi16>) -> tensor<1x2x3x3xi16>
 func.func @avg_pool2d_i16(%arg0: tensor<1x4x6x3xi16>) -> tensor<1x2x3x3xi16> {
   %zp = "tosa.const"() {values = dense<0> : tensor<1xi16>} : () -> tensor<1xi16>
   %0 = "tosa.avg_pool2d"(%arg0, %zp, %zp) {kernel = array<i64: 2, 2>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, acc_type = i32} : (tensor<1x4x6x3xi16>, tensor<1xi16>, tensor<1xi16>) -> tensor<1x2x3x3xi16>

@@ -255,7 +255,9 @@ class UniformQuantizedSubChannelType(QuantizedType):
 
     def __str__(self) -> str:
         blocks = ", ".join(f"{d}:{b}" for d, b in zip(self.quantized_dimensions, self.block_sizes))
-        flat = [_params(s, z) for s, z in zip(self.scales, self.zero_points)]
+        # Upstream keeps sub-channel scales as a dense attribute of the expressed type, and
+        # prints them in its semantics (1.17549435E-38 in f32, not the double's digits).
+        flat = [_params(s, z, self.expressed_type) for s, z in zip(self.scales, self.zero_points)]
         return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:{{{blocks}}}, "
                 f"{nest(flat, self.params_shape, '{}')}>")
 
@@ -369,8 +371,8 @@ def unsupported_storage_error(t) -> str | None:
     return None
 
 
-def _params(scale: float, zero_point: int) -> str:
-    s = format_float(scale)
+def _params(scale: float, zero_point: int, ftype=None) -> str:
+    s = format_float(scale, ftype)
     return f"{s}:{zero_point}" if zero_point else s
 
 
