@@ -120,8 +120,8 @@ func.func @lookup(%arg0: tensor<3xi32>, %arg1: tensor<2x!tf_type.string>) -> (te
 
 // A WHILE carrying a string (a known trip count: scf.for): the loop carries the buffer, and the
 // body, whose GATHER reads it, takes and returns it; the cond, no longer called, takes it too.
-// CHECK-LABEL: func.func private @w_cond(%arg0: tensor<i32>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>})
-// CHECK-LABEL: func.func private @w_body(%arg0: tensor<i32>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<i32>, tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-LABEL: func.func private @w_cond(%{{arg[0-9]+}}: tensor<i32>, %{{arg[0-9]+}}: tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-LABEL: func.func private @w_body(%{{arg[0-9]+}}: tensor<i32>, %{{arg[0-9]+}}: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<i32>, tensor<?xi8> {tfl.string_shape = array<i64: 2>})
 // CHECK-NOT:   tfl.gather
 // CHECK-LABEL: func.func @loop(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
 // CHECK:       "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %arg0)
@@ -157,8 +157,8 @@ func.func @loop(%arg0: tensor<2x!tf_type.string>) -> tensor<2x!tf_type.string> {
 
 // An IF choosing between strings: the operand reaches the branches and their results come
 // back as buffers (the then branch passes its argument through, the else branch a constant).
-// CHECK-LABEL: func.func private @i_then(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
-// CHECK-LABEL: func.func private @i_else(%arg0: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-LABEL: func.func private @i_then(%{{arg[0-9]+}}: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
+// CHECK-LABEL: func.func private @i_else(%{{arg[0-9]+}}: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
 // CHECK:       arith.constant {tfl.string_shape = array<i64: 2>} dense<[2, 0, 0, 0, 16, 0, 0, 0, 18, 0, 0, 0, 20, 0, 0, 0, 110, 111, 112, 101]> : tensor<20xi8>
 // CHECK-LABEL: func.func @choose(%arg0: tensor<1xi1>, %arg1: tensor<?xi8> {tfl.string_shape = array<i64: 2>}) -> (tensor<?xi8> {tfl.string_shape = array<i64: 2>})
 // CHECK:       "scf.if"
@@ -187,9 +187,10 @@ func.func @choose(%arg0: tensor<1xi1>, %arg1: tensor<2x!tf_type.string>) -> tens
 
 // A WHILE whose body reads its string with an op that has no string lowering: the WHILE and
 // every op its strings reach through the subgraphs stay tfl ops, with the reason.
-// CHECK-LABEL: func.func private @d_body(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>)
-// CHECK:       "tfl.reverse_v2"(%arg1
-// CHECK:       "tfl.gather"(%arg1
+// CHECK-LABEL: func.func private @d_body(
+// CHECK-SAME:  %{{arg[0-9]+}}: tensor<i32>, %[[S:arg[0-9]+]]: tensor<2x!tf_type.string>)
+// CHECK:       "tfl.reverse_v2"(%[[S]]
+// CHECK:       "tfl.gather"(%[[S]]
 // CHECK-LABEL: func.func @declined(%arg0: tensor<2x!tf_type.string>)
 // CHECK:       "tfl.while"
 func.func private @d_cond(%arg0: tensor<i32>, %arg1: tensor<2x!tf_type.string>) -> tensor<i1> {
