@@ -19,7 +19,7 @@ from tfl2quant.ir.types import element_type, i32, tensor
 
 from .emit import reshape, reverse, slice_, slice_axis
 from .movement import OnStorage
-from .query import const_ints, option, result_shape
+from .query import Reason, const_ints, option, result_shape
 from .rule import Rule, StaticPattern
 from .string_layout import STRING_SLICE, STRING_STRIDED_SLICE
 from .strings import ByStrings
@@ -60,6 +60,16 @@ def _slice_axis(dim, begin, end, stride, begin_masked, end_masked, shrink, offse
         if end_masked:
             stop = dim if stride > 0 else -1
     return SliceAxis(dim, start, stride, len(range(start, stop, stride)), shrink)
+
+
+def strided_slice_shape_error(op) -> Reason:
+    """Why TFLite's slicing rules do not give the result the model declares (or an empty one)."""
+    shape, axes = strided_slice_axes(op, op.operands[0].type.shape)
+    if any(a.count == 0 for a in axes):
+        return "empty slice"
+    if tuple(shape) != tuple(op.result.type.shape):
+        return f"TFLite's rules give shape {list(shape)}, the model says {list(op.result.type.shape)}"
+    return None
 
 
 def strided_slice_axes(op, shape) -> tuple[list[int], list[SliceAxis]]:
@@ -114,12 +124,7 @@ class StridedSlice(StaticPattern):
     constants = {1: "begin", 2: "end", 3: "strides"}
 
     def check(self, op):
-        shape, axes = strided_slice_axes(op, op.operands[0].type.shape)
-        if any(a.count == 0 for a in axes):
-            return "empty slice"
-        if tuple(shape) != tuple(op.result.type.shape):
-            return f"TFLite's rules give shape {list(shape)}, the model says {list(op.result.type.shape)}"
-        return None
+        return strided_slice_shape_error(op)
 
     def rewrite(self, b, op, operands, result_types):
         _, axes = strided_slice_axes(op, operands[0].type.shape)

@@ -194,13 +194,8 @@ class StringStridedSlice(StringSelected):
         return x[np.ix_(*[a.start + a.stride * np.arange(a.count) for a in axes])]
 
     def check(self, op):
-        from .slicing import strided_slice_axes
-        shape, axes = strided_slice_axes(op, op.operands[0].type.shape)
-        if any(a.count == 0 for a in axes):
-            return "empty slice"
-        if tuple(shape) != tuple(op.result.type.shape):
-            return f"TFLite's rules give shape {list(shape)}, the model says {list(op.result.type.shape)}"
-        return None
+        from .slicing import strided_slice_shape_error
+        return strided_slice_shape_error(op)
 
 
 class StringTile(StringSelected):

@@ -178,8 +178,6 @@ def test_check_passes(model, tmp_path):
 
 def test_iree_runs_them_as_tflite_does(tmp_path):
     """Reshapes, a gather and a comparison through iree-compile and IREE's runtime."""
-    from legalize.strings import from_buffers, to_buffers
-    from runtime_check import iree_backend
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [2, 3], "STRING")
@@ -193,18 +191,8 @@ def test_iree_runs_them_as_tflite_does(tmp_path):
     row = g.tensor("row", [1, 4], "STRING")
     g.op("EXPAND_DIMS", [picked, g.const("axis", np.array(0, np.int32))], [row])
     g.output(row, same)
-    path = tmp_path / "m.tflite"
-    path.write_bytes(m.build())
-    module = convert(str(path), "final").module
-    text = print_module(module)
-    assert iree_verify(text, allow_unregistered=False).returncode == 0
-    main = module.lookup("main")
-    vmfb = iree_backend.compile_mlir(text)
-    reference = interpreter.load(str(path), resolver="BUILTIN_REF")
-    for p_value in ([0, 2, 5, 4], [1, 1, 3, 0]):
-        inputs = [strings(*WORDS, shape=(2, 3)), np.array(p_value, np.int32)]
-        theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
-        assert_same(theirs, interpreter.run(reference, inputs))
+    iree_matches_tflite(m.build(), tmp_path, [[strings(*WORDS, shape=(2, 3)), np.array(p, np.int32)]
+                                              for p in ([0, 2, 5, 4], [1, 1, 3, 0])])
 
 
 def one_op_model(code, x_shape, out_shape, extra, options=None, x_dtype="STRING") -> bytes:
@@ -284,8 +272,6 @@ def test_broadcast_to_of_strings_is_declined(tmp_path):
 
 def test_iree_runs_the_selections_as_tflite_does(tmp_path):
     """SLICE, TILE, GATHER_ND and FILL through iree-compile and IREE's runtime."""
-    from legalize.strings import from_buffers, to_buffers
-    from runtime_check import iree_backend
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [2, 3], "STRING")
@@ -301,18 +287,30 @@ def test_iree_runs_the_selections_as_tflite_does(tmp_path):
     filled = g.tensor("filled", [3], "STRING")
     g.op("FILL", [g.const("dims", np.array([3], np.int32)), v], [filled])
     g.output(picked, filled)
+    iree_matches_tflite(m.build(), tmp_path, [[SIX, np.array(p, np.int32), np.array(b"v")]
+                                              for p in ([[0, 3], [1, 0]], [[1, 2], [0, 1]])])
+
+
+def iree_matches_tflite(model: bytes, tmp_path, input_sets) -> None:
+    """Every op lowers, the final IR passes iree-opt's verifier, and IREE's run equals TFLite's
+    on each input set."""
+    from legalize.strings import from_buffers, to_buffers
+    from runtime_check import iree_backend
     path = tmp_path / "m.tflite"
-    path.write_bytes(m.build())
-    module = convert(str(path), "final").module
-    text = print_module(module)
+    path.write_bytes(model)
+    conversion = convert(str(path), "final")
+    assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
+    text = print_module(conversion.module)
     assert iree_verify(text, allow_unregistered=False).returncode == 0
-    main = module.lookup("main")
+    main = conversion.module.lookup("main")
     vmfb = iree_backend.compile_mlir(text)
     reference = interpreter.load(str(path), resolver="BUILTIN_REF")
-    for p_value in ([[0, 3], [1, 0]], [[1, 2], [0, 1]]):
-        inputs = [SIX, np.array(p_value, np.int32), np.array(b"v")]
+    for inputs in input_sets:
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
-        assert_same(theirs, interpreter.run(reference, inputs))
+        expected = interpreter.run(reference, inputs)
+        # IREE gives HASHTABLE_LOOKUP's uint8 hits as int8 (its i8 is signless): the same bytes
+        theirs = [a.view(b.dtype) if b.dtype == np.uint8 else a for a, b in zip(theirs, expected)]
+        assert_same(theirs, expected)
 
 
 @pytest.mark.parametrize("const_values", [False, True])
@@ -358,8 +356,6 @@ def test_iree_runs_lookup_strided_slice_and_broadcast_equal_as_tflite_does(tmp_p
     """HASHTABLE_LOOKUP of string values (hits, misses), STRIDED_SLICE (masks and a negative
     stride) and EQUAL broadcasting [2, 3] against [3] and [3, 1] against [1, 2], through
     iree-compile and IREE's runtime."""
-    from legalize.strings import from_buffers, to_buffers
-    from runtime_check import iree_backend
     m = ModelBuilder()
     g = m.subgraph()
     look = g.input("lookup", [4], "INT32")
@@ -378,21 +374,8 @@ def test_iree_runs_lookup_strided_slice_and_broadcast_equal_as_tflite_does(tmp_p
     outer = g.tensor("outer", [3, 2], "BOOL")
     g.op("EQUAL", [col, g.const("pair", strings("red", "", shape=(1, 2)))], [outer])
     g.output(found, hits, part, same, outer)
-    path = tmp_path / "m.tflite"
-    path.write_bytes(m.build())
-    conversion = convert(str(path), "final")
-    assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
-    text = print_module(conversion.module)
-    assert iree_verify(text, allow_unregistered=False).returncode == 0
-    main = conversion.module.lookup("main")
-    vmfb = iree_backend.compile_mlir(text)
-    reference = interpreter.load(str(path), resolver="BUILTIN_REF")
-    for lookups, row_words, col_words in (([5, -2, 0, 7], ["red", "", "gr"], ["red", "x", ""]),
-                                          ([1, 7, 7, -3], ["green", "red", "green"], ["", "", "red"])):
-        inputs = [np.array(lookups, np.int32), strings("minus two", "", "seven"), SIX, strings(*row_words),
-                  strings(*col_words, shape=(3, 1))]
-        theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
-        expected = interpreter.run(reference, inputs)
-        # IREE gives the signless i8 of the uint8 hits as int8: the same bytes
-        theirs = [a.view(b.dtype) if b.dtype == np.uint8 else a for a, b in zip(theirs, expected)]
-        assert_same(theirs, expected)
+    iree_matches_tflite(m.build(), tmp_path, [
+        [np.array(lookups, np.int32), strings("minus two", "", "seven"), SIX, strings(*row_words),
+         strings(*col_words, shape=(3, 1))]
+        for lookups, row_words, col_words in (([5, -2, 0, 7], ["red", "", "gr"], ["red", "x", ""]),
+                                              ([1, 7, 7, -3], ["green", "red", "green"], ["", "", "red"]))])
