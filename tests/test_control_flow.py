@@ -64,11 +64,11 @@ def test_models_pass_with_no_tfl_op_left(model, ops):
 
 def test_while_and_if_forms():
     text = final_text(MODELS / "coverage/while-loop.float32.tflite")
-    assert re.search(r'= scf\.while \(%arg\d+ = .*\{\n\s*%\d+ = func\.call @while_cond\(.*\n\s*%(\d+) = tensor\.extract'
+    assert re.search(r'= scf\.while \(%arg\d+ = .*\{\n\s*%\w+ = func\.call @while_cond\(.*\n\s*%(\w+) = tensor\.extract'
                      r'.*\n\s*scf\.condition\(%\1\)', text), text
     assert re.search(r'\} do \{\n\s*\^bb0.*\n.*func\.call @while_body\(.*\n\s*scf\.yield', text), text
     text = final_text(MODELS / "coverage/if-cond.float32.tflite")
-    assert re.search(r'= scf\.if %\d+ -> \(.*\) \{\n\s*%\d+ = func\.call @cond_true_100', text), text
+    assert re.search(r'= scf\.if %\w+ -> \(.*\) \{\n\s*%\w+ = func\.call @cond_true_100', text), text
 
 
 def test_variables_keep_their_values_across_invokes():
@@ -229,7 +229,7 @@ def test_quantized_values_move_through_while_and_if(make, op, tmp_path):
     passes(path, {op: "integer"})
     text = final_text(path)
     assert "!quant" not in text
-    scf = re.search(r'scf\.(while \(.*\) : \(.*\) -> \(.*\)|if %\d+ -> \(.*\)) \{', text)
+    scf = re.search(r'scf\.(while \(.*\) : \(.*\) -> \(.*\)|if %\w+ -> \(.*\)) \{', text)
     assert "xi8>" in text and scf
     module = convert(str(path), "final").module
     reference = interpreter.load(str(path))
@@ -270,8 +270,8 @@ def test_a_counted_while_is_an_scf_for(starts, conditions, trips, tmp_path):
     passes(path, {"tfl.while": "float"})
     text = final_text(path)
     assert "scf.while" not in text and "call @cond" not in text
-    indices = dict(re.findall(r'(%\d+) = arith.constant (\d+) : index', text))
-    loop = re.search(r'scf.for %arg\d+ = (%\d+) to (%\d+) step (%\d+) ', text)
+    indices = dict(re.findall(r'(%\w+) = arith.constant (\d+) : index', text))
+    loop = re.search(r'scf.for %arg\d+ = (%\w+) to (%\w+) step (%\w+) ', text)
     assert loop and [int(indices[v]) for v in loop.groups()] == [0, trips, 1], text
 
 

@@ -43,7 +43,7 @@ FEATURES = {  # what the tfl stage of each coverage model must show
     "fc-channel.int4w": [r"!quant\.uniform<i4:f32:0, \{"],
     "fc-weight-only.int8w": [r'"tfl\.dequantize"', r"!quant\.uniform<i8<-127:127>:f32:0, \{"],
     "cnn-mixed.float16w": [r"xf16>", r'"tfl\.dequantize"\(%\d+\) : \(tensor<[0-9x]+xf16>\) -> tensor<[0-9x]+xf32>'],
-    "cnn-mixed.int16x8": [r"!quant\.uniform<i16:f32, ", r"tfl\.quantization = \{scale = \[", r"xi64>"],
+    "cnn-mixed.int16x8": [r"!quant\.uniform<i16:f32, ", r"tfl\.quantization = \{[^}]*scale = \[", r"xi64>"],
     "cnn-mixed.uint8-io": [r"!quant\.uniform<u8:f32, "],
     "conv-fake-quant.uint8": [r"!quant\.uniform<u8<1:255>:f32, [0-9.e-]+:128>", r"!quant\.uniform<u8:f32, "],
     "cnn-mixed.dynamic-int8w": [r"asymmetric_quantize_inputs = true"],

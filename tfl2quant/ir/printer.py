@@ -389,12 +389,13 @@ def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
 def _sanitize(name: str) -> str:
     """Upstream's sanitizeIdentifier: characters other than letters, digits and `$._-` become
     their hex code (a space `_`), and a leading digit gets a `_` in front (it would read as a
-    number)."""
+    number). Upstream looks at the name's first character, not the result's, so `%0 = {`
+    would print `%250_3D_7B`, which no parser reads; ours looks at the result's."""
     if all(c.isascii() and (c.isalnum() or c in "$._-") for c in name) and not name[:1].isdigit():
         return name
     out = "".join(c if c.isascii() and (c.isalnum() or c in "$._-") else "_" if c == " "
                   else "".join(f"{b:X}" for b in c.encode()) for c in name)
-    return "_" + out if name[:1].isdigit() else out
+    return "_" + out if out[:1].isdigit() else out
 
 
 def _result_names(op: Operation):

@@ -255,9 +255,12 @@ class UniformQuantizedSubChannelType(QuantizedType):
 
     def __str__(self) -> str:
         blocks = ", ".join(f"{d}:{b}" for d, b in zip(self.quantized_dimensions, self.block_sizes))
-        # Upstream keeps sub-channel scales as a dense attribute of the expressed type, and
-        # prints them in its semantics (1.17549435E-38 in f32, not the double's digits).
-        flat = [_params(s, z, self.expressed_type) for s, z in zip(self.scales, self.zero_points)]
+        # Upstream keeps sub-channel scales as a dense attribute of the expressed type and
+        # prints them in its semantics, sometimes as hex (0x4BABCB3D) or with 7 digits below
+        # f16's least scale (5.960460e-08), which its own parser, reading a double, then
+        # rejects (tests/test_quant_differential.py). We print the double's digits, which
+        # both read back as the same scale.
+        flat = [_params(s, z) for s, z in zip(self.scales, self.zero_points)]
         return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:{{{blocks}}}, "
                 f"{nest(flat, self.params_shape, '{}')}>")
 
