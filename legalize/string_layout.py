@@ -230,7 +230,9 @@ class StringFill(StringSelected):
 class StringGatherNd(StringPattern):
     """gather_nd.cc: GatherNdString. Each index row picks a slice of whole strings from
     sum(coordinate * stride): the flat indices by tosa ops on i32, then select_strings.
-    Out-of-range coordinates are an error in TFLite; here the flat index is clamped."""
+    Out-of-range coordinates are an error in TFLite; here they are not checked one by one:
+    a flat index inside the buffer reads that string (another row's), one past the end reads
+    the last string and a negative one the empty string (select_strings)."""
 
     def reason(self, op) -> Reason:
         params, indices = op.operands[:2]
