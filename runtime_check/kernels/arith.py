@@ -122,26 +122,33 @@ def cmpf(ctx, a, b):
     return _CMPF[ctx.attr("predicate")](a, b)
 
 
+# the integer binary ops by their numpy function (the body compiler, linalg_body.py, reads these)
+INT_BINARY = {
+    "arith.addi": np.add, "arith.subi": np.subtract, "arith.muli": np.multiply,
+    "arith.divsi": divide_toward_zero, "arith.remsi": _remainder(divide_toward_zero),
+    "arith.floordivsi": divide_floor, "arith.ceildivsi": divide_ceil,
+    "arith.andi": np.bitwise_and, "arith.ori": np.bitwise_or, "arith.xori": np.bitwise_xor,
+    "arith.shli": np.left_shift, "arith.shrsi": np.right_shift,
+    "arith.maxsi": np.maximum, "arith.minsi": np.minimum,
+}
+UNSIGNED_BINARY = {
+    "arith.divui": divide_floor, "arith.remui": _remainder(divide_floor), "arith.shrui": np.right_shift,
+    "arith.maxui": np.maximum, "arith.minui": np.minimum,
+}
+FLOAT_ELEMENTWISE = {
+    "arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply, "arith.divf": np.divide,
+    "arith.remf": np.fmod, "arith.negf": np.negative, "arith.maximumf": np.maximum,
+    "arith.minimumf": np.minimum, "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin,
+}
+CONVERT = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.index_cast")  # a cast to the result's container
+
 KERNELS = {
     "arith.constant": constant,
-    "arith.addi": _int_binary(np.add), "arith.subi": _int_binary(np.subtract),
-    "arith.muli": _int_binary(np.multiply),
-    "arith.divsi": _int_binary(divide_toward_zero), "arith.remsi": _int_binary(_remainder(divide_toward_zero)),
-    "arith.floordivsi": _int_binary(divide_floor), "arith.ceildivsi": _int_binary(divide_ceil),
-    "arith.divui": _unsigned_binary(divide_floor), "arith.remui": _unsigned_binary(_remainder(divide_floor)),
-    "arith.andi": _int_binary(np.bitwise_and), "arith.ori": _int_binary(np.bitwise_or),
-    "arith.xori": _int_binary(np.bitwise_xor),
-    "arith.shli": _int_binary(np.left_shift), "arith.shrsi": _int_binary(np.right_shift),
-    "arith.shrui": _unsigned_binary(np.right_shift),
-    "arith.maxsi": _int_binary(np.maximum), "arith.minsi": _int_binary(np.minimum),
-    "arith.maxui": _unsigned_binary(np.maximum), "arith.minui": _unsigned_binary(np.minimum),
-    "arith.addf": elementwise(np.add), "arith.subf": elementwise(np.subtract),
-    "arith.mulf": elementwise(np.multiply), "arith.divf": elementwise(np.divide),
-    "arith.remf": elementwise(np.fmod), "arith.negf": elementwise(np.negative),
-    "arith.maximumf": elementwise(np.maximum), "arith.minimumf": elementwise(np.minimum),
-    "arith.maxnumf": elementwise(np.fmax), "arith.minnumf": elementwise(np.fmin),
+    **{name: _int_binary(fn) for name, fn in INT_BINARY.items()},
+    **{name: _unsigned_binary(fn) for name, fn in UNSIGNED_BINARY.items()},
+    **{name: elementwise(fn) for name, fn in FLOAT_ELEMENTWISE.items()},
     "arith.extsi": extsi, "arith.extui": extui, "arith.trunci": trunci,
-    "arith.extf": convert, "arith.truncf": convert, "arith.sitofp": convert, "arith.index_cast": convert,
+    **{name: convert for name in CONVERT},
     "arith.uitofp": uitofp, "arith.fptosi": fptosi, "arith.fptoui": fptoui,
     "arith.bitcast": lambda ctx, a: a.view(ctx.result_dtype()),
     "arith.cmpi": cmpi, "arith.cmpf": cmpf,

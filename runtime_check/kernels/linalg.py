@@ -9,6 +9,8 @@ import numpy as np
 
 from tfl2quant.ir.affine import AffineMapAttr
 
+from .linalg_body import compile_body
+
 
 # elements per block of a large iteration space: a block's temporaries (a dozen or two int64
 # arrays) stay in the cache, a whole space's did not, and each of the body's ops then ran at
@@ -34,16 +36,49 @@ def generic(ctx, *operands):
     n_in, maps, identity, blockwise = _maps(ctx)
     outs = operands[n_in:]
     space = outs[0].shape
-    gathers = ctx.cache.get(space)  # the index arrays per map over this iteration space
-    if gathers is None:
-        gathers = ctx.cache[space] = [m.gather_index(space) for m in maps]
+    body = ctx.op.regions[0].blocks[0]
+    compiled = ctx.cache.get("compiled", False)
+    if compiled is False:
+        compiled = ctx.cache["compiled"] = compile_body(ctx.executor, body)
+    if compiled is not None and compiled.scalar is not None and math.prod(space) == 1:
+        try:
+            return _run_scalar(ctx, compiled, operands, maps, outs, space)
+        except Exception:  # noqa: BLE001 - what the scalar form does not compute as numpy does: arrays
+            pass
+    gathers = _gathers(ctx, maps, space)
     args = []
     for x, same, gather in zip(operands, identity, gathers):
         if same and x.shape == space:
             args.append(x)
         else:
             args.append(np.broadcast_to(x[gather], space))
-    body = ctx.op.regions[0].blocks[0]
+    if compiled is not None:
+        frame, array = ctx.frame, compiled.array
+        try:
+            return _run(ctx, lambda xs: array(frame, *xs), args, space, outs, blockwise)
+        except Exception:  # noqa: BLE001 - run op by op: its values, or the error naming the op
+            pass
+    return _run(ctx, lambda xs: ctx.run_block(body, xs), args, space, outs, blockwise)
+
+
+def _gathers(ctx, maps, space):
+    gathers = ctx.cache.get(space)  # the index arrays per map over this iteration space
+    if gathers is None:
+        gathers = ctx.cache[space] = [m.gather_index(space) for m in maps]
+    return gathers
+
+
+def _run_scalar(ctx, compiled, operands, maps, outs, space):
+    """The body on the one point of `space`, in Python scalars (linalg_body.py)."""
+    xs = [x.item() if x.size == 1 else x[g].item() for x, g in
+          zip(operands, _gathers(ctx, maps, space) if any(x.size != 1 for x in operands) else maps)]
+    ys = compiled.scalar(*xs, *compiled.outer_values(ctx.frame))
+    return tuple(np.array(y, o.dtype).reshape(space) for y, o in zip(ys, outs))
+
+
+def _run(ctx, run, args, space, outs, blockwise):
+    """`run` (the body, on the arguments of every point) over `space`: once, or on a large space
+    once per block of it."""
     size = math.prod(space)
     if blockwise and size > 2 * BLOCK:
         axis = next(k for k, d in enumerate(space) if d > 1)  # blocks of this axis' indices
@@ -51,12 +86,12 @@ def generic(ctx, *operands):
         results = [np.empty(space, o.dtype) for o in outs]
         for k in range(0, space[axis], rows):
             index = (slice(None),) * axis + (slice(k, k + rows),)
-            for result, y in zip(results, ctx.run_block(body, [a[index] for a in args])):
+            for result, y in zip(results, run([a[index] for a in args])):
                 result[index] = y  # cast as astype casts
         return tuple(results)
     ctx.executor.iteration_spaces.append(space)  # for the body's linalg.index
     try:
-        yielded = ctx.run_block(body, args)
+        yielded = run(args)
     finally:
         ctx.executor.iteration_spaces.pop()
     return tuple(y if y.shape == space and y.dtype == o.dtype else np.broadcast_to(y, space).astype(o.dtype)

@@ -17,11 +17,14 @@ def ctlz(ctx, x):
     return (width - bit_length).astype(x.dtype)
 
 
-KERNELS = {
-    "math.round": _f(round_half_away), "math.roundeven": _f(np.rint), "math.trunc": _f(np.trunc),
-    "math.floor": _f(np.floor), "math.ceil": _f(np.ceil), "math.exp": _f(np.exp), "math.log": _f(np.log),
-    "math.sqrt": _f(np.sqrt), "math.rsqrt": _f(lambda x: 1 / np.sqrt(x)), "math.tanh": _f(np.tanh),
-    "math.absf": _f(np.abs), "math.absi": _f(np.abs), "math.powf": _f(np.power),
-    "math.sin": _f(np.sin), "math.cos": _f(np.cos), "math.log1p": _f(np.log1p), "math.expm1": _f(np.expm1),
-    "math.ctlz": ctlz, "math.atan2": _f(np.arctan2),
+# the elementwise ops by their numpy function (the body compiler, linalg_body.py, reads these)
+ELEMENTWISE = {
+    "math.round": round_half_away, "math.roundeven": np.rint, "math.trunc": np.trunc,
+    "math.floor": np.floor, "math.ceil": np.ceil, "math.exp": np.exp, "math.log": np.log,
+    "math.sqrt": np.sqrt, "math.rsqrt": lambda x: 1 / np.sqrt(x), "math.tanh": np.tanh,
+    "math.absf": np.abs, "math.absi": np.abs, "math.powf": np.power,
+    "math.sin": np.sin, "math.cos": np.cos, "math.log1p": np.log1p, "math.expm1": np.expm1,
+    "math.atan2": np.arctan2,
 }
+
+KERNELS = {**{name: _f(fn) for name, fn in ELEMENTWISE.items()}, "math.ctlz": ctlz}
