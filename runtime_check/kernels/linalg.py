@@ -40,25 +40,71 @@ def generic(ctx, *operands):
     compiled = ctx.cache.get("compiled", False)
     if compiled is False:
         compiled = ctx.cache["compiled"] = compile_body(ctx.executor, body)
-    if compiled is not None and compiled.scalar is not None and math.prod(space) == 1:
-        try:
-            return _run_scalar(ctx, compiled, operands, maps, outs, space)
-        except Exception:  # noqa: BLE001 - what the scalar form does not compute as numpy does: arrays
-            pass
-    gathers = _gathers(ctx, maps, space)
-    args = []
-    for x, same, gather in zip(operands, identity, gathers):
-        if same and x.shape == space:
-            args.append(x)
-        else:
-            args.append(np.broadcast_to(x[gather], space))
     if compiled is not None:
+        if compiled.scalar is not None and math.prod(space) == 1:
+            try:
+                return _run_scalar(ctx, compiled, operands, maps, outs, space)
+            except Exception:  # noqa: BLE001 - what the scalar form does not compute as numpy does: arrays
+                pass
         frame, array = ctx.frame, compiled.array
+        # the compiled numpy calls broadcast: an operand read along some loops is a view of itself
+        full = blockwise and math.prod(space) > 2 * BLOCK  # (but blocks are slices of whole arrays)
         try:
-            return _run(ctx, lambda xs: array(frame, *xs), args, space, outs, blockwise)
+            return _run(ctx, lambda xs: array(frame, *xs), _args(ctx, operands, space, full), space, outs,
+                        blockwise)
         except Exception:  # noqa: BLE001 - run op by op: its values, or the error naming the op
             pass
-    return _run(ctx, lambda xs: ctx.run_block(body, xs), args, space, outs, blockwise)
+    return _run(ctx, lambda xs: ctx.run_block(body, xs), _args(ctx, operands, space, True), space, outs, blockwise)
+
+
+def _args(ctx, operands, space, full: bool) -> list:
+    """Each operand read at every point of `space` through its indexing map: the operand itself
+    for the identity; for a map of loops in increasing order and constants, (d0, d1, d2) -> (d2)
+    or (0, d1), a view of it with a unit dimension for every other loop, broadcast to the whole
+    space when `full`; else gathered. How, decided once per operand shapes."""
+    shapes = ("reads", *(x.shape for x in operands))
+    reads = ctx.cache.get(shapes)
+    if reads is None:
+        reads = ctx.cache[shapes] = _reads(ctx, shapes[1:], space)
+    args = []
+    for x, read in zip(operands, reads):
+        if read is None:
+            args.append(x)
+        elif read[0] == "view":
+            y = x[read[1]].reshape(read[2])
+            args.append(np.broadcast_to(y, space) if full else y)
+        else:
+            args.append(np.broadcast_to(x[read[1]], space))
+    return args
+
+
+def _reads(ctx, shapes, space) -> list:
+    """Per operand: None (itself), ("view", index, shape), or ("gather", index)."""
+    _, maps, identity, _ = _maps(ctx)
+    reads = []
+    for k, (m, shape, same) in enumerate(zip(maps, shapes, identity)):
+        view = _view(m, space)
+        if same and shape == space:
+            reads.append(None)
+        elif view is not None and len(shape) == len(view[0]) and all(
+                n == d if d >= 0 else n > ~d for n, d in zip(shape, view[0])):
+            reads.append(("view", *view[1:]))
+        else:
+            reads.append(("gather", _gathers(ctx, maps, space)[k]))
+    return reads
+
+
+def _view(m, space) -> tuple | None:
+    """For a map whose results are loops in increasing order or constants: per operand dimension
+    the extent it must have (a loop's) or ~the constant (which it must exceed), the index that
+    keeps those constants' elements, and the shape with a unit dimension for every other loop."""
+    dims = [e.value for e in m.results if e.kind == "dim"]
+    if any(e.kind not in ("dim", "const") or (e.kind == "const" and e.value < 0) for e in m.results) \
+            or dims != sorted(set(dims)):
+        return None
+    extents = tuple(space[e.value] if e.kind == "dim" else ~e.value for e in m.results)
+    index = tuple(slice(None) if e.kind == "dim" else slice(e.value, e.value + 1) for e in m.results)
+    return extents, index, tuple(space[d] if d in dims else 1 for d in range(len(space)))
 
 
 def _gathers(ctx, maps, space):

@@ -36,7 +36,7 @@ from tfl2quant.ir.types import SIGNED, SIGNLESS, FloatType, IntegerType, ShapedT
 
 from .arith import _CMPF, _CMPI, _WRAP_IN_CONTAINER, CONVERT, FLOAT_ELEMENTWISE, INT_BINARY, _native_dtype
 from .math import ELEMENTWISE
-from ._util import wrap_to
+from ._util import _wrap_plan, as_unsigned, wrap_to
 
 
 class CompiledBody:
@@ -202,7 +202,16 @@ def _array_expr(src: _Source, step, a: list[str], dts: list) -> str | None:
         return f"{n(_CMPI[ctx.attr('predicate')])}({a[0]}, {a[1]})"
     if name in CONVERT or (name == "arith.extsi" and dts[0] != np.bool_):
         return f"{a[0]}.astype({n(dtype)})"
+    if name == "arith.extsi":  # i1: true is -1
+        return f"np.negative({a[0]}, dtype={n(dtype)})"
+    if name == "arith.extui":
+        width = ctx.operand_width()
+        if dts[0].kind == "i" and width == dts[0].itemsize * 8:  # its bits read unsigned, widened
+            return f"{a[0]}.view({n(np.dtype(f'u{dts[0].itemsize}'))}).astype({n(dtype)})"
+        return f"{n(as_unsigned)}({a[0]}, {width}).astype(np.int64).astype({n(dtype)})"
     if name == "arith.trunci":
+        if _wrap_plan(ctx.result_elem())[1] is None:  # no narrower width than the container's
+            return f"{a[0]}.astype({n(dtype)})"
         return f"{n(wrap_to)}({a[0]}, {n(ctx.result_elem())})"
     return None
 
