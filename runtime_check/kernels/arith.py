@@ -84,11 +84,21 @@ def uitofp(ctx, a):
 
 
 def fptosi(ctx, a):
-    lo, hi = integer_range(IntegerType(ctx.result_elem().width))
-    t = np.trunc(a.astype(np.float64))
-    if t.size and not (t.min() >= lo and t.max() <= hi):  # NaN fails both comparisons
+    lo, hi = _fptosi_range(ctx)
+    t = np.trunc(a)  # exact in a's own float type, as the comparisons and the cast below
+    # NaN fails both comparisons; the bounds as numpy compared them in float64 (2^63 - 1 is 2^63)
+    if t.size and not (float(np.minimum.reduce(t, axis=None)) >= lo and float(np.maximum.reduce(t, axis=None)) <= hi):
         raise ValueError("arith.fptosi of a NaN or out-of-range value is poison")
-    return t.astype(np.int64).astype(ctx.result_dtype())
+    dtype = ctx.result_dtype()
+    return t.astype(dtype) if dtype.kind == "i" else t.astype(np.int64).astype(dtype)
+
+
+def _fptosi_range(ctx) -> tuple[float, float]:
+    found = ctx.cache.get("range")
+    if found is None:
+        lo, hi = integer_range(IntegerType(ctx.result_elem().width))
+        found = ctx.cache["range"] = (float(lo), float(hi))
+    return found
 
 
 def fptoui(ctx, a):

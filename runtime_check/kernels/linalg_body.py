@@ -15,8 +15,9 @@ the source of one function, in two forms:
   floats, each op written to give its numpy kernel's value bit for bit: integers wrapped to
   their width (Python ints are exact), f32 results rounded once from the f64 result (exact
   for +, -, *, / and conversions: 53 >= 2 * 24 + 2 bits, so the double rounding is innocuous),
-  NaN and signed zeros as numpy's kernels give them. A body with a type or an op that has
-  no scalar form has no scalar function.
+  signed zeros as numpy's kernels give them; a NaN result is left to numpy (which of two NaN
+  operands an op returns is up to the C compiler, in CPython as in numpy). A body with a type or
+  an op that has no scalar form has no scalar function.
 
 Whatever a compiled form cannot do raises (a float division by zero, a NaN or an
 out-of-range value to an integer, an f32 overflow, a negative shift count), and linalg.py then
@@ -245,7 +246,7 @@ class _ScalarForm:
         self.plan, self.outer, self.values = plan, outer, values
         self.src = _Source()
         self.src.env.update(_p=_F32.pack, _u=_F32.unpack, _fallback=_Fallback, _copysign=math.copysign,
-                            _round=_round_half_away, _rint=_rint, _floor=_floor, _ceil=_ceil, _trunc=_trunc)
+                            _round=_round_half_away, _rint=_rint, _div0=_divide_by_zero, _floor=_floor, _ceil=_ceil, _trunc=_trunc)
 
     def compile(self):
         try:
@@ -264,6 +265,11 @@ class _ScalarForm:
                 self.src.lines += lines
         except _NoScalarForm:
             return None, None
+        # which NaN an op on two NaNs gives (their signs and payloads) is the C compiler's choice
+        # of operand order, in CPython as in numpy's loops: a NaN result is left to numpy
+        nans = [f"v{k} != v{k}" for k in self.plan.yields if kinds[k][0] == "f"]
+        if nans:
+            self.src.lines.append(f"if {' or '.join(nans)}: raise _fallback")
         self.src.lines.append("return (" + "".join(f"v{k}, " for k in self.plan.yields) + ")")
         args = ", ".join(f"v{k}" for k in (*self.plan.args, *self.outer))
         return self.src.function(f"def body({args}):")
@@ -291,7 +297,7 @@ _SCALAR_CMPF = {0: "False", 1: "{0} == {1}", 2: "{0} > {1}", 3: "{0} >= {1}", 4:
                 15: "True"}
 _SCALAR_CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">=", 6: "<", 7: "<=", 8: ">", 9: ">="}
 _SCALAR_FLOAT_BINARY = {"arith.addf": "{0} + {1}", "arith.subf": "{0} - {1}", "arith.mulf": "{0} * {1}",
-                        "arith.divf": "{0} / {1}",  # ZeroDivisionError: op by op (numpy: inf or NaN)
+                        "arith.divf": "({0} / {1} if {1} else _div0({0}, {1}))",
                         # np.maximum / np.minimum: a NaN operand is the result (the first if both are),
                         # and of equal operands (-0.0 and 0.0) the second
                         "arith.maximumf": "({0} if {0} > {1} or {0} != {0} else {1})",
@@ -370,29 +376,39 @@ def _scalar_lines(ctx, name: str, a: list[str], kinds: list, kind: tuple, out: s
     return None
 
 
+def _divide_by_zero(a: float, b: float) -> float:
+    """IEEE's a / ±0 (where Python raises): ±inf by the signs, NaN for 0 / 0 and NaN / 0 (any NaN:
+    one that reaches a result is left to numpy)."""
+    if a != a or a == 0:
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
 def _zero_or(r: int, x: float) -> float:
     return float(r) if r else math.copysign(0.0, x)
 
 
 def _round_half_away(x: float) -> float:
     """numerics.round_half_away of one value: trunc plus the sign where |fraction| >= 0.5 (a zero is
-    +0.0, as there: -0.0 + 0.0). NaN and inf raise (int), and the body runs op by op."""
+    +0.0, as there: -0.0 + 0.0)."""
+    if x - x != 0:  # NaN and inf are their own roundings (a NaN result is numpy's anyway)
+        return x
     t = math.trunc(x)
     f = x - t  # exact: t is x's integer part
     return float(t + (f >= 0.5) - (f <= -0.5))
 
 
 def _rint(x: float) -> float:  # np.rint: ties to even, a zero keeps x's sign
-    return _zero_or(round(x), x)
+    return x if x - x != 0 else _zero_or(round(x), x)
 
 
 def _floor(x: float) -> float:
-    return _zero_or(math.floor(x), x)
+    return x if x - x != 0 else _zero_or(math.floor(x), x)
 
 
 def _ceil(x: float) -> float:
-    return _zero_or(math.ceil(x), x)
+    return x if x - x != 0 else _zero_or(math.ceil(x), x)
 
 
 def _trunc(x: float) -> float:
-    return _zero_or(math.trunc(x), x)
+    return x if x - x != 0 else _zero_or(math.trunc(x), x)
