@@ -136,7 +136,10 @@ class _ArrayForm:
         src = self.src
         self.convert = src.name(_to_container)
         src.lines += [f"v{k} = frame[{k}]" for k in self.outer]
+        self.folded = self.foldable_casts()
         for step in self.plan.steps:
+            if step.results[:1] and step.results[0] in self.folded:
+                continue
             self.step(step)
         src.lines.append("return (" + "".join(f"v{k}, " for k in self.plan.yields) + ")")
         args = "".join(f", v{k}" for k in self.plan.args)
@@ -145,15 +148,39 @@ class _ArrayForm:
     def probe(self, expr: str, operands) -> np.dtype | None:
         """The dtype of `expr` on empty arrays of the operands' containers (numpy's result dtype
         depends on the operands' dtypes only), or None."""
-        local = {f"v{k}": np.empty(0, self.dtypes[k]) for k in operands}
+        local = {f"v{k}": np.empty(0, self.dtypes[k]) for k in (self.folded.get(k, k) for k in operands)}
         try:
             with np.errstate(all="ignore"):
                 return getattr(eval(expr, self.src.env, local), "dtype", None)  # noqa: S307 - our own source
         except Exception:  # noqa: BLE001 - no static dtype: converted as the executor converts
             return None
 
+    def foldable_casts(self) -> dict[int, int]:
+        """The casts whose every reader is a binary ufunc on the cast value and a value of the cast's
+        type that the source type promotes to (extsi i32 -> i64 read by muli i64, sitofp i32 -> f64
+        read by mulf f64): the ufunc casts the source itself, to the same values, without a call
+        of its own (of a product of two casts, one). Cast result slot -> source slot."""
+        readers: dict[int, list] = {}
+        for step in self.plan.steps:
+            for k in step.operands:
+                readers.setdefault(k, []).append(step)
+        casts = {step.results[0]: step.operands[0] for step in self.plan.steps if _is_cast(step, self.dtypes)}
+        folded = {}
+        for slot, source in casts.items():
+            cast = self.dtypes[slot]
+            if slot in self.plan.yields or not readers.get(slot) or np.result_type(self.dtypes[source], cast) != cast:
+                continue
+            for reader in readers[slot]:
+                other = [k for k in reader.operands if k != slot]
+                if len(reader.operands) != 2 or len(other) != 1 or other[0] in folded \
+                        or self.dtypes[other[0]] != cast or _ufunc(reader, self.dtypes) is None:
+                    break
+            else:
+                folded[slot] = source
+        return folded
+
     def step(self, step):
-        src, names = self.src, [f"v{k}" for k in step.operands]
+        src, names = self.src, [f"v{self.folded.get(k, k)}" for k in step.operands]
         expr = _array_expr(src, step, names, [self.dtypes[k] for k in step.operands]) \
             if len(step.results) == 1 else None
         if expr is not None:
@@ -180,6 +207,31 @@ class _ArrayForm:
                 d = src.name(dtype)
                 src.lines.append(f"v{slot} = {out} if type({out}) is np.ndarray and {out}.dtype == {d} "
                                  f"else {self.convert}({out}, {d})")
+
+
+def _is_cast(step, dtypes) -> bool:
+    """Whether `_array_expr` writes the step as `source.astype(container)`."""
+    name = step.ctx.op.name
+    return len(step.operands) == 1 and len(step.results) == 1 and (
+        name in CONVERT or (name == "arith.extsi" and dtypes[step.operands[0]] != np.bool_))
+
+
+def _ufunc(step, dtypes):
+    """The numpy ufunc `_array_expr` writes the binary `step` as (`ufunc(a, b)`), or None."""
+    ctx, name = step.ctx, step.ctx.op.name
+    if len(step.operands) != 2 or len(step.results) != 1:
+        return None
+    fn = None
+    a, b = (dtypes[k] for k in step.operands)
+    if name in INT_BINARY:
+        fn = INT_BINARY[name]
+        if not (fn in _WRAP_IN_CONTAINER and _native_dtype(ctx) is not None and a == b == step.dtypes[0]):
+            return None
+    elif name in FLOAT_ELEMENTWISE:
+        fn = FLOAT_ELEMENTWISE[name]
+    elif name in ("arith.cmpi", "arith.cmpf"):
+        fn = (_CMPI if name == "arith.cmpi" else _CMPF).get(ctx.attr("predicate"))
+    return fn if isinstance(fn, np.ufunc) else None
 
 
 def _array_expr(src: _Source, step, a: list[str], dts: list) -> str | None:
