@@ -11,6 +11,7 @@ import pytest
 
 import runtime_check.kernels.linalg as linalg_kernels
 from runtime_check.executor import ExecutionError, Executor
+from runtime_check.kernels.linalg_body import CompiledBody
 from runtime_check.kernels.math import bit_length, round_half_away
 from tfl2quant.ir.parser import parse_module
 from tfl2quant.numerics import round_half_away as reference_round_half_away
@@ -65,12 +66,12 @@ def run_all_ways(monkeypatch, operands, result, body, inputs) -> int:
             executor.run(inputs)
         assert str(raised.value) == error
         return 0
-    got = executor.run(inputs)[0]
-    assert got.dtype == expected.dtype and got.tobytes() == expected.tobytes(), (got, expected)
-    compiled = [s.ctx.cache.get("compiled") for plan in executor._blocks.values() for s in plan.steps
-                if s.ctx.op.name == "linalg.generic"]
-    assert compiled and compiled[0] is not None
+    for _ in range(2):  # op by op, then compiled
+        got = executor.run(inputs)[0]
+        assert got.dtype == expected.dtype and got.tobytes() == expected.tobytes(), (got, expected)
+    assert compiled_bodies(executor) == 1
     one = Executor(module(1, operands, result, body))
+    one.run([x[:1] for x in inputs])  # (op by op)
     done = []
     run_scalar = linalg_kernels._run_scalar
 
@@ -83,6 +84,12 @@ def run_all_ways(monkeypatch, operands, result, body, inputs) -> int:
         got = np.concatenate([one.run([x[k:k + 1] for x in inputs])[0] for k in range(n)])
     assert got.dtype == expected.dtype and got.tobytes() == expected.tobytes(), (got, expected)
     return len(done)
+
+
+def compiled_bodies(executor) -> int:
+    """How many of the executor's linalg.generic ops run their body compiled."""
+    return sum(type(s.ctx.cache.get("compiled")) is CompiledBody for plan in executor._blocks.values()
+               for s in plan.steps if s.ctx.op.name == "linalg.generic")
 
 
 def int_values(elem: str, n: int = 48) -> np.ndarray:
@@ -268,11 +275,12 @@ def test_an_outer_value_read_by_the_body(monkeypatch):
   return %r : tensor<3xi32>
 }"""
     executor = Executor(parse_module(text))
-    for k in (3, -7, 2 ** 30):
+    for k in (3, -7, 2 ** 30, 5):
         (got,) = executor.run([np.array([1, 2, -3], np.int32), np.array(k, np.int32)])
         np.testing.assert_array_equal(got, (np.array([1, 2, -3], np.int64) * k).astype(np.int32))
+    assert compiled_bodies(executor) == 1
     one = Executor(parse_module(text.replace("3xi32", "1xi32")))
-    for k in (3, -7):
+    for k in (3, -7, 11):
         (got,) = one.run([np.array([5], np.int32), np.array(k, np.int32)])
         assert got.tolist() == [5 * k]
 
@@ -290,14 +298,14 @@ def test_real_models_compiled_and_op_by_op_agree(monkeypatch, model):
     for seed in (0, 1):
         x = make_inputs(ir, interpreter.inputs_of(interpreter.load(path)), seed)
         executor = Executor(ir)
+        executor.run(x, entry)  # op by op
         got = executor.run(x, entry)
         with monkeypatch.context() as m:
             m.setattr(linalg_kernels, "compile_body", lambda executor, block: None)
             expected = Executor(ir).run(x, entry)
         assert [(g.dtype, g.shape, g.tobytes()) for g in got] == [(e.dtype, e.shape, e.tobytes()) for e in expected]
-        compiled = [s.ctx.cache.get("compiled") for plan in executor._blocks.values() for s in plan.steps
-                    if s.ctx.op.name == "linalg.generic"]
-        assert compiled and all(c is not None for c in compiled)
+        generics = sum(s.ctx.op.name == "linalg.generic" for plan in executor._blocks.values() for s in plan.steps)
+        assert generics and compiled_bodies(executor) == generics
 
 
 def test_round_half_away_is_numerics_bit_for_bit():

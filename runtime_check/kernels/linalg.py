@@ -37,9 +37,17 @@ def generic(ctx, *operands):
     outs = operands[n_in:]
     space = outs[0].shape
     body = ctx.op.regions[0].blocks[0]
-    compiled = ctx.cache.get("compiled", False)
-    if compiled is False:
-        compiled = ctx.cache["compiled"] = compile_body(ctx.executor, body)
+    compiled = ctx.cache.get("compiled", 0)
+    if type(compiled) is int:
+        # the first run is op by op, the body compiled when the op runs again: compiling costs
+        # about ten runs of a small body, and `check` runs most ops once per input set
+        if compiled == 0:
+            ctx.cache["compiled"], compiled = 1, None
+        else:
+            compiled = compile_body(ctx.executor, body)
+            ctx.cache["compiled"] = False if compiled is None else compiled  # False: it cannot be
+    elif compiled is False:
+        compiled = None
     if compiled is not None:
         if compiled.scalar is not None and math.prod(space) == 1:
             try:

@@ -99,25 +99,59 @@ def compile_body(executor, block) -> CompiledBody | None:
     return CompiledBody(array, scalar, tuple(outer), array_source, scalar_source)
 
 
+# the helpers every generated function may name
+_FIXED = {"np": np, "math": math, "_p": struct.Struct("f").pack, "_u": struct.Struct("f").unpack}
+_MADE: dict[str, Callable] = {}  # source -> its `make`: bodies of one shape are compiled once
+
+
 class _Source:
-    """A function's source and the objects it names (`name(obj)`)."""
+    """A function's source, with names that depend only on the body's shape (arguments a0..,
+    values read from the frame o0.. at slots s0.., temporaries t0..) and the objects it names
+    passed to `make`, so that the many bodies of one shape in a model (a requantization per
+    layer) share one compiled `make`."""
 
     def __init__(self):
         self.lines: list[str] = []
-        self.env: dict = {"np": np, "math": math}
+        self.objects: list = []
         self._names: dict[int, str] = {}
 
     def name(self, obj) -> str:
         found = self._names.get(id(obj))
         if found is None:
-            found = self._names[id(obj)] = f"_k{len(self._names)}"
-            self.env[found] = obj
+            found = self._names[id(obj)] = f"_k{len(self.objects)}"
+            self.objects.append(obj)
         return found
 
-    def function(self, header: str) -> tuple[Callable, str]:
-        source = "\n".join([header, *("    " + line for line in self.lines)])
-        exec(compile(source, "<linalg.generic body>", "exec"), self.env)  # noqa: S102 - our own source
-        return self.env["body"], source
+    def function(self, params: str, slots: list[int] = ()) -> tuple[Callable, str]:
+        made = [*self._names.values(), *(f"s{i}" for i in range(len(slots)))]
+        source = "\n".join([f"def make({', '.join(made)}):", f"    def body({params}):",
+                            *("        " + line for line in self.lines), "    return body"])
+        make = _MADE.get(source)
+        if make is None:
+            env = dict(_FIXED)
+            exec(compile(source, "<linalg.generic body>", "exec"), env)  # noqa: S102 - our own source
+            if len(_MADE) > 4096:
+                _MADE.clear()
+            make = _MADE[source] = env["make"]
+        return make(*self.objects, *slots), source
+
+
+_DTYPES: dict[tuple, np.dtype | None] = {}
+
+
+def _result_dtype(fn, dtypes) -> np.dtype | None:
+    """The dtype of `fn` on arrays of `dtypes` (numpy's result dtype depends on dtypes alone): found
+    once, on empty arrays."""
+    key = (fn, *dtypes)
+    found = _DTYPES.get(key, False)
+    if found is False:
+        try:
+            with np.errstate(all="ignore"):
+                found = getattr(fn(*(np.empty(0, d) for d in dtypes)), "dtype", None)
+        except Exception:  # noqa: BLE001 - no static dtype: converted as the executor converts
+            found = None
+        _DTYPES[key] = found
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,31 +163,25 @@ class _ArrayForm:
         self.plan, self.outer, self.dtypes = plan, outer, dtypes
         self.src = _Source()
         self.stored = set(plan.args) | set(outer)  # slots that hold arrays
+        self.names = {k: f"a{i}" for i, k in enumerate(plan.args)}
+        self.names.update((k, f"o{i}") for i, k in enumerate(outer))
 
     def compile(self):
         from ..executor import _to_container  # (the executor imports the kernels)
 
         src = self.src
         self.convert = src.name(_to_container)
-        src.lines += [f"v{k} = frame[{k}]" for k in self.outer]
+        src.lines += [f"o{i} = frame[s{i}]" for i in range(len(self.outer))]
         self.folded = self.foldable_casts()
         for step in self.plan.steps:
             if step.results[:1] and step.results[0] in self.folded:
+                self.names[step.results[0]] = self.names[self.folded[step.results[0]]]
                 continue
+            for k in step.results:
+                self.names[k] = f"t{len(self.names)}"
             self.step(step)
-        src.lines.append("return (" + "".join(f"v{k}, " for k in self.plan.yields) + ")")
-        args = "".join(f", v{k}" for k in self.plan.args)
-        return src.function(f"def body(frame{args}):")
-
-    def probe(self, expr: str, operands) -> np.dtype | None:
-        """The dtype of `expr` on empty arrays of the operands' containers (numpy's result dtype
-        depends on the operands' dtypes only), or None."""
-        local = {f"v{k}": np.empty(0, self.dtypes[k]) for k in (self.folded.get(k, k) for k in operands)}
-        try:
-            with np.errstate(all="ignore"):
-                return getattr(eval(expr, self.src.env, local), "dtype", None)  # noqa: S307 - our own source
-        except Exception:  # noqa: BLE001 - no static dtype: converted as the executor converts
-            return None
+        src.lines.append("return (" + "".join(f"{self.names[k]}, " for k in self.plan.yields) + ")")
+        return src.function(", ".join(["frame", *(self.names[k] for k in self.plan.args)]), self.outer)
 
     def foldable_casts(self) -> dict[int, int]:
         """The casts whose every reader is a binary ufunc on the cast value and a value of the cast's
@@ -165,7 +193,7 @@ class _ArrayForm:
             for k in step.operands:
                 readers.setdefault(k, []).append(step)
         casts = {step.results[0]: step.operands[0] for step in self.plan.steps if _is_cast(step, self.dtypes)}
-        folded = {}
+        folded: dict[int, int] = {}
         for slot, source in casts.items():
             cast = self.dtypes[slot]
             if slot in self.plan.yields or not readers.get(slot) or np.result_type(self.dtypes[source], cast) != cast:
@@ -176,18 +204,20 @@ class _ArrayForm:
                         or self.dtypes[other[0]] != cast or _ufunc(reader, self.dtypes) is None:
                     break
             else:
-                folded[slot] = source
+                folded[slot] = folded.get(source, source)
         return folded
 
     def step(self, step):
-        src, names = self.src, [f"v{self.folded.get(k, k)}" for k in step.operands]
-        expr = _array_expr(src, step, names, [self.dtypes[k] for k in step.operands]) \
+        src, names = self.src, [self.names[k] for k in step.operands]
+        real = [self.dtypes[self.folded.get(k, k)] for k in step.operands]  # (a folded cast: its source's)
+        found = _array_expr(src, step, names, [self.dtypes[k] for k in step.operands], real) \
             if len(step.results) == 1 else None
-        if expr is not None:
-            (slot,), (dtype,) = step.results, step.dtypes
-            if dtype is not None and self.probe(expr, step.operands) != dtype:
-                expr = f"{self.convert}({expr}, {src.name(dtype)})"
-            src.lines.append(f"v{slot} = {expr}")
+        if found is not None:
+            expr, dtype = found
+            (slot,), (container,) = step.results, step.dtypes
+            if container is not None and dtype != container:
+                expr = f"{self.convert}({expr}, {src.name(container)})"
+            src.lines.append(f"{self.names[slot]} = {expr}")
             return
         # the kernel, called and its results stored as the executor's run loop does; an operand
         # computed here may be a numpy scalar (ufuncs on 0-d arrays), where the executor stores arrays
@@ -202,10 +232,10 @@ class _ArrayForm:
             outs = [f"_out[{i}]" for i in range(len(step.results))]
         for slot, dtype, out in zip(step.results, step.dtypes, outs):
             if dtype is None:
-                src.lines.append(f"v{slot} = {out}")
+                src.lines.append(f"{self.names[slot]} = {out}")
             else:
                 d = src.name(dtype)
-                src.lines.append(f"v{slot} = {out} if type({out}) is np.ndarray and {out}.dtype == {d} "
+                src.lines.append(f"{self.names[slot]} = {out} if type({out}) is np.ndarray and {out}.dtype == {d} "
                                  f"else {self.convert}({out}, {d})")
 
 
@@ -234,46 +264,44 @@ def _ufunc(step, dtypes):
     return fn if isinstance(fn, np.ufunc) else None
 
 
-def _array_expr(src: _Source, step, a: list[str], dts: list) -> str | None:
+def _array_expr(src: _Source, step, a: list[str], dts: list, real: list) -> tuple[str, np.dtype | None] | None:
     """The value of `step`'s kernel as one numpy expression over the operands `a` (of containers
-    `dts`), or None to call the kernel."""
+    `dts`; `real`: the dtypes they hold, a folded cast's source's) and its dtype, or None to call
+    the kernel."""
     ctx, name, n = step.ctx, step.ctx.op.name, src.name
     dtype = step.dtypes[0]
     if name in INT_BINARY and len(a) == 2:
         fn = INT_BINARY[name]
         if fn in _WRAP_IN_CONTAINER and _native_dtype(ctx) is not None and dts[0] == dts[1] == dtype:
-            return f"{n(fn)}({a[0]}, {a[1]})"  # numpy wraps in the container as trunci would
-        return f"{n(wrap_to)}({n(fn)}({a[0]}.astype(np.int64), {a[1]}.astype(np.int64)), {n(ctx.result_elem())})"
+            return f"{n(fn)}({a[0]}, {a[1]})", _result_dtype(fn, real)  # numpy wraps as trunci would
+        return (f"{n(wrap_to)}({n(fn)}({a[0]}.astype(np.int64), {a[1]}.astype(np.int64)), {n(ctx.result_elem())})",
+                dtype)
     fn = FLOAT_ELEMENTWISE.get(name) or ELEMENTWISE.get(name)
     if fn is not None:  # the kernel's astype to the container: the same values as the executor's conversion
-        return f"{n(fn)}({', '.join(a)})"
+        return f"{n(fn)}({', '.join(a)})", _result_dtype(fn, real)
     if name == "arith.select":
-        return f"np.where({a[0]}, {a[1]}, {a[2]})"
-    if name == "arith.cmpf":
-        return f"{n(_CMPF[ctx.attr('predicate')])}({a[0]}, {a[1]})"
-    if name == "arith.cmpi" and ctx.attr("predicate") in _CMPI:
-        return f"{n(_CMPI[ctx.attr('predicate')])}({a[0]}, {a[1]})"
+        return f"np.where({a[0]}, {a[1]}, {a[2]})", _result_dtype(np.where, real)
+    if name in ("arith.cmpf", "arith.cmpi"):
+        fn = (_CMPF if name == "arith.cmpf" else _CMPI).get(ctx.attr("predicate"))
+        return None if fn is None else (f"{n(fn)}({a[0]}, {a[1]})", _result_dtype(fn, real))
     if name in CONVERT or (name == "arith.extsi" and dts[0] != np.bool_):
-        return f"{a[0]}.astype({n(dtype)})"
+        return f"{a[0]}.astype({n(dtype)})", dtype
     if name == "arith.extsi":  # i1: true is -1
-        return f"np.negative({a[0]}, dtype={n(dtype)})"
+        return f"np.negative({a[0]}, dtype={n(dtype)})", dtype
     if name == "arith.extui":
         width = ctx.operand_width()
         if dts[0].kind == "i" and width == dts[0].itemsize * 8:  # its bits read unsigned, widened
-            return f"{a[0]}.view({n(np.dtype(f'u{dts[0].itemsize}'))}).astype({n(dtype)})"
-        return f"{n(as_unsigned)}({a[0]}, {width}).astype(np.int64).astype({n(dtype)})"
+            return f"{a[0]}.view({n(np.dtype(f'u{dts[0].itemsize}'))}).astype({n(dtype)})", dtype
+        return f"{n(as_unsigned)}({a[0]}, {width}).astype(np.int64).astype({n(dtype)})", dtype
     if name == "arith.trunci":
         if _wrap_plan(ctx.result_elem())[1] is None:  # no narrower width than the container's
-            return f"{a[0]}.astype({n(dtype)})"
-        return f"{n(wrap_to)}({a[0]}, {n(ctx.result_elem())})"
+            return f"{a[0]}.astype({n(dtype)})", dtype
+        return f"{n(wrap_to)}({a[0]}, {n(ctx.result_elem())})", dtype
     return None
 
 
 # ---------------------------------------------------------------------------------------------
 # over one element
-
-_F32 = struct.Struct("f")
-
 
 def _kind(v) -> tuple | None:
     """How a value is held as a Python scalar: ("b",) an i1 (bool), ("i", w) a signless or signed
@@ -289,42 +317,34 @@ def _kind(v) -> tuple | None:
     return None
 
 
-class _NoScalarForm(Exception):
-    pass
-
-
 class _ScalarForm:
     def __init__(self, plan, outer, values):
         self.plan, self.outer, self.values = plan, outer, values
         self.src = _Source()
-        self.src.env.update(_p=_F32.pack, _u=_F32.unpack, _fallback=_Fallback, _copysign=math.copysign,
-                            _round=_round_half_away, _rint=_rint, _div0=_divide_by_zero, _floor=_floor, _ceil=_ceil, _trunc=_trunc)
 
     def compile(self):
-        try:
-            kinds = {slot: _kind(v) for slot, v in self.values.items()}
-            if None in kinds.values():
-                return None, None
-            for step in self.plan.steps:
-                (slot,) = step.results if len(step.results) == 1 else (None,)
-                if slot is None:
-                    return None, None
-                op = step.ctx.op
-                lines = _scalar_lines(step.ctx, op.name, [f"v{k}" for k in step.operands],
-                                      [kinds[k] for k in step.operands], kinds[slot], f"v{slot}")
-                if lines is None:
-                    return None, None
-                self.src.lines += lines
-        except _NoScalarForm:
+        kinds = {slot: _kind(v) for slot, v in self.values.items()}
+        if None in kinds.values():
             return None, None
+        names = {k: f"a{i}" for i, k in enumerate(self.plan.args)}
+        names.update((k, f"o{i}") for i, k in enumerate(self.outer))
+        for step in self.plan.steps:
+            if len(step.results) != 1:
+                return None, None
+            (slot,) = step.results
+            names[slot] = f"t{len(names)}"
+            lines = _scalar_lines(step.ctx, step.ctx.op.name, [names[k] for k in step.operands],
+                                  [kinds[k] for k in step.operands], kinds[slot], names[slot])
+            if lines is None:
+                return None, None
+            self.src.lines += lines
         # which NaN an op on two NaNs gives (their signs and payloads) is the C compiler's choice
         # of operand order, in CPython as in numpy's loops: a NaN result is left to numpy
-        nans = [f"v{k} != v{k}" for k in self.plan.yields if kinds[k][0] == "f"]
+        nans = [f"{names[k]} != {names[k]}" for k in self.plan.yields if kinds[k][0] == "f"]
         if nans:
             self.src.lines.append(f"if {' or '.join(nans)}: raise _fallback")
-        self.src.lines.append("return (" + "".join(f"v{k}, " for k in self.plan.yields) + ")")
-        args = ", ".join(f"v{k}" for k in (*self.plan.args, *self.outer))
-        return self.src.function(f"def body({args}):")
+        self.src.lines.append("return (" + "".join(f"{names[k]}, " for k in self.plan.yields) + ")")
+        return self.src.function(", ".join(names[k] for k in (*self.plan.args, *self.outer)))
 
 
 class _Fallback(Exception):
@@ -464,3 +484,7 @@ def _ceil(x: float) -> float:
 
 def _trunc(x: float) -> float:
     return x if x - x != 0 else _zero_or(math.trunc(x), x)
+
+
+_FIXED.update(_fallback=_Fallback, _round=_round_half_away, _rint=_rint, _div0=_divide_by_zero, _floor=_floor,
+              _ceil=_ceil, _trunc=_trunc)
