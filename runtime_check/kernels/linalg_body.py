@@ -1,4 +1,5 @@
-"""linalg.generic bodies compiled, once per op, into one Python function each.
+"""linalg.generic bodies compiled into one Python function each (linalg.py compiles an op's body
+when the op runs a second time).
 
 Run op by op, each op of a body costs about 2 us of dispatch (frame reads, its kernel called
 through its Context, the container check) before numpy starts; a small model's fixed-point
@@ -9,8 +10,8 @@ the source of one function, in two forms:
 
 - over arrays (`array`): per op the numpy call its kernel makes, with what the kernel decides
   from the op's types (a wrap, a cast) decided here once; a result is converted to its
-  container only where the call's dtype (found by calling it on empty arrays) is not that
-  container. An op without such a form calls its kernel as the executor does.
+  container only where the call's dtype (found once per function and dtypes, on empty arrays)
+  is not that container. An op without such a form calls its kernel as the executor does.
 - over one element (`scalar`, for an iteration space of one point): Python ints, bools and
   floats, each op written to give its numpy kernel's value bit for bit: integers wrapped to
   their width (Python ints are exact), f32 results rounded once from the f64 result (exact
@@ -19,9 +20,11 @@ the source of one function, in two forms:
   operands an op returns is up to the C compiler, in CPython as in numpy). A body with a type or
   an op that has no scalar form has no scalar function.
 
-Whatever a compiled form cannot do raises (a float division by zero, a NaN or an
-out-of-range value to an integer, an f32 overflow, a negative shift count), and linalg.py then
-runs the body op by op, whose values (or error naming the op) are the executor's own.
+Whatever a compiled form cannot do raises (a NaN or an out-of-range value to an integer, an
+f32 overflow, a negative shift count, an integer division by zero), and linalg.py then runs the
+body op by op, whose values (or error naming the op) are the executor's own. The source of a
+body names values by position, so the bodies of one shape (a requantization per layer) share
+one compiled function.
 """
 from __future__ import annotations
 
