@@ -366,3 +366,30 @@ def test_fptosi_kernel_is_the_float64_formula(monkeypatch, elem, result):
                 assert "poison" in str(e) and isinstance(expected, str), (x, expected)
                 continue
             assert not isinstance(expected, str) and got.tobytes() == expected.tobytes(), (x, got, expected)
+
+
+@pytest.mark.parametrize("rows", [3, 2400])  # (2400 x 16: over 2 blocks of 16K, run block by block)
+def test_operands_read_through_projections_constants_and_transposes(monkeypatch, rows):
+    """A row vector (d1), a column read at a constant (d0, 0), a transposed operand (d1, d0):
+    every point reads what the map names, compiled (views, broadcast) and op by op (gathers)."""
+    text = f"""func.func @main(%a: tensor<{rows}x16xi32>, %v: tensor<16xi32>, %c: tensor<{rows}x4xi32>, %t: tensor<16x{rows}xi32>) -> tensor<{rows}x16xi32> {{
+  %e = tensor.empty() : tensor<{rows}x16xi32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, 2)>, affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}} ins(%a, %v, %c, %t : tensor<{rows}x16xi32>, tensor<16xi32>, tensor<{rows}x4xi32>, tensor<16x{rows}xi32>) outs(%e : tensor<{rows}x16xi32>) {{
+  ^bb0(%x: i32, %y: i32, %z: i32, %w: i32, %o: i32):
+    %m = arith.muli %x, %y : i32
+    %s = arith.subi %z, %w : i32
+    %q = arith.addi %m, %s : i32
+    linalg.yield %q : i32
+  }} -> tensor<{rows}x16xi32>
+  return %r : tensor<{rows}x16xi32>
+}}"""
+    a = RNG.integers(-2 ** 31, 2 ** 31, (rows, 16)).astype(np.int32)
+    v = RNG.integers(-2 ** 31, 2 ** 31, 16).astype(np.int32)
+    c = RNG.integers(-2 ** 31, 2 ** 31, (rows, 4)).astype(np.int32)
+    t = RNG.integers(-2 ** 31, 2 ** 31, (16, rows)).astype(np.int32)
+    expected = ((a.astype(np.int64) * v + c[:, 2:3] - t.T) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+    np.testing.assert_array_equal(op_by_op(monkeypatch, parse_module(text), [a, v, c, t]), expected)
+    executor = Executor(parse_module(text))
+    for _ in range(2):
+        np.testing.assert_array_equal(executor.run([a, v, c, t])[0], expected)
+    assert compiled_bodies(executor) == 1
