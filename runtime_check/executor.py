@@ -42,8 +42,9 @@ class ExecutorOptions:
 
 # ops whose kernel reads only attributes: run once when planning, their value kept in the frame
 # (as are those of pure ops whose operands are all such values)
+# (tensor.empty of a static shape too: the zeros it gives are never written, as no value is)
 CONSTANT_OPS = frozenset({"arith.constant", "tosa.const", "tosa.const_shape", "tfl.pseudo_sparse_const",
-                          "tfl.pseudo_sparse_qconst", "tfl.no_value"})
+                          "tfl.pseudo_sparse_qconst", "tfl.no_value", "tensor.empty"})
 
 
 @dataclass

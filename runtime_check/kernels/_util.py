@@ -1,6 +1,7 @@
 """Small helpers shared by the numpy kernels."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 import numpy as np
@@ -10,13 +11,22 @@ from tfl2quant.ir.types import IntegerType, numpy_dtype
 
 def wrap_to(values: np.ndarray, elem) -> np.ndarray:
     """Two's-complement wrap of exact integers into `elem` (MLIR trunci / overflow)."""
-    dtype = numpy_dtype(elem)
-    if isinstance(elem, IntegerType) and elem.width < dtype.itemsize * 8 and elem.width > 1:
+    dtype, width = _wrap_plan(elem)
+    if width:
         # (v - lo) mod 2^width + lo, with a mask: numpy's % divides (and an int64 v + half that
         # overflows wraps modulo 2^64, a multiple of 2^width: the low bits are still right)
-        half = 1 << (elem.width - 1)
-        values = ((np.asarray(values, np.int64) + half) & ((1 << elem.width) - 1)) - half
+        half = 1 << (width - 1)
+        values = ((np.asarray(values, np.int64) + half) & ((1 << width) - 1)) - half
     return np.asarray(values).astype(dtype, copy=False)  # values are never updated in place
+
+
+@lru_cache(maxsize=None)
+def _wrap_plan(elem) -> tuple[np.dtype, int | None]:
+    """`elem`'s container, and its width where that is narrower than the container (i4, i48):
+    read once per type, as kernels wrap hundreds of times per run."""
+    dtype = numpy_dtype(elem)
+    narrow = isinstance(elem, IntegerType) and 1 < elem.width < dtype.itemsize * 8
+    return dtype, elem.width if narrow else None
 
 
 def as_unsigned(x: np.ndarray, width: int | None = None) -> np.ndarray:

@@ -84,11 +84,21 @@ def uitofp(ctx, a):
 
 
 def fptosi(ctx, a):
-    lo, hi = integer_range(IntegerType(ctx.result_elem().width))
-    t = np.trunc(a.astype(np.float64))
-    if t.size and not (t.min() >= lo and t.max() <= hi):  # NaN fails both comparisons
+    lo, hi = _fptosi_range(ctx)
+    t = np.trunc(a)  # exact in a's own float type, as the comparisons and the cast below
+    # NaN fails both comparisons; the bounds as numpy compared them in float64 (2^63 - 1 is 2^63)
+    if t.size and not (float(np.minimum.reduce(t, axis=None)) >= lo and float(np.maximum.reduce(t, axis=None)) <= hi):
         raise ValueError("arith.fptosi of a NaN or out-of-range value is poison")
-    return t.astype(np.int64).astype(ctx.result_dtype())
+    dtype = ctx.result_dtype()
+    return t.astype(dtype) if dtype.kind == "i" else t.astype(np.int64).astype(dtype)
+
+
+def _fptosi_range(ctx) -> tuple[float, float]:
+    found = ctx.cache.get("range")
+    if found is None:
+        lo, hi = integer_range(IntegerType(ctx.result_elem().width))
+        found = ctx.cache["range"] = (float(lo), float(hi))
+    return found
 
 
 def fptoui(ctx, a):
@@ -122,26 +132,33 @@ def cmpf(ctx, a, b):
     return _CMPF[ctx.attr("predicate")](a, b)
 
 
+# the integer binary ops by their numpy function (the body compiler, linalg_body.py, reads these)
+INT_BINARY = {
+    "arith.addi": np.add, "arith.subi": np.subtract, "arith.muli": np.multiply,
+    "arith.divsi": divide_toward_zero, "arith.remsi": _remainder(divide_toward_zero),
+    "arith.floordivsi": divide_floor, "arith.ceildivsi": divide_ceil,
+    "arith.andi": np.bitwise_and, "arith.ori": np.bitwise_or, "arith.xori": np.bitwise_xor,
+    "arith.shli": np.left_shift, "arith.shrsi": np.right_shift,
+    "arith.maxsi": np.maximum, "arith.minsi": np.minimum,
+}
+UNSIGNED_BINARY = {
+    "arith.divui": divide_floor, "arith.remui": _remainder(divide_floor), "arith.shrui": np.right_shift,
+    "arith.maxui": np.maximum, "arith.minui": np.minimum,
+}
+FLOAT_ELEMENTWISE = {
+    "arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply, "arith.divf": np.divide,
+    "arith.remf": np.fmod, "arith.negf": np.negative, "arith.maximumf": np.maximum,
+    "arith.minimumf": np.minimum, "arith.maxnumf": np.fmax, "arith.minnumf": np.fmin,
+}
+CONVERT = ("arith.extf", "arith.truncf", "arith.sitofp", "arith.index_cast")  # a cast to the result's container
+
 KERNELS = {
     "arith.constant": constant,
-    "arith.addi": _int_binary(np.add), "arith.subi": _int_binary(np.subtract),
-    "arith.muli": _int_binary(np.multiply),
-    "arith.divsi": _int_binary(divide_toward_zero), "arith.remsi": _int_binary(_remainder(divide_toward_zero)),
-    "arith.floordivsi": _int_binary(divide_floor), "arith.ceildivsi": _int_binary(divide_ceil),
-    "arith.divui": _unsigned_binary(divide_floor), "arith.remui": _unsigned_binary(_remainder(divide_floor)),
-    "arith.andi": _int_binary(np.bitwise_and), "arith.ori": _int_binary(np.bitwise_or),
-    "arith.xori": _int_binary(np.bitwise_xor),
-    "arith.shli": _int_binary(np.left_shift), "arith.shrsi": _int_binary(np.right_shift),
-    "arith.shrui": _unsigned_binary(np.right_shift),
-    "arith.maxsi": _int_binary(np.maximum), "arith.minsi": _int_binary(np.minimum),
-    "arith.maxui": _unsigned_binary(np.maximum), "arith.minui": _unsigned_binary(np.minimum),
-    "arith.addf": elementwise(np.add), "arith.subf": elementwise(np.subtract),
-    "arith.mulf": elementwise(np.multiply), "arith.divf": elementwise(np.divide),
-    "arith.remf": elementwise(np.fmod), "arith.negf": elementwise(np.negative),
-    "arith.maximumf": elementwise(np.maximum), "arith.minimumf": elementwise(np.minimum),
-    "arith.maxnumf": elementwise(np.fmax), "arith.minnumf": elementwise(np.fmin),
+    **{name: _int_binary(fn) for name, fn in INT_BINARY.items()},
+    **{name: _unsigned_binary(fn) for name, fn in UNSIGNED_BINARY.items()},
+    **{name: elementwise(fn) for name, fn in FLOAT_ELEMENTWISE.items()},
     "arith.extsi": extsi, "arith.extui": extui, "arith.trunci": trunci,
-    "arith.extf": convert, "arith.truncf": convert, "arith.sitofp": convert, "arith.index_cast": convert,
+    **{name: convert for name in CONVERT},
     "arith.uitofp": uitofp, "arith.fptosi": fptosi, "arith.fptoui": fptoui,
     "arith.bitcast": lambda ctx, a: a.view(ctx.result_dtype()),
     "arith.cmpi": cmpi, "arith.cmpf": cmpf,

@@ -3,25 +3,45 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfl2quant.numerics import round_half_away
-
 from ._util import as_unsigned
 from ._util import elementwise as _f
+
+
+def round_half_away(x):
+    """numerics.round_half_away in 6 numpy calls, not 8 (no where, no sign): x's integer part, plus
+    1 where the (exact) fraction is >= 0.5, minus 1 where it is <= -0.5, in x's float type. The
+    same values bit for bit: a zero result is +0.0 as there (-0.0 + 0.0), NaN stays NaN and inf
+    stays inf (its fraction is NaN, which compares false)."""
+    r = np.trunc(x)
+    f = x - r
+    return r + (f >= 0.5) - (f <= -0.5)
 
 
 def ctlz(ctx, x):
     """Leading zero bits of each integer of the operand's width (the width for 0)."""
     width = ctx.operand_width()
     u = as_unsigned(x, width).astype(np.uint64)
-    bit_length = sum(((u >> np.uint64(k)) != 0).astype(np.int64) for k in range(width))
-    return (width - bit_length).astype(x.dtype)
+    return (width - bit_length(u, width)).astype(x.dtype)
 
 
-KERNELS = {
-    "math.round": _f(round_half_away), "math.roundeven": _f(np.rint), "math.trunc": _f(np.trunc),
-    "math.floor": _f(np.floor), "math.ceil": _f(np.ceil), "math.exp": _f(np.exp), "math.log": _f(np.log),
-    "math.sqrt": _f(np.sqrt), "math.rsqrt": _f(lambda x: 1 / np.sqrt(x)), "math.tanh": _f(np.tanh),
-    "math.absf": _f(np.abs), "math.absi": _f(np.abs), "math.powf": _f(np.power),
-    "math.sin": _f(np.sin), "math.cos": _f(np.cos), "math.log1p": _f(np.log1p), "math.expm1": _f(np.expm1),
-    "math.ctlz": ctlz, "math.atan2": _f(np.arctan2),
+def bit_length(u: np.ndarray, width: int) -> np.ndarray:
+    """The bit length of each uint64 below 2^width (0 for 0): the exponent frexp gives its float64,
+    exact below 2^53; wider values as two 32-bit halves (3 numpy calls, not 3 per bit)."""
+    if width <= 53:
+        return np.frexp(u.astype(np.float64))[1]
+    high = u >> np.uint64(32)
+    low = np.frexp((u & np.uint64(0xFFFFFFFF)).astype(np.float64))[1]
+    return np.where(high != 0, 32 + np.frexp(high.astype(np.float64))[1], low)
+
+
+# the elementwise ops by their numpy function (the body compiler, linalg_body.py, reads these)
+ELEMENTWISE = {
+    "math.round": round_half_away, "math.roundeven": np.rint, "math.trunc": np.trunc,
+    "math.floor": np.floor, "math.ceil": np.ceil, "math.exp": np.exp, "math.log": np.log,
+    "math.sqrt": np.sqrt, "math.rsqrt": lambda x: 1 / np.sqrt(x), "math.tanh": np.tanh,
+    "math.absf": np.abs, "math.absi": np.abs, "math.powf": np.power,
+    "math.sin": np.sin, "math.cos": np.cos, "math.log1p": np.log1p, "math.expm1": np.expm1,
+    "math.atan2": np.arctan2,
 }
+
+KERNELS = {**{name: _f(fn) for name, fn in ELEMENTWISE.items()}, "math.ctlz": ctlz}
