@@ -158,11 +158,26 @@ def test_extensions_truncations_and_i1(monkeypatch, elem):
     body = (f"    %w = arith.extsi %x0 : {elem} to i64\n    %u = arith.extui %x0 : {elem} to i64\n"
             "    %s = arith.subi %w, %u : i64\n    %m = arith.muli %s, %w : i64\n"
             f"    %t = arith.trunci %m : i64 to {elem}\n"
-            f"    %b = arith.trunci %x0 : {elem} to i1\n"  # the kernel keeps `nonzero` (wrap_to)
+            f"    %b = arith.trunci %x0 : {elem} to i1\n"  # the low bit
             f"    %n = arith.extsi %b : i1 to {elem}\n    %p = arith.extui %b : i1 to {elem}\n"
             "    %x = arith.xori %b, %b : i1\n    %q = arith.ori %b, %x : i1\n"
             f"    %v = arith.select %q, %n, %p : {elem}\n    %y = arith.addi %v, %t : {elem}")
     assert run_all_ways(monkeypatch, [elem], elem, body, [a]) == len(a)
+
+
+@pytest.mark.parametrize("elem", ["i8", "i32"])
+def test_i1_is_the_low_bit(monkeypatch, elem):
+    """MLIR's i1: trunci keeps the low bit (2 is false) and addi/subi wrap modulo 2 (xor),
+    where numpy's bool would keep `nonzero` and or."""
+    a = np.array([0, 1, 2, 3, -1, -2], INTS[elem])
+    body = (f"    %b = arith.trunci %x0 : {elem} to i1\n    %c = arith.addi %b, %b : i1\n"
+            "    %d = arith.subi %b, %c : i1\n    %h = arith.addi %d, %b : i1\n"
+            f"    %f = arith.extui %b : i1 to {elem}\n    %g = arith.extui %h : i1 to {elem}\n"
+            f"    %y = arith.addi %f, %g : {elem}")
+    run_all_ways(monkeypatch, [elem], elem, body, [a])
+    got = op_by_op(monkeypatch, module(len(a), [elem], elem, body), [a])
+    # b = a & 1; c = b + b = 0; d = b - c = b; h = d + b = 0: y = b
+    assert got.tolist() == [0, 1, 0, 1, 1, 0]
 
 
 @pytest.mark.parametrize("elem", INTS)

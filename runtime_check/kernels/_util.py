@@ -23,9 +23,10 @@ def wrap_to(values: np.ndarray, elem) -> np.ndarray:
 @lru_cache(maxsize=None)
 def _wrap_plan(elem) -> tuple[np.dtype, int | None]:
     """`elem`'s container, and its width where that is narrower than the container (i4, i48):
-    read once per type, as kernels wrap hundreds of times per run."""
+    read once per type, as kernels wrap hundreds of times per run. An i1 (a numpy bool) is
+    narrow too: trunci to i1 keeps the low bit, and addi on i1 is xor, not numpy's bool or."""
     dtype = numpy_dtype(elem)
-    narrow = isinstance(elem, IntegerType) and 1 < elem.width < dtype.itemsize * 8
+    narrow = isinstance(elem, IntegerType) and (elem.width == 1 or elem.width < dtype.itemsize * 8)
     return dtype, elem.width if narrow else None
 
 

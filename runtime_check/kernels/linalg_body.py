@@ -411,8 +411,8 @@ def _scalar_lines(ctx, name: str, a: list[str], kinds: list, kind: tuple, out: s
     if name == "arith.extui" and kind[0] == "i" and kinds[0][0] in "ib":
         return [f"{out} = {a[0]} & {(1 << (kinds[0][1] if kinds[0][0] == 'i' else 1)) - 1}"]
     if name == "arith.trunci" and kinds[0][0] == "i":
-        # an i1 result: the kernel's wrap_to keeps whether the value is nonzero
-        return [f"{out} = {a[0]} != 0" if kind == ("b",) else f"{out} = {_wrap(a[0], kind[1])}"]
+        # an i1 result keeps the low bit, as the kernel's wrap_to
+        return [f"{out} = ({a[0]} & 1) != 0" if kind == ("b",) else f"{out} = {_wrap(a[0], kind[1])}"]
     if name == "arith.cmpi" and kinds[0][0] in "ib":
         p = ctx.attr("predicate")
         if p not in _SCALAR_CMPI:
