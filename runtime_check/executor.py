@@ -26,6 +26,7 @@ from tfl2quant.ir.types import element_type, numpy_dtype
 from tfl2quant.passes import Rounding
 
 from .kernels import KERNELS, Context
+from .kernels.fused import recognise
 
 
 class ExecutionError(Tfl2QuantError):
@@ -194,7 +195,7 @@ class _Planner:
     def op(self, op: Operation) -> _Step | None:
         results = tuple(self.slot(r) for r in op.results)
         dtypes = tuple(_container(r) for r in op.results)
-        kernel = KERNELS.get(op.name)
+        kernel = (recognise(op) if op.regions else None) or KERNELS.get(op.name)  # a whole body at once
         if kernel is None:
             return _failing(op, f"cannot execute '{op.name}': no numpy kernel (at {op.location.describe()})")
         ctx = Context(op, self.executor)

@@ -252,3 +252,90 @@ def test_arith_shifts_in_the_container_are_the_int64_shifts_wrapped(elem):
     want_right = np.where(inside, x64 >> np.where(inside, c64, 0), np.where(x64 < 0, -1, 0))
     np.testing.assert_array_equal(left, want_left.astype(dtype))  # the low bits: wrapped
     np.testing.assert_array_equal(right, want_right.astype(dtype))
+
+
+def combine_module(shape, out_elem, k, lo, hi, one=1) -> str:
+    """The int16x8 convolution's combine generic (legalize's form after canonicalize), on
+    [N, H, W, C] accumulators and per-channel bias, multiplier and shift."""
+    n = len(shape)
+    dims = ", ".join(f"d{i}" for i in range(n))
+    acc, out, ch = tensor(shape, "i32"), tensor(shape, out_elem), tensor(shape[-1:], "i64")
+    return f"""#id = affine_map<({dims}) -> ({dims})>
+#last = affine_map<({dims}) -> (d{n - 1})>
+func.func @main(%hi: {acc}, %lo: {acc}, %b: {ch}, %m: {ch}, %s: {ch}) -> {out} {{
+  %e = tensor.empty() : {out}
+  %0 = linalg.generic {{indexing_maps = [#id, #id, #last, #last, #last, #id], iterator_types = [{", ".join(['"parallel"'] * n)}]}} ins(%hi, %lo, %b, %m, %s : {acc}, {acc}, {ch}, {ch}, {ch}) outs(%e : {out}) {{
+  ^bb0(%in: i32, %in1: i32, %in2: i64, %in3: i64, %in4: i64, %o: {out_elem}):
+    %1 = arith.extsi %in : i32 to i64
+    %k = arith.constant {k} : i64
+    %2 = arith.muli %1, %k : i64
+    %3 = arith.extsi %in1 : i32 to i64
+    %4 = arith.addi %2, %3 : i64
+    %5 = arith.addi %4, %in2 : i64
+    %one = arith.constant {one} : i64
+    %minus = arith.constant -1 : i64
+    %6 = arith.addi %in4, %minus : i64
+    %7 = arith.shli %one, %6 : i64
+    %8 = arith.muli %5, %in3 : i64
+    %9 = arith.addi %8, %7 : i64
+    %10 = arith.shrsi %9, %in4 : i64
+    %11 = arith.trunci %10 : i64 to i32
+    %low = arith.constant {lo} : i32
+    %12 = arith.maxsi %11, %low : i32
+    %high = arith.constant {hi} : i32
+    %13 = arith.minsi %12, %high : i32
+    %14 = arith.trunci %13 : i32 to {out_elem}
+    linalg.yield %14 : {out_elem}
+  }} -> {out}
+  return %0 : {out}
+}}
+"""
+
+
+@pytest.mark.parametrize("out_elem", ["i8", "i16", "i32"])
+@pytest.mark.parametrize("shape", [(1, 3, 5, 7), (2, 60, 50, 16), (1, 130, 130, 1)])  # whole, blocks, C = 1
+def test_int16x8_combine_is_its_body_op_by_op(out_elem, shape):
+    """The fused combine kernel (kernels/fused.py) gives what the generic's 18 body ops give one
+    by one: extreme accumulators (products that wrap modulo 2^64), negative sums (the shift
+    rounds toward -inf), multipliers up to 2^40 and negative, shifts of 1, 31, 62, 63 and
+    outside [0, 64), clamp bounds that cut and do not; and a body it does not recognise (1
+    replaced by 2) still runs op by op."""
+    from runtime_check import executor as executor_module
+    from runtime_check.kernels.fused import recognise
+
+    c = shape[-1]
+    high, low = operand(shape, "i32"), operand(shape, "i32")
+    high.reshape(-1)[4:8] = [0, -1, 1, -(1 << 20)]
+    low.reshape(-1)[4:8] = [0, 0, 1 << 20, 5]
+    bias = RNG.integers(-(1 << 40), 1 << 40, c)
+    m = RNG.integers(1, 1 << 16, c)
+    s = RNG.integers(1, 40, c)
+    special_m, special_s = [(1 << 31) - 1, 1 << 40, -12345, 0, 1, 32767, 3], [1, 31, 62, 63, 64, 0, -2]
+    m[:min(c, 7)], s[:min(c, 7)] = special_m[:c], special_s[:c]
+    bias[0] = -(1 << 62) if c > 1 else bias[0]
+    lo, hi = {"i8": (-128, 127), "i16": (0, 32767), "i32": (-(1 << 31), (1 << 31) - 1)}[out_elem]
+    for k, one in [(256, 1), (256, 2), (-7, 1)]:
+        module = parse_module(combine_module(shape, out_elem, k, lo, hi, one))
+        generic = next(op for op in next(iter(module.functions())).body.ops if op.name == "linalg.generic")
+        assert (recognise(generic) is not None) == (one == 1)
+        args = [high, low, bias, m, s]
+        fused = Executor(module).run(args)[0]
+        real = executor_module.recognise
+        executor_module.recognise = lambda op: None  # the plain path: each body op's kernel
+        try:
+            plain = Executor(module).run(args)[0]
+        finally:
+            executor_module.recognise = real
+        assert fused.dtype == plain.dtype == DTYPE[out_elem]
+        np.testing.assert_array_equal(fused, plain)
+        if one == 1:  # and what the ops mean, in Python integers (the ring of 2^64), for a sample
+            for idx in [(0,) * len(shape), tuple(d - 1 for d in shape)]:
+                ch = idx[-1]
+                v = ((int(high[idx]) * k + int(low[idx]) + int(bias[ch])) * int(m[ch])) % (1 << 64)
+                sh = int(s[ch])
+                v = v - (1 << 64) if v >= 1 << 63 else v
+                rnd = (1 << (sh - 1)) if 0 <= sh - 1 < 64 else 0
+                r = ((v + rnd + (1 << 63)) % (1 << 64)) - (1 << 63)
+                r = r >> sh if 0 <= sh < 64 else (-1 if r < 0 else 0)
+                r = ((r + (1 << 31)) % (1 << 32)) - (1 << 31)
+                assert fused[idx] == min(max(r, lo), hi), idx

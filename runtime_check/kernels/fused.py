@@ -1,0 +1,150 @@
+"""Whole-op kernels for linalg.generic bodies the lowering emits by the hundred, recognised
+when the executor plans a function (`recognise`): one kernel for the body instead of a
+numpy pass per body op, giving the same integers.
+
+The int16x8 convolution (legalize: a 16-bit input as two 8-bit convolutions, its high byte
+and its low byte) is combined by a generic per output element:
+
+    trunci_o(minsi(maxsi(trunci_32(((256 * hi + lo + bias) * m + (1 << (s - 1))) >> s), L), H))
+
+with hi, lo the i32 accumulators and bias, m, s per output channel (i64): 18 ops, each a pass
+over int64 arrays. In int64 the multiplies and adds wrap modulo 2^64 exactly as arith's do,
+and a ring's identities hold there, so it is hi * (256 m) + lo * m + (bias m + round) before
+the shift: the same bits in 5 int64 passes, block by block (a block's arrays stay in cache).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from tfl2quant.ir.affine import AffineMapAttr
+from tfl2quant.ir.attributes import IntegerAttr
+from tfl2quant.ir.core import Operation
+
+_BLOCK = 16384  # elements per block: its int64 temporaries stay in the cache
+
+# the combine's yielded value, as `_expression` writes a body: ("arg", k) a block argument,
+# ("const", name) a constant bound by the match, (op, width of its result, *operands)
+_COMBINE = ("arith.trunci", "o",
+            ("arith.minsi", 32,
+             ("arith.maxsi", 32,
+              ("arith.trunci", 32,
+               ("arith.shrsi", 64,
+                ("arith.addi", 64,
+                 ("arith.muli", 64,
+                  ("arith.addi", 64,
+                   ("arith.addi", 64,
+                    ("arith.muli", 64, ("arith.extsi", 64, ("arg", 0)), ("const", "k")),
+                    ("arith.extsi", 64, ("arg", 1))),
+                   ("arg", 2)),
+                  ("arg", 3)),
+                 ("arith.shli", 64, ("const", "one"), ("arith.addi", 64, ("arg", 4), ("const", "minus_one")))),
+                ("arg", 4))),
+              ("const", "lo")),
+             ("const", "hi")))
+
+
+def recognise(op: Operation):
+    """The fused kernel for `op`, or None (the op runs as its own ops)."""
+    if op.name != "linalg.generic" or len(op.operands) != 6 or len(op.results) != 1:
+        return None
+    body = op.regions[0].blocks[0]
+    yielded = _expression(body)
+    if yielded is None:
+        return None
+    bound = _match(_COMBINE, yielded, {})
+    if bound is None or (bound["one"], bound["minus_one"]) != (1, -1) or bound["o"] not in (8, 16, 32):
+        return None
+    maps = [a.value for a in op.attributes["indexing_maps"].value if isinstance(a, AffineMapAttr)]
+    n = maps[0].num_dims if maps else 0
+    identity = tuple(maps[0].identity(n).results) if maps else ()
+    channel = (("dim", n - 1),)
+    if (len(maps) != 6 or any(m.results != identity for m in (maps[0], maps[1], maps[5]))
+            or any(tuple((e.kind, e.value) for e in m.results) != channel for m in maps[2:5])
+            or [str(a.type) for a in body.args] != ["i32", "i32", "i64", "i64", "i64", f"i{bound['o']}"]):
+        return None
+    return _combine_kernel(bound["k"], bound["lo"], bound["hi"], np.dtype(f"int{bound['o']}"))
+
+
+def _expression(body) -> tuple | None:
+    """The value the body's linalg.yield yields, as a tree of its ops (constants as values)."""
+    exprs = {a: ("arg", k) for k, a in enumerate(body.args)}
+    for op in body.ops:
+        if op.name == "linalg.yield":
+            return exprs.get(op.operands[0]) if len(op.operands) == 1 else None
+        if op.regions or len(op.results) != 1:
+            return None
+        width = getattr(op.result.type, "width", None)
+        if op.name == "arith.constant":
+            value = op.attributes.get("value")
+            if not isinstance(value, IntegerAttr):
+                return None
+            exprs[op.result] = ("value", value.value)
+            continue
+        if any(v not in exprs for v in op.operands) or (op.attributes and op.name != "arith.trunci"):
+            return None  # flags (overflow) or anything else: not the plain op the kernel computes
+        exprs[op.result] = (op.name, width, *(exprs[v] for v in op.operands))
+    return None
+
+
+def _match(pattern, expr, bound: dict) -> dict | None:
+    """Bind `pattern`'s constants and the result width "o" to `expr`'s, or None."""
+    if pattern[0] == "const":
+        if expr[0] != "value":
+            return None
+        bound[pattern[1]] = expr[1]
+        return bound
+    if pattern[0] == "arg":
+        return bound if expr == pattern else None
+    if expr[0] != pattern[0] or len(expr) != len(pattern):
+        return None
+    if pattern[1] == "o":
+        bound["o"] = expr[1]
+    elif expr[1] != pattern[1]:
+        return None
+    for p, e in zip(pattern[2:], expr[2:]):
+        if _match(p, e, bound) is None:
+            return None
+    return bound
+
+
+def _combine_kernel(k: int, lo: int, hi: int, out_dtype: np.dtype):
+    lo32, hi32 = np.int32(_wrap32(lo)), np.int32(_wrap32(hi))  # the constants are i32
+
+    def kernel(ctx, high, low, bias, m, s, init):
+        found = ctx.cache.get("combine")
+        if found is None or found[0] is not bias or found[1] is not m or found[2] is not s:
+            m64, s64 = m.astype(np.int64), s.astype(np.int64)
+            with np.errstate(over="ignore"):  # products wrap modulo 2^64, as arith.muli's
+                constants = (m64 * np.int64(k), m64, bias.astype(np.int64) * m64 + np.left_shift(np.int64(1), s64 - 1),
+                             s64)
+            found = ctx.cache["combine"] = (bias, m, s, constants, {})
+        constants, tiles = found[3], found[4]
+        c = high.shape[-1] if high.ndim else 1
+        out = np.empty(high.shape, out_dtype)
+        if high.size == 0:
+            return out
+        flat_high, flat_low, flat_out = high.reshape(-1, c), low.reshape(-1, c), out.reshape(-1, c)
+        rows = min(max(1, _BLOCK // c), len(flat_high))
+        tiled = tiles.get(rows)
+        if tiled is None:  # whole rows of constants: faster than broadcasting a short last axis
+            tiled = tiles[rows] = tuple(np.tile(a, (rows, 1)) for a in constants)
+        km, m64, add, s64 = tiled
+        v, w = np.empty((rows, c), np.int64), np.empty((rows, c), np.int64)
+        for start in range(0, len(flat_high), rows):
+            r = min(rows, len(flat_high) - start)
+            vb, wb = v[:r], w[:r]
+            np.multiply(flat_high[start:start + r], km[:r], out=vb, casting="unsafe")
+            np.multiply(flat_low[start:start + r], m64[:r], out=wb, casting="unsafe")
+            vb += wb
+            vb += add[:r]
+            vb >>= s64[:r]
+            v32 = vb.astype(np.int32)  # arith.trunci: the low 32 bits
+            np.maximum(v32, lo32, out=v32)
+            np.minimum(v32, hi32, out=v32)
+            flat_out[start:start + r] = v32  # trunci to the result: numpy's cast keeps the low bits
+        return out
+    return kernel
+
+
+def _wrap32(v: int) -> int:
+    return ((v + (1 << 31)) & 0xFFFFFFFF) - (1 << 31)
