@@ -321,7 +321,7 @@ def test_int16x8_combine_is_its_body_op_by_op(out_elem, shape):
         args = [high, low, bias, m, s]
         fused = Executor(module).run(args)[0]
         real = executor_module.recognise
-        executor_module.recognise = lambda op: None  # the plain path: each body op's kernel
+        executor_module.recognise = lambda *a: None  # the plain path: each body op's kernel
         try:
             plain = Executor(module).run(args)[0]
         finally:
@@ -339,3 +339,95 @@ def test_int16x8_combine_is_its_body_op_by_op(out_elem, shape):
                 r = r >> sh if 0 <= sh < 64 else (-1 if r < 0 else 0)
                 r = ((r + (1 << 31)) % (1 << 32)) - (1 << 31)
                 assert fused[idx] == min(max(r, lo), hi), idx
+
+
+def pair_module(x_shape, weights, bias_a, bias_b, depthwise, stride, pad, out_shape, out_elem, lo, hi,
+                xor=-128, izp_b=-128) -> str:
+    """legalize's int16x8 convolution: the input's high byte (x >> 8) and low byte ((i8) x ^ -128,
+    zero point -128) through two 8-bit convolutions with the same weights, then the combine."""
+    name = "depthwise_conv2d" if depthwise else "conv2d"
+    t16, t8 = tensor(x_shape, "i16"), tensor(x_shape, "i8")
+    acc, c = tensor(out_shape, "i32"), out_shape[-1]
+    conv = (f'{{acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: {", ".join(map(str, pad))}>, '
+            f'stride = array<i64: {stride[0]}, {stride[1]}>}} : ({t8}, {tensor(weights.shape, "i8")}, '
+            f'{tensor([c], "i32")}, tensor<1xi8>, tensor<1xi8>) -> {acc}')
+    combine = combine_module(out_shape, out_elem, 256, lo, hi)
+    generic = combine[combine.index("  %e = tensor.empty"):combine.index("  return")]
+    generic = generic.replace("ins(%hi, %lo, %b, %m, %s", "ins(%A, %B, %b, %m, %s")
+    return combine[:combine.index("func.func")] + f"""func.func @main(%x: {t16}, %b: {tensor([c], "i64")}, %m: {tensor([c], "i64")}, %s: {tensor([c], "i64")}) -> {tensor(out_shape, out_elem)} {{
+  %eight = "tosa.const"() {{values = dense<8> : tensor<1x1x1x1xi16>}} : () -> tensor<1x1x1x1xi16>
+  %sh = "tosa.arithmetic_right_shift"(%x, %eight) {{round = false}} : ({t16}, tensor<1x1x1x1xi16>) -> {t16}
+  %high8 = "tosa.cast"(%sh) : ({t16}) -> {t8}
+  %cut = "tosa.cast"(%x) : ({t16}) -> {t8}
+  %flip = "tosa.const"() {{values = dense<{xor}> : tensor<1x1x1x1xi8>}} : () -> tensor<1x1x1x1xi8>
+  %low8 = "tosa.bitwise_xor"(%cut, %flip) : ({t8}, tensor<1x1x1x1xi8>) -> {t8}
+  {const("w", weights, "i8")}
+  {const("ba", bias_a, "i32")}
+  {const("bb", bias_b, "i32")}
+  %z = "tosa.const"() {{values = dense<0> : tensor<1xi8>}} : () -> tensor<1xi8>
+  %zb = "tosa.const"() {{values = dense<{izp_b}> : tensor<1xi8>}} : () -> tensor<1xi8>
+  %A = "tosa.{name}"(%high8, %w, %ba, %z, %z) {conv}
+  %B = "tosa.{name}"(%low8, %w, %bb, %zb, %z) {conv}
+{generic}  return %0 : {tensor(out_shape, out_elem)}
+}}
+"""
+
+
+def plain_run(module, args):
+    from runtime_check import executor as executor_module
+    real = executor_module.recognise
+    executor_module.recognise = lambda *a: None  # every op by its own kernel
+    try:
+        return Executor(module).run(args)[0]
+    finally:
+        executor_module.recognise = real
+
+
+@pytest.mark.parametrize("depthwise", [False, True])
+def test_int16x8_convolution_pair_is_one_16_bit_convolution(depthwise):
+    """The two 8-bit convolutions of an int16x8 convolution and their combine, run as one
+    convolution of the 16-bit input (kernels/fused.py), give the ops' own results: extreme
+    inputs, padding, strides, biases, a clamp, and more than float32's reach (many channels);
+    the convolutions and the byte split then do not run. Not fused (and still the ops'
+    results): other weights' or zero points' variants, and biases that would wrap A's i32."""
+    from runtime_check.executor import _Planner
+
+    for trial in range(6):
+        kh, kw = [(3, 3), (1, 1), (3, 3), (5, 5), (3, 3), (1, 1)][trial]
+        stride = [(1, 1), (1, 1), (2, 2), (2, 1), (1, 1), (1, 1)][trial]
+        pad = (0, 0, 0, 0) if kh == 1 else (1, 1, 1, 1) if trial != 3 else (2, 1, 0, 2)
+        c = 1 if trial == 5 else (300 if trial == 1 and not depthwise else int(RNG.integers(2, 6)))
+        m = 1 if depthwise else int(RNG.integers(2, 6))
+        h, w_ = int(RNG.integers(5, 9)), int(RNG.integers(5, 9))
+        oh = (h + pad[0] + pad[1] - kh) // stride[0] + 1
+        ow = (w_ + pad[2] + pad[3] - kw) // stride[1] + 1
+        x = operand((1, h, w_, c), "i16")
+        weights = operand((kh, kw, c, m) if depthwise else (m, kh, kw, c), "i8")
+        if trial == 4:  # every product at its extreme
+            weights[...] = -128
+            x[...] = -32768
+        channels = c * m if depthwise else m
+        bias_a, bias_b = operand((channels,), "i32") >> 12, operand((channels,), "i32") >> 12
+        out_shape = (1, oh, ow, channels)
+        gb = RNG.integers(-(1 << 30), 1 << 30, channels)
+        fine = trial % 2 == 1  # every unit of the sum shows: a shift of 1 to 3, no clamp
+        mult = RNG.integers(1, 4, channels) if fine else RNG.integers(1 << 14, 1 << 15, channels)
+        shift = RNG.integers(1, 4, channels) if fine else RNG.integers(20, 30, channels)
+        out_elem, lo, hi = ("i32", -(1 << 31), (1 << 31) - 1) if fine else ("i16", 0, 32767)
+        variants = [dict(), dict(xor=-127), dict(izp_b=-127), dict(huge=True)] if trial == 0 else [dict()]
+        for variant in variants:
+            ba = bias_a.copy()
+            if variant.pop("huge", False):
+                ba[0] = (1 << 31) - 1  # A may wrap: not fused
+            text = pair_module(x.shape, weights, ba, bias_b, depthwise, stride, pad, out_shape, out_elem, lo, hi,
+                               **variant)
+            module = parse_module(text)
+            args = [x, gb, mult, shift]
+            got = Executor(module).run(args)[0]
+            np.testing.assert_array_equal(got, plain_run(module, args), err_msg=f"trial {trial} {variant}")
+            planner = _Planner(Executor(module))
+            names = [s.ctx.op.name for s in planner.function(next(iter(module.functions()))).body.steps]
+            fused = "tosa.bitwise_xor" not in names
+            assert fused == (trial != 0 or variant == {} and ba[0] == bias_a[0]), (trial, variant, names)
+            if fused:
+                assert not any(n.startswith(("tosa.conv2d", "tosa.depthwise", "tosa.cast", "tosa.arithmetic")) for n in names)

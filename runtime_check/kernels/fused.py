@@ -43,8 +43,9 @@ _COMBINE = ("arith.trunci", "o",
              ("const", "hi")))
 
 
-def recognise(op: Operation):
-    """The fused kernel for `op`, or None (the op runs as its own ops)."""
+def recognise(op: Operation, executor=None, constant=lambda v: None) -> tuple | None:
+    """(the fused kernel for `op`, the values it reads), or None (the op runs as its own ops).
+    `constant(v)` is v's value where planning computed it (constants), else None."""
     if op.name != "linalg.generic" or len(op.operands) != 6 or len(op.results) != 1:
         return None
     body = op.regions[0].blocks[0]
@@ -62,7 +63,80 @@ def recognise(op: Operation):
             or any(tuple((e.kind, e.value) for e in m.results) != channel for m in maps[2:5])
             or [str(a.type) for a in body.args] != ["i32", "i32", "i64", "i64", "i64", f"i{bound['o']}"]):
         return None
-    return _combine_kernel(bound["k"], bound["lo"], bound["hi"], np.dtype(f"int{bound['o']}"))
+    clamp, out_dtype = (bound["lo"], bound["hi"]), np.dtype(f"int{bound['o']}")
+    pair = _convolution_pair(op, executor, constant) if bound["k"] == 256 else None
+    if pair is not None:
+        return pair(clamp, out_dtype)
+    return _combine_kernel(bound["k"], *clamp, out_dtype), tuple(op.operands)
+
+
+def _owner(v, name: str):
+    owner = v.owner_op
+    return owner if owner is not None and owner.name == name else None
+
+
+def _convolution_pair(generic: Operation, executor, constant):
+    """The convolution of the 16-bit input itself, where the combine's two accumulators are
+    legalize's 8-bit convolutions of its high byte (x >> 8, zero point 0) and low byte
+    ((i8) x ^ -128, zero point -128: x mod 256) with the same weights: then 256 A + B is the
+    sum of x (w - wzp) plus 256 bias_A + bias_B, provided neither A nor B wrapped in its i32
+    (bounded from the constant weights and biases). One convolution instead of two and the
+    byte split: the convolutions and the split are left without readers, and not run."""
+    conv_a, conv_b = (v.owner_op for v in generic.operands[:2])
+    if conv_a is None or conv_b is None or conv_a.name != conv_b.name or conv_a.name not in (
+            "tosa.conv2d", "tosa.depthwise_conv2d") or conv_a.attributes != conv_b.attributes:
+        return None
+    shifted = _owner(conv_a.operands[0], "tosa.cast")
+    shift = shifted and _owner(shifted.operands[0], "tosa.arithmetic_right_shift")
+    flipped = _owner(conv_b.operands[0], "tosa.bitwise_xor")
+    low = flipped and _owner(flipped.operands[0], "tosa.cast")
+    if not (shift and low) or shift.operands[0] is not low.operands[0] or shift.attributes.get("round") is None:
+        return None
+    x = shift.operands[0]
+    if str(getattr(x.type, "element_type", "")) != "i16" or bool(getattr(shift.attributes["round"], "value", 1)):
+        return None
+    values = [constant(v) for v in (shift.operands[1], flipped.operands[1], *conv_a.operands[1:], *conv_b.operands[1:])]
+    if any(v is None for v in values):
+        return None
+    by, xor, w, bias_a, izp_a, wzp_a, w_b, bias_b, izp_b, wzp_b = values
+    if not (_all(by, 8) and _all(xor, -128) and _all(izp_a, 0) and _all(izp_b, -128) and w.shape == w_b.shape
+            and np.array_equal(w, w_b) and np.array_equal(wzp_a, wzp_b) and w.dtype == np.int8):
+        return None
+    weights = w.astype(np.int64) - int(np.asarray(wzp_a).reshape(-1)[0])
+    depthwise = conv_a.name == "tosa.depthwise_conv2d"
+    # per output channel: sum |w - wzp| (depthwise: [KH, KW, C, M] -> C * M)
+    total = np.abs(weights).sum(axis=(0, 1)).reshape(-1) if depthwise else np.abs(weights).sum(axis=(1, 2, 3))
+    a, b = bias_a.astype(np.int64), bias_b.astype(np.int64)
+    if (int((128 * total + np.abs(a)).max(initial=0)) >= 1 << 31
+            or int((255 * total + np.abs(b)).max(initial=0)) >= 1 << 31 or total.shape != a.shape):
+        return None
+    from .tosa import conv2d_accumulator, depthwise_accumulator  # noqa: PLC0415 - tosa imports nothing from here
+    from ._context import Context
+    ctx_conv = Context(conv_a, executor)
+    izp, wzp = np.zeros(1, np.int16), np.asarray(wzp_a)
+    reach = 32768 * int(total.max(initial=0))
+    ring = np.dtype(np.int32) if reach < 1 << 31 else np.dtype(np.int64)
+    bias = 256 * a + b
+
+    def make(clamp, out_dtype):
+        combine = _combine_kernel(1, *clamp, out_dtype)
+        biases: list = [None, None]  # the generic's bias and that plus 256 bias_A + bias_B
+
+        def kernel(ctx, x16, generic_bias, m, s, init):
+            if depthwise:
+                acc = depthwise_accumulator(ctx_conv, x16, w, izp, wzp, ring)
+            else:
+                acc = conv2d_accumulator(ctx_conv, x16, w, izp, wzp)[0]
+            if biases[0] is not generic_bias:
+                biases[:] = generic_bias, bias + generic_bias.astype(np.int64)
+            return combine(ctx, acc, None, biases[1], m, s, init)
+        return kernel, (x, *generic.operands[2:])
+    return make
+
+
+def _all(values, v: int) -> bool:
+    a = np.asarray(values)
+    return a.size > 0 and a.dtype.kind in "iu" and bool((a == v).all())
 
 
 def _expression(body) -> tuple | None:
@@ -108,6 +182,8 @@ def _match(pattern, expr, bound: dict) -> dict | None:
 
 
 def _combine_kernel(k: int, lo: int, hi: int, out_dtype: np.dtype):
+    """The combine on (high, low) accumulators; with low None, on one accumulator `high` (an
+    exact sum, integers in a float type included) as high * m + (bias m + round)."""
     lo32, hi32 = np.int32(_wrap32(lo)), np.int32(_wrap32(hi))  # the constants are i32
 
     def kernel(ctx, high, low, bias, m, s, init):
@@ -123,7 +199,9 @@ def _combine_kernel(k: int, lo: int, hi: int, out_dtype: np.dtype):
         out = np.empty(high.shape, out_dtype)
         if high.size == 0:
             return out
-        flat_high, flat_low, flat_out = high.reshape(-1, c), low.reshape(-1, c), out.reshape(-1, c)
+        flat_high, flat_out = high.reshape(-1, c), out.reshape(-1, c)
+        flat_low = None if low is None else low.reshape(-1, c)
+        exact = high.dtype.kind != "f"  # a float sum is converted to int64 before the multiply
         rows = min(max(1, _BLOCK // c), len(flat_high))
         tiled = tiles.get(rows)
         if tiled is None:  # whole rows of constants: faster than broadcasting a short last axis
@@ -133,9 +211,14 @@ def _combine_kernel(k: int, lo: int, hi: int, out_dtype: np.dtype):
         for start in range(0, len(flat_high), rows):
             r = min(rows, len(flat_high) - start)
             vb, wb = v[:r], w[:r]
-            np.multiply(flat_high[start:start + r], km[:r], out=vb, casting="unsafe")
-            np.multiply(flat_low[start:start + r], m64[:r], out=wb, casting="unsafe")
-            vb += wb
+            if exact:
+                np.multiply(flat_high[start:start + r], km[:r], out=vb, casting="unsafe")
+            else:
+                np.copyto(vb, flat_high[start:start + r], casting="unsafe")
+                vb *= km[:r]
+            if flat_low is not None:
+                np.multiply(flat_low[start:start + r], m64[:r], out=wb, casting="unsafe")
+                vb += wb
             vb += add[:r]
             vb >>= s64[:r]
             v32 = vb.astype(np.int32)  # arith.trunci: the low 32 bits

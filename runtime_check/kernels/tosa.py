@@ -116,7 +116,9 @@ def _conv2d_weights(ctx, x, w, izp, wzp):
     return found[4:]
 
 
-def _integer_conv2d(ctx, x, w, bias, izp, wzp):
+def conv2d_accumulator(ctx, x, w, izp, wzp) -> tuple[np.ndarray, int]:
+    """The sums of (x - izp) * (w - wzp) of integer CONV2D (no bias), exact in the float type
+    `_conv2d_weights` picks (int64 above 2^53), and a bound on their magnitude."""
     matrix, zx, bound = _conv2d_weights(ctx, x, w, izp, wzp)
     kernel, stride, dilation, pad = w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad")
     n, oh, ow = x.shape[0], *ctx.result_shape[1:3]
@@ -129,7 +131,11 @@ def _integer_conv2d(ctx, x, w, bias, izp, wzp):
         c = x.shape[3]
         for t, (_, _, tap) in enumerate(_taps(xp, kernel, stride, dilation, (oh, ow))):
             cols[..., t * c:(t + 1) * c] = tap
-    acc = np.matmul(cols.reshape(n * oh * ow, -1), matrix).reshape(n, oh, ow, -1)
+    return np.matmul(cols.reshape(n * oh * ow, -1), matrix).reshape(n, oh, ow, -1), bound
+
+
+def _integer_conv2d(ctx, x, w, bias, izp, wzp):
+    acc, bound = conv2d_accumulator(ctx, x, w, izp, wzp)
     ring = _ring(ctx)
     if ring is not None and bound < 1 << (8 * ring.itemsize - 1):  # the sums fit: wrap only the bias add
         acc = acc.astype(ring)
@@ -141,6 +147,14 @@ def _integer_conv2d(ctx, x, w, bias, izp, wzp):
 def _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring):
     """Tap by tap in the result's integer container (`_ring`): a sum of products there is the
     exact one modulo 2^width, which is all the result keeps."""
+    acc = depthwise_accumulator(ctx, x, w, izp, wzp, ring)
+    acc += bias.astype(ring, copy=False)
+    return _wrap(ctx, acc)
+
+
+def depthwise_accumulator(ctx, x, w, izp, wzp, ring: np.dtype) -> np.ndarray:
+    """The sums of (x - izp) * (w - wzp) of integer DEPTHWISE_CONV2D (no bias), [N, OH, OW,
+    C * M], in the integer type `ring`: modulo 2^width of it."""
     found = ctx.cache.get("depthwise")
     if found is None or found[0] is not w or found[1] is not wzp:
         found = ctx.cache["depthwise"] = (w, wzp, (w.astype(np.int64) - int(first(wzp))).astype(ring))
@@ -153,9 +167,7 @@ def _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring):
     for ky, kx, tap in _taps(xp, (kh, kw), ctx.attr("stride"), ctx.attr("dilation"), (oh, ow)):
         np.multiply(tap[..., None], weights[ky, kx], out=product)
         acc += product
-    acc = acc.reshape(n, oh, ow, c * m)
-    acc += bias.astype(ring, copy=False)
-    return _wrap(ctx, acc)
+    return acc.reshape(n, oh, ow, c * m)
 
 
 def conv2d(ctx, x, w, bias, izp, wzp):
