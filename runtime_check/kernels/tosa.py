@@ -178,11 +178,24 @@ def conv2d(ctx, x, w, bias, izp, wzp):
         oc, kh, kw, c = w.shape
         found = ctx.cache["float_conv2d"] = (w, wzp, (w - first(wzp)).transpose(3, 1, 2, 0).reshape(c * kh * kw, oc))
     weights = found[2]
-    win = _windows(x - first(izp), w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad"),
-                   ctx.result_shape[1:3])
-    n, oh, ow, c, kh, kw = win.shape
-    acc = np.matmul(win.reshape(n * oh * ow, c * kh * kw), weights).reshape(n, oh, ow, w.shape[0]) + bias
-    return _wrap(ctx, acc)
+    kernel, stride, dilation, pad = w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad")
+    n, oh, ow, c = x.shape[0], *ctx.result_shape[1:3], x.shape[3]
+    zx = first(izp)
+    if tuple(kernel) == (1, 1) and not any(pad):  # a pointwise conv reads its input as it is
+        cols = x[:, :(oh - 1) * stride[0] + 1:stride[0], :(ow - 1) * stride[1] + 1:stride[1]]
+        cols = cols - zx if zx else cols
+    else:
+        # the columns in the weights' (C, KH, KW) order, a tap at a time: the same matrix (and
+        # sums) as a reshape of the [N, OH, OW, C, KH, KW] windows, which copied element by element
+        xp = _padded(x, zx, pad, x.dtype)
+        cols = np.empty((n, oh, ow, c, kernel[0] * kernel[1]), x.dtype)
+        for t, (_, _, tap) in enumerate(_taps(xp, kernel, stride, dilation, (oh, ow))):
+            cols[..., t] = tap
+    acc = np.matmul(cols.reshape(n * oh * ow, -1), weights).reshape(n, oh, ow, w.shape[0])
+    if acc.dtype == np.result_type(acc, bias):
+        acc += bias
+        return acc if acc.dtype == ctx.result_dtype() else _wrap(ctx, acc)
+    return _wrap(ctx, acc + bias)
 
 
 def depthwise_conv2d(ctx, x, w, bias, izp, wzp):
