@@ -162,11 +162,11 @@ def depthwise_accumulator(ctx, x, w, izp, wzp, ring: np.dtype) -> np.ndarray:
     kh, kw, c, m = weights.shape
     n, oh, ow = x.shape[0], *ctx.result_shape[1:3]
     xp = _padded(x, int(first(izp)), ctx.attr("pad"), ring)
-    acc = np.zeros((n, oh, ow, c, m), ring)
-    product = np.empty_like(acc)
-    for ky, kx, tap in _taps(xp, (kh, kw), ctx.attr("stride"), ctx.attr("dilation"), (oh, ow)):
-        np.multiply(tap[..., None], weights[ky, kx], out=product)
-        acc += product
+    acc, product = np.empty((n, oh, ow, c, m), ring), np.empty((n, oh, ow, c, m), ring)
+    for t, (ky, kx, tap) in enumerate(_taps(xp, (kh, kw), ctx.attr("stride"), ctx.attr("dilation"), (oh, ow))):
+        np.multiply(tap[..., None], weights[ky, kx], out=product if t else acc)  # the first tap starts the sums
+        if t:
+            acc += product
     return acc.reshape(n, oh, ow, c * m)
 
 
