@@ -26,7 +26,7 @@ from tfl2quant.ir.types import element_type, numpy_dtype
 from tfl2quant.passes import Rounding
 
 from .kernels import KERNELS, Context
-from .kernels.fused import recognise
+from .kernels.fused import ByteFunctions, recognise
 
 
 class ExecutionError(Tfl2QuantError):
@@ -159,6 +159,7 @@ class _Planner:
         self.constants: set[int] = set()  # slots whose value the template holds
         self.fused: dict[Operation, set] = {}  # ops run by a fused kernel: the operands it reads
         self.plans: list[_BlockPlan] = []
+        self.bytes = ByteFunctions(self.constant, _container, _to_container)
 
     def drop_released(self) -> None:
         """Drop the steps of pure ops only fused kernels read, and not as their operands (a fused
@@ -245,6 +246,10 @@ class _Planner:
                 self.template[slot] = x if dtype is None else _to_container(x, dtype)
                 self.constants.add(slot)
             return None
+        lookup = self.bytes.plan(op, step, self.slots) if fused is None else None
+        if lookup is not None:  # a function of one 8-bit tensor: a table of its 256 results
+            self.fused[op] = set(lookup[1])
+            return _Step(lookup[0], ctx, (self.slots[lookup[1][0]],), results, dtypes, False)
         return step
 
 

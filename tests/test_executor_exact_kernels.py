@@ -373,14 +373,17 @@ def pair_module(x_shape, weights, bias_a, bias_b, depthwise, stride, pad, out_sh
 """
 
 
-def plain_run(module, args):
+def plain_run(module, args, results=1):
+    """The module run op by op: no fused kernels (kernels/fused.py)."""
     from runtime_check import executor as executor_module
-    real = executor_module.recognise
-    executor_module.recognise = lambda *a: None  # every op by its own kernel
+    real, plan = executor_module.recognise, executor_module.ByteFunctions.plan
+    executor_module.recognise = lambda *a: None
+    executor_module.ByteFunctions.plan = lambda *a: None
     try:
-        return Executor(module).run(args)[0]
+        out = Executor(module).run(args)
+        return out[0] if results == 1 else out
     finally:
-        executor_module.recognise = real
+        executor_module.recognise, executor_module.ByteFunctions.plan = real, plan
 
 
 @pytest.mark.parametrize("depthwise", [False, True])
@@ -469,3 +472,74 @@ def test_float_conv2d_is_the_windows_matrix_product(kernel, stride, dilation, pa
     want = np.matmul(cols, matrix).reshape(n, oh, ow, oc) + bias
     assert got.dtype == np.float32
     np.testing.assert_array_equal(got, want)
+
+
+def byte_chain_module(shape, table, out_unsigned: bool) -> str:
+    """EfficientNet's swish on an i8 tensor (rescale to i32 minus the zero point, TABLE, MUL,
+    DOUBLE_ROUND rescale back), then a clamp, an add of the input, a cast; %r1 also returned
+    (read outside the chain), %pc a per-channel rescale (not a function of the byte alone)
+    and %two an add of two tensors (two sources)."""
+    c = shape[-1]
+    t8, t32, tu8 = tensor(shape, "i8"), tensor(shape, "i32"), tensor(shape, "ui8")
+    scalar = lambda name, v, e: f'%{name} = "tosa.const"() {{values = dense<{v}> : tensor<1x{e}>}} : () -> tensor<1x{e}>'
+    rescale = ('"tosa.rescale"({}) {{input_unsigned = false, output_unsigned = {}, per_channel = {}, '
+               'rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true}}')
+    out_ty = tu8 if out_unsigned else t8
+    return f"""func.func @main(%x: {t8}, %y: {t8}) -> ({out_ty}, {t32}, {t8}, {t8}, {t32}) {{
+  {scalar("m30", 1 << 30, "i32")}
+  {scalar("s30", 30, "i8")}
+  {scalar("zx", -15, "i8")}
+  {scalar("z32", 0, "i32")}
+  {scalar("z8", 0, "i8")}
+  {scalar("zt", 7, "i8")}
+  {scalar("mo", 1880739584, "i32")}
+  {scalar("so", 38, "i8")}
+  {scalar("zo", 121 if out_unsigned else -121, "i8")}
+  {const("tab", table, "i8")}
+  {const("mc", np.arange(1, c + 1) * 123456789 % (1 << 31), "i32")}
+  {const("sc", np.full(c, 33), "i8")}
+  %t = "tosa.table"(%x, %tab) : ({t8}, tensor<256xi8>) -> {t8}
+  %r1 = {rescale.format("%x, %m30, %s30, %zx, %z32", "false", "false")} : ({t8}, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi32>) -> {t32}
+  %r2 = {rescale.format("%t, %m30, %s30, %zt, %z32", "false", "false")} : ({t8}, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi32>) -> {t32}
+  %p = "tosa.mul"(%r1, %r2, %z8) : ({t32}, {t32}, tensor<1xi8>) -> {t32}
+  %o = {rescale.format("%p, %mo, %so, %z32, %zo", "true" if out_unsigned else "false", "false")} : ({t32}, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> {out_ty}
+  %pc = {rescale.format("%x, %mc, %sc, %z8, %z32", "false", "true")} : ({t8}, {tensor([c], "i32")}, {tensor([c], "i8")}, tensor<1xi8>, tensor<1xi32>) -> {t32}
+  %q = "tosa.mul"(%pc, %r1, %z8) : ({t32}, {t32}, tensor<1xi8>) -> {t32}
+  %cl = "tosa.clamp"(%t) {{max_val = 100 : i8, min_val = -3 : i8}} : ({t8}) -> {t8}
+  %two = "tosa.add"(%cl, %y) : ({t8}, {t8}) -> {t8}
+  %sum = "tosa.add"(%cl, %x) : ({t8}, {t8}) -> {t8}
+  return %o, %r1, %two, %sum, %q : {out_ty}, {t32}, {t8}, {t8}, {t32}
+}}
+"""
+
+
+@pytest.mark.parametrize("out_unsigned", [False, True])
+def test_a_chain_on_one_byte_tensor_is_a_table_of_its_results(out_unsigned):
+    """Elementwise chains on one 8-bit tensor with one-element constants run as a lookup in
+    the table of their 256 results (kernels/fused.py ByteFunctions): the ops' own results,
+    every byte value present, an unsigned result, a value also read outside the chain;
+    per-channel constants and two sources are left to the ops."""
+    from runtime_check.executor import _Planner
+
+    shape = (2, 9, 16, 5)
+    x = np.concatenate([np.arange(-128, 128), operand((int(np.prod(shape)) - 256,), "i8")]).astype(np.int8)
+    x = x.reshape(shape)
+    y = operand(shape, "i8")
+    table = operand((256,), "i8")
+    module = parse_module(byte_chain_module(shape, table, out_unsigned))
+    got = Executor(module).run([x, y])
+    want = plain_run(module, [x, y], results=5)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+    planner = _Planner(Executor(module))
+    func = next(iter(module.functions()))
+    steps = planner.function(func).body.steps
+    source = (planner.slots[func.body.args[0]],)
+    lookups = sorted(s.ctx.op.name for s in steps if s.operands == source)
+    # the swish's last rescale, the clamp of the TABLE and the add of the input are lookups in
+    # %x; the TABLE, the rescale of its result and the MUL, read by nothing else, are not run;
+    # the per-channel rescale, the MUL of its result and the add of %y run as their ops
+    assert lookups == ["tosa.add", "tosa.clamp", "tosa.rescale"], lookups
+    assert sorted(s.ctx.op.name for s in steps if s.operands != source) == [
+        "tosa.add", "tosa.mul", "tosa.rescale", "tosa.rescale"]

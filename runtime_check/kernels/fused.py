@@ -231,3 +231,76 @@ def _combine_kernel(k: int, lo: int, hi: int, out_dtype: np.dtype):
 
 def _wrap32(v: int) -> int:
     return ((v + (1 << 31)) & 0xFFFFFFFF) - (1 << 31)
+
+
+# elementwise ops whose kernels compute each element from the same elements of their operands
+# alone (nothing from the position or the shape): on an 8-bit input they are a 256-entry table
+_ELEMENTWISE = frozenset({
+    "tosa.rescale", "tosa.table", "tosa.mul", "tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum",
+    "tosa.clamp", "tosa.cast", "tosa.abs", "tosa.negate", "tosa.select", "tosa.greater", "tosa.greater_equal",
+    "tosa.equal", "tosa.arithmetic_right_shift", "tosa.logical_left_shift", "tosa.logical_right_shift",
+    "tosa.bitwise_and", "tosa.bitwise_or", "tosa.bitwise_xor", "tosa.bitwise_not", "tosa.identity"})
+
+
+class ByteFunctions:
+    """Chains of elementwise ops on one 8-bit tensor (and one-element constants): a function
+    of that tensor's byte, so the last op of a chain of two or more runs as one lookup in the
+    table of its 256 results, made on the first run by the chain's own kernels on the 256
+    values. EfficientNet's swish (rescale, TABLE, two rescales to i32, MUL, rescale: a pass
+    each over int64 temporaries) is then one `take`; the chain's other ops, read by nothing
+    else, are not run (the planner drops them). The same integers: each element of each op
+    is computed from the same operand elements, by the same kernels."""
+
+    def __init__(self, constant, container, to_container):
+        self.constant, self.container, self.to_container = constant, container, to_container
+        self.chains: dict = {}  # value -> (its 8-bit source value, the steps computing it, in order)
+
+    def plan(self, op: Operation, step, slots: dict):
+        """(the lookup kernel, (the source value,)) for `op`'s planned `step`, or None."""
+        if op.name not in _ELEMENTWISE or len(op.results) != 1 or op.regions:
+            return None
+        shape = getattr(op.result.type, "shape", None)
+        if not shape or None in shape:
+            return None
+        source, steps = None, []
+        for k, v in enumerate(op.operands):
+            known = self.constant(v)
+            if known is not None:
+                if np.size(known) != 1 and not (op.name == "tosa.table" and k == 1):
+                    return None  # per-channel constants: the result depends on the position
+                continue
+            chain = self.chains.get(v)
+            if chain is None:
+                dtype = self.container(v)
+                if dtype is None or dtype.itemsize != 1 or dtype.kind not in "iu" or v.type.shape != shape:
+                    return None
+                chain = (v, ())
+            if source is not None and chain[0] is not source:
+                return None
+            source = chain[0]
+            steps += [s for s in chain[1] if s not in steps]
+        if source is None or source.type.shape != shape:
+            return None
+        steps.append(step)
+        self.chains[op.result] = (source, tuple(steps))
+        if len(steps) < 2:
+            return None
+        return self._lookup(source, tuple(steps), slots), (source,)
+
+    def _lookup(self, source, steps, slots):
+        source_slot, constant, to_container = slots[source], self.constant, self.to_container
+        constants = {slots[v]: constant(v) for s in steps for v in s.ctx.op.operands if constant(v) is not None}
+        table: list = []
+
+        def kernel(ctx, x):
+            if not table:  # the chain's kernels on the 256 values, in x's rank (constants broadcast)
+                domain = np.arange(256, dtype=np.uint8).view(x.dtype).reshape((1,) * (x.ndim - 1) + (256,))
+                frame = dict(constants)
+                frame[source_slot] = domain
+                for s in steps:
+                    out = s.kernel(s.ctx, *[frame[k] for k in s.operands])
+                    out = out[0] if type(out) is tuple else out
+                    frame[s.results[0]] = out if s.dtypes[0] is None else to_container(out, s.dtypes[0])
+                table.append(np.ascontiguousarray(frame[steps[-1].results[0]]).reshape(256))
+            return np.take(table[0], x.view(np.uint8))
+        return kernel
