@@ -543,3 +543,21 @@ def test_a_chain_on_one_byte_tensor_is_a_table_of_its_results(out_unsigned):
     assert lookups == ["tosa.add", "tosa.clamp", "tosa.rescale"], lookups
     assert sorted(s.ctx.op.name for s in steps if s.operands != source) == [
         "tosa.add", "tosa.mul", "tosa.rescale", "tosa.rescale"]
+
+
+@pytest.mark.parametrize("src,dst", [("i32", "i16"), ("i16", "i8"), ("i8", "i32"), ("i16", "i32"), ("i32", "i8"),
+                                     ("i8", "ui8"), ("i32", "ui16"), ("i8", "i4"), ("i16", "i48")])
+def test_integer_cast_keeps_the_low_bits(src, dst):
+    """tosa.cast between integer types is the value wrapped to the result's width (two's
+    complement), whether numpy casts directly (a container of the width) or through int64."""
+    x = operand((3, 50), src)
+    t_in = tensor(x.shape, src)
+    module = parse_module(f'func.func @main(%a: {t_in}) -> {tensor(x.shape, dst)} {{\n'
+                          f'  %0 = "tosa.cast"(%a) : ({t_in}) -> {tensor(x.shape, dst)}\n'
+                          f'  return %0 : {tensor(x.shape, dst)}\n}}\n')
+    got = Executor(module).run([x])[0]
+    width = int(dst.lstrip("ui"))
+    v = x.astype(np.int64) & ((1 << width) - 1)
+    if not dst.startswith("u"):
+        v = np.where(v >= 1 << (width - 1), v - (1 << width), v)
+    np.testing.assert_array_equal(got.astype(np.int64) & ((1 << width) - 1) if dst.startswith("u") else got, v)

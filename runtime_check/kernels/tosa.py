@@ -457,6 +457,9 @@ def cast(ctx, x):
         bounded = np.clip(np.rint(x.astype(np.float64)), float(lo), np.nextafter(float(hi) + 1, 0))
         return np.nan_to_num(bounded, nan=0.0).astype(np.int64).astype(ctx.result_dtype())
     if isinstance(elem, IntegerType):
+        dtype = ctx.result_dtype()
+        if x.dtype.kind in "iu" and elem.width == 8 * dtype.itemsize:
+            return x.astype(dtype)  # numpy's integer casts keep the low bits, as wrap_to does
         return wrap_to(x.astype(np.int64), elem)
     return x.astype(ctx.result_dtype())
 
