@@ -209,10 +209,11 @@ class _Planner:
             if op.has_trait(TERMINATOR):
                 yields = tuple(self.slots[v] for v in op.operands)
                 break
-            for region in op.regions:
+            fused = recognise(op, self.executor, self.constant) if op.regions else None
+            for region in op.regions if fused is None else ():  # a fused op's body is not run
                 for b in region.blocks:
                     self.executor._blocks[b] = self.block(b, visible)
-            step = self.op(op)
+            step = self.op(op, fused)
             if step is not None:
                 steps.append(step)
             visible.update(op.results)
@@ -221,11 +222,12 @@ class _Planner:
         self.plans.append(plan)
         return plan
 
-    def op(self, op: Operation) -> _Step | None:
+    def op(self, op: Operation, fused: tuple | None = None) -> _Step | None:
+        """The op's step; with `fused` (kernels/fused.py: its kernel and the values it reads),
+        that kernel's."""
         results = tuple(self.slot(r) for r in op.results)
         dtypes = tuple(_container(r) for r in op.results)
         operands, kernel = op.operands, KERNELS.get(op.name)
-        fused = recognise(op, self.executor, self.constant) if op.regions else None
         if fused is not None:  # a whole body at once, on the values it names (kernels/fused.py)
             kernel, operands = fused
             self.fused[op] = set(operands)
@@ -249,7 +251,7 @@ class _Planner:
         lookup = self.bytes.plan(op, step, self.slots) if fused is None else None
         if lookup is not None:  # a function of one 8-bit tensor: a table of its 256 results
             self.fused[op] = set(lookup[1])
-            return _Step(lookup[0], ctx, (self.slots[lookup[1][0]],), results, dtypes, False)
+            return _Step(lookup[0], ctx, (self.slots[lookup[1][0]],), results, dtypes, True)  # reads the frame
         return step
 
 

@@ -561,3 +561,68 @@ def test_integer_cast_keeps_the_low_bits(src, dst):
     if not dst.startswith("u"):
         v = np.where(v >= 1 << (width - 1), v - (1 << width), v)
     np.testing.assert_array_equal(got.astype(np.int64) & ((1 << width) - 1) if dst.startswith("u") else got, v)
+
+
+def word_chain_module(shape, values, offset: int) -> str:
+    """An int16 LUT as legalize writes one: rescale to i32, shift, reshape to [1, N], GATHER in
+    a constant [1, K, 1] table, reshape back, MUL by the input, a rescale to i16."""
+    n = int(np.prod(shape))
+    t16, t32 = tensor(shape, "i16"), tensor(shape, "i32")
+    flat, gathered = tensor([1, n], "i32"), tensor([1, n, 1], "i32")
+    scalar = lambda name, v, e: f'%{name} = "tosa.const"() {{values = dense<{v}> : tensor<1x{e}>}} : () -> tensor<1x{e}>'
+    rescale = ('"tosa.rescale"({}) {{input_unsigned = false, output_unsigned = false, per_channel = false, '
+               'rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true}}')
+    ones = "x".join("1" for _ in shape)
+    return f"""func.func @main(%x: {t16}) -> {t16} {{
+  {scalar("m30", 1 << 30, "i32")}
+  {scalar("s30", 30, "i8")}
+  {scalar("z16", 0, "i16")}
+  {scalar("z32", 0, "i32")}
+  {scalar("z8", 0, "i8")}
+  {scalar("mo", 1717986918, "i32")}
+  {scalar("so", 40, "i8")}
+  %four = "tosa.const"() {{values = dense<4> : tensor<{ones}xi32>}} : () -> tensor<{ones}xi32>
+  %off = "tosa.const"() {{values = dense<{offset}> : tensor<{ones}xi32>}} : () -> tensor<{ones}xi32>
+  %lut = "tosa.const"() {{values = dense<{values.reshape(1, -1, 1).tolist()}> : {tensor([1, values.size, 1], "i32")}}} : () -> {tensor([1, values.size, 1], "i32")}
+  %flat = "tosa.const_shape"() {{values = dense<[1, {n}]> : tensor<2xindex>}} : () -> !tosa.shape<2>
+  %back = "tosa.const_shape"() {{values = dense<{list(shape)}> : tensor<{len(shape)}xindex>}} : () -> !tosa.shape<{len(shape)}>
+  %w = {rescale.format("%x, %m30, %s30, %z16, %z32")} : ({t16}, tensor<1xi32>, tensor<1xi8>, tensor<1xi16>, tensor<1xi32>) -> {t32}
+  %sh = "tosa.arithmetic_right_shift"(%w, %four) {{round = false}} : ({t32}, tensor<{ones}xi32>) -> {t32}
+  %ix = "tosa.add"(%sh, %off) : ({t32}, tensor<{ones}xi32>) -> {t32}
+  %r = "tosa.reshape"(%ix, %flat) : ({t32}, !tosa.shape<2>) -> {flat}
+  %g = "tosa.gather"(%lut, %r) : ({tensor([1, values.size, 1], "i32")}, {flat}) -> {gathered}
+  %gb = "tosa.reshape"(%g, %back) : ({gathered}, !tosa.shape<{len(shape)}>) -> {t32}
+  %p = "tosa.mul"(%gb, %w, %z8) : ({t32}, {t32}, tensor<1xi8>) -> {t32}
+  %0 = {rescale.format("%p, %mo, %so, %z32, %z16")} : ({t32}, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi16>) -> {t16}
+  return %0 : {t16}
+}}
+"""
+
+
+@pytest.mark.parametrize("whole_range", [True, False])
+def test_a_chain_on_one_16_bit_tensor_is_a_table_once_it_has_run_as_long(whole_range):
+    """A 16-bit chain (GATHER and reshapes included) runs as its ops on the first run, as a
+    lookup in its 65,536 results once it has computed as many elements; the same values on
+    every run. Where the chain fails on values the input never held (a GATHER index past its
+    table), there is no table: it keeps running as its ops, with their results."""
+    from runtime_check.executor import _Planner
+
+    shape = (1, 128, 512, 1)  # 65,536 elements: the table after one run
+    if whole_range:
+        x = np.arange(-32768, 32768).astype(np.int16)
+        RNG.shuffle(x)
+        values, offset = operand((4096,), "i32") >> 8, 2048  # every (x >> 4) + 2048 inside
+    else:
+        x = RNG.integers(-1000, 1000, 65536).astype(np.int16)
+        values, offset = operand((130,), "i32") >> 8, 64  # inside for |x| < 1024 only
+    x = x.reshape(shape)
+    module = parse_module(word_chain_module(shape, values, offset))
+    want = plain_run(module, [x])
+    executor = Executor(module)
+    for _ in range(3):
+        np.testing.assert_array_equal(executor.run([x])[0], want)
+    planner = _Planner(executor)
+    steps = planner.function(next(iter(module.functions()))).body.steps
+    assert len(steps) == 1  # the whole chain is the last rescale's lookup
+    state = executor._plans["main"].body.steps[0].kernel.state
+    assert (state["table"] is not False and state["table"] is not None) == whole_range

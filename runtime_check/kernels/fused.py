@@ -14,6 +14,8 @@ the shift: the same bits in 5 int64 passes, block by block (a block's arrays sta
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from tfl2quant.ir.affine import AffineMapAttr
@@ -234,73 +236,131 @@ def _wrap32(v: int) -> int:
 
 
 # elementwise ops whose kernels compute each element from the same elements of their operands
-# alone (nothing from the position or the shape): on an 8-bit input they are a 256-entry table
+# alone (nothing from the position or the shape): on an 8- or 16-bit input, a table
 _ELEMENTWISE = frozenset({
     "tosa.rescale", "tosa.table", "tosa.mul", "tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum",
     "tosa.clamp", "tosa.cast", "tosa.abs", "tosa.negate", "tosa.select", "tosa.greater", "tosa.greater_equal",
     "tosa.equal", "tosa.arithmetic_right_shift", "tosa.logical_left_shift", "tosa.logical_right_shift",
     "tosa.bitwise_and", "tosa.bitwise_or", "tosa.bitwise_xor", "tosa.bitwise_not", "tosa.identity"})
+# ops that keep each element's place in row-major order: elementwise once the chain runs on
+# arrays of the source's shape (a lookup in a constant table by a computed index, a reshape)
+_IN_ORDER = frozenset({"tosa.reshape", "tosa.gather"})
+# operands that are read whole, not per element: any size (TABLE's table, GATHER's values
+# with one batch, a reshape's shape)
+_WHOLE = {("tosa.table", 1), ("tosa.gather", 0), ("tosa.reshape", 1)}
 
 
 class ByteFunctions:
-    """Chains of elementwise ops on one 8-bit tensor (and one-element constants): a function
-    of that tensor's byte, so the last op of a chain of two or more runs as one lookup in the
-    table of its 256 results, made on the first run by the chain's own kernels on the 256
-    values. EfficientNet's swish (rescale, TABLE, two rescales to i32, MUL, rescale: a pass
-    each over int64 temporaries) is then one `take`; the chain's other ops, read by nothing
-    else, are not run (the planner drops them). The same integers: each element of each op
-    is computed from the same operand elements, by the same kernels."""
+    """Chains of elementwise ops on one 8- or 16-bit tensor (and one-element constants): a
+    function of that tensor's value, so the last op of a chain of two or more runs as a lookup
+    in the table of its 256 (65,536) results, made by the chain's own kernels on every value.
+    EfficientNet's int8 swish (rescale, TABLE, two rescales to i32, MUL, rescale: a pass each
+    over int64 temporaries) is one `take`; its int16 swish (30 ops around two GATHERs) too.
+    The chain's other ops, read by nothing else, are not run (the planner drops them). The
+    same integers: each element of each op comes from the same operand elements by the same
+    kernels. A 16-bit table costs 65,536 elements of the chain: it is made once the lookup has
+    run the chain on as many elements itself (a model run once, as `check` runs it, does not
+    pay for it), or never if the chain fails on some value that its inputs did not hold."""
 
     def __init__(self, constant, container, to_container):
         self.constant, self.container, self.to_container = constant, container, to_container
-        self.chains: dict = {}  # value -> (its 8-bit source value, the steps computing it, in order)
+        self.chains: dict = {}  # value -> (its source value, the steps computing it, in order)
 
     def plan(self, op: Operation, step, slots: dict):
         """(the lookup kernel, (the source value,)) for `op`'s planned `step`, or None."""
-        if op.name not in _ELEMENTWISE or len(op.results) != 1 or op.regions:
+        if (op.name not in _ELEMENTWISE and op.name not in _IN_ORDER) or len(op.results) != 1 or op.regions:
             return None
         shape = getattr(op.result.type, "shape", None)
         if not shape or None in shape:
             return None
-        source, steps = None, []
+        size = math.prod(shape)
+        source, steps = None, {}  # id -> step, in the order of the plan (each chain is)
         for k, v in enumerate(op.operands):
             known = self.constant(v)
             if known is not None:
-                if np.size(known) != 1 and not (op.name == "tosa.table" and k == 1):
+                whole = (op.name, k) in _WHOLE and not (op.name == "tosa.gather" and np.shape(known)[0] != 1)
+                if np.size(known) != 1 and not whole:
                     return None  # per-channel constants: the result depends on the position
                 continue
+            if (op.name, k) in _WHOLE:
+                return None  # a table or shape computed at run time
             chain = self.chains.get(v)
             if chain is None:
                 dtype = self.container(v)
-                if dtype is None or dtype.itemsize != 1 or dtype.kind not in "iu" or v.type.shape != shape:
+                shape_v = getattr(v.type, "shape", None)
+                if (dtype is None or dtype.itemsize > 2 or dtype.kind not in "iu" or not shape_v
+                        or None in shape_v or math.prod(shape_v) != size):
                     return None
                 chain = (v, ())
             if source is not None and chain[0] is not source:
                 return None
             source = chain[0]
-            steps += [s for s in chain[1] if s not in steps]
-        if source is None or source.type.shape != shape:
+            steps.update((id(s), s) for s in chain[1])
+        if source is None or math.prod(source.type.shape) != size:
             return None
-        steps.append(step)
-        self.chains[op.result] = (source, tuple(steps))
-        if len(steps) < 2:
+        steps[id(step)] = step
+        chain = tuple(steps.values())
+        self.chains[op.result] = (source, chain)
+        if len(chain) < 2:
             return None
-        return self._lookup(source, tuple(steps), slots), (source,)
+        return self._lookup(source, chain, slots, tuple(shape)), (source,)
 
-    def _lookup(self, source, steps, slots):
+    def _lookup(self, source, steps, slots, shape):
         source_slot, constant, to_container = slots[source], self.constant, self.to_container
-        constants = {slots[v]: constant(v) for s in steps for v in s.ctx.op.operands if constant(v) is not None}
-        table: list = []
+        in_order = any(s.ctx.op.name in _IN_ORDER for s in steps)
+        # the table, or False: none; elements the chain ran on; the chain's constants (made on
+        # the first run: most lookups are dropped, read only by others)
+        state = {"table": None, "run": 0, "constants": None}
+
+        def chain(x, running=None):
+            """The chain on x; with the `running` frame, only the steps whose results it does not
+            hold yet (chains that other lookups, run before, share a part of)."""
+            if state["constants"] is None:
+                state["constants"] = {slots[v]: constant(v) for s in steps for v in s.ctx.op.operands
+                                      if constant(v) is not None}
+            frame = dict(state["constants"])
+            frame[source_slot] = x
+            todo = steps
+            if running is not None:
+                needed, todo = {steps[-1].results[0]}, []
+                for s in reversed(steps):
+                    r = s.results[0]
+                    if r in needed:
+                        if running[r] is None:
+                            todo.append(s)
+                            needed.update(s.operands)
+                        else:
+                            frame[r] = running[r]
+                todo.reverse()
+            for s in todo:
+                out = s.kernel(s.ctx, *[frame[k] for k in s.operands])
+                out = out[0] if type(out) is tuple else out
+                frame[s.results[0]] = out if s.dtypes[0] is None else to_container(out, s.dtypes[0])
+            return frame[steps[-1].results[0]]
+
+        def table(x):
+            """The chain's result for each value of x's type, in the order of its bits."""
+            n = 1 << (8 * x.dtype.itemsize)
+            values = np.arange(n, dtype=f"u{x.dtype.itemsize}").view(x.dtype)
+            if not in_order:  # every value at once, in x's rank (one-element constants broadcast)
+                return np.ascontiguousarray(chain(values.reshape((1,) * (x.ndim - 1) + (n,)))).reshape(n)
+            parts = []  # arrays of x's shape (reshapes and gathers read them as they read x)
+            for start in range(0, n, x.size):
+                part = np.full(x.size, values[min(start + x.size, n) - 1], x.dtype)
+                part[:min(x.size, n - start)] = values[start:start + x.size]
+                parts.append(np.asarray(chain(part.reshape(x.shape))).reshape(-1)[:n - start])
+            return np.concatenate(parts)
 
         def kernel(ctx, x):
-            if not table:  # the chain's kernels on the 256 values, in x's rank (constants broadcast)
-                domain = np.arange(256, dtype=np.uint8).view(x.dtype).reshape((1,) * (x.ndim - 1) + (256,))
-                frame = dict(constants)
-                frame[source_slot] = domain
-                for s in steps:
-                    out = s.kernel(s.ctx, *[frame[k] for k in s.operands])
-                    out = out[0] if type(out) is tuple else out
-                    frame[s.results[0]] = out if s.dtypes[0] is None else to_container(out, s.dtypes[0])
-                table.append(np.ascontiguousarray(frame[steps[-1].results[0]]).reshape(256))
-            return np.take(table[0], x.view(np.uint8))
+            found = state["table"]
+            if found is None and (x.dtype.itemsize == 1 or state["run"] >= 1 << 16):
+                try:
+                    found = state["table"] = table(x)
+                except (ValueError, TypeError, IndexError, ArithmeticError, KeyError):
+                    found = state["table"] = False  # a value x never held fails: the chain it is
+            if found is None or found is False:
+                state["run"] += x.size
+                return chain(x, ctx.frame)
+            return np.take(found, x.view(f"u{x.dtype.itemsize}")).reshape(shape)
+        kernel.state = state  # for tests: whether the table was made
         return kernel
