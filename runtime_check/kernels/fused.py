@@ -22,6 +22,9 @@ from tfl2quant.ir.affine import AffineMapAttr
 from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.core import Operation
 
+from ._context import Context
+from .tosa import conv2d_accumulator, depthwise_accumulator
+
 _BLOCK = 16384  # elements per block: its int64 temporaries stay in the cache
 
 # the combine's yielded value, as `_expression` writes a body: ("arg", k) a block argument,
@@ -112,8 +115,6 @@ def _convolution_pair(generic: Operation, executor, constant):
     if (int((128 * total + np.abs(a)).max(initial=0)) >= 1 << 31
             or int((255 * total + np.abs(b)).max(initial=0)) >= 1 << 31 or total.shape != a.shape):
         return None
-    from .tosa import conv2d_accumulator, depthwise_accumulator  # noqa: PLC0415 - tosa imports nothing from here
-    from ._context import Context
     ctx_conv = Context(conv_a, executor)
     izp, wzp = np.zeros(1, np.int16), np.asarray(wzp_a)
     reach = 32768 * int(total.max(initial=0))
