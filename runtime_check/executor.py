@@ -26,6 +26,7 @@ from tfl2quant.ir.types import element_type, numpy_dtype
 from tfl2quant.passes import Rounding
 
 from .kernels import KERNELS, Context
+from .kernels.fused import ByteFunctions, recognise
 
 
 class ExecutionError(Tfl2QuantError):
@@ -157,10 +158,38 @@ class _Planner:
         self.slots: dict[Value, int] = {}
         self.template: list = []
         self.constants: set[int] = set()  # slots whose value the template holds
+        self.fused: dict[Operation, set] = {}  # ops run by a fused kernel: the operands it reads
+        self.plans: list[_BlockPlan] = []
+        self.bytes = ByteFunctions(self.constant, _container, _to_container)
+
+    def drop_released(self) -> None:
+        """Drop the steps of pure ops only fused kernels read, and not as their operands (a fused
+        convolution's two 8-bit convolutions), or only such dropped steps, transitively."""
+        dropped: set[Operation] = set()
+        read = set().union(*self.fused.values())  # a fused kernel may read what its op did not
+
+        def released(v: Value) -> bool:
+            return v not in read and all(user in dropped or user in self.fused for user, _ in v.uses)
+
+        steps = [s for plan in self.plans for s in plan.steps]
+        for step in reversed(steps):  # users come after their producers: one backward pass
+            op = step.ctx.op
+            if (op.results and not op.regions and op.is_pure and all(r.has_uses for r in op.results)
+                    and all(released(r) for r in op.results)):
+                dropped.add(op)
+        for plan in self.plans:
+            plan.steps = [s for s in plan.steps if s.ctx.op not in dropped]
 
     def function(self, func: Operation) -> _FunctionPlan:
         body = self.block(func.body, set())
+        if self.fused:
+            self.drop_released()
         return _FunctionPlan(body, tuple(_container(a) for a in func.body.args), self.template)
+
+    def constant(self, v: Value):
+        """v's value if planning computed it (a constant), else None."""
+        k = self.slots.get(v)
+        return self.template[k] if k in self.constants else None
 
     def slot(self, v: Value) -> int:
         self.slots[v] = k = len(self.template)
@@ -181,25 +210,33 @@ class _Planner:
             if op.has_trait(TERMINATOR):
                 yields = tuple(self.slots[v] for v in op.operands)
                 break
-            for region in op.regions:
+            fused = recognise(op, self.executor, self.constant) if op.regions else None
+            for region in op.regions if fused is None else ():  # a fused op's body is not run
                 for b in region.blocks:
                     self.executor._blocks[b] = self.block(b, visible)
-            step = self.op(op)
+            step = self.op(op, fused)
             if step is not None:
                 steps.append(step)
             visible.update(op.results)
         plan = _BlockPlan(args, steps, yields)
         self.executor._blocks[block] = plan
+        self.plans.append(plan)
         return plan
 
-    def op(self, op: Operation) -> _Step | None:
+    def op(self, op: Operation, fused: tuple | None = None) -> _Step | None:
+        """The op's step; with `fused` (kernels/fused.py: its kernel and the values it reads),
+        that kernel's."""
         results = tuple(self.slot(r) for r in op.results)
         dtypes = tuple(_container(r) for r in op.results)
-        kernel = KERNELS.get(op.name)
+        operands, kernel = op.operands, KERNELS.get(op.name)
+        if fused is not None:  # a whole body at once, on the values it names (kernels/fused.py)
+            kernel, operands = fused
+            self.fused[op] = set(operands)
         if kernel is None:
             return _failing(op, f"cannot execute '{op.name}': no numpy kernel (at {op.location.describe()})")
         ctx = Context(op, self.executor)
-        step = _Step(kernel, ctx, tuple(self.slots[v] for v in op.operands), results, dtypes, bool(op.regions))
+        step = _Step(kernel, ctx, tuple(self.slots[v] for v in operands), results, dtypes,
+                     bool(op.regions) and fused is None)
         # a constant, or a pure op of constants only (a rescaled bias): run once, here
         if op.name in CONSTANT_OPS or (op.operands and op.is_pure and not op.regions
                                        and all(k in self.constants for k in step.operands)):
@@ -212,6 +249,10 @@ class _Planner:
                 self.template[slot] = x if dtype is None else _to_container(x, dtype)
                 self.constants.add(slot)
             return None
+        lookup = self.bytes.plan(op, step, self.slots) if fused is None else None
+        if lookup is not None:  # a function of one 8-bit tensor: a table of its 256 results
+            self.fused[op] = set(lookup[1])
+            return _Step(lookup[0], ctx, (self.slots[lookup[1][0]],), results, dtypes, True)  # reads the frame
         return step
 
 

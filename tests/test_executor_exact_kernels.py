@@ -252,3 +252,377 @@ def test_arith_shifts_in_the_container_are_the_int64_shifts_wrapped(elem):
     want_right = np.where(inside, x64 >> np.where(inside, c64, 0), np.where(x64 < 0, -1, 0))
     np.testing.assert_array_equal(left, want_left.astype(dtype))  # the low bits: wrapped
     np.testing.assert_array_equal(right, want_right.astype(dtype))
+
+
+def combine_module(shape, out_elem, k, lo, hi, one=1) -> str:
+    """The int16x8 convolution's combine generic (legalize's form after canonicalize), on
+    [N, H, W, C] accumulators and per-channel bias, multiplier and shift."""
+    n = len(shape)
+    dims = ", ".join(f"d{i}" for i in range(n))
+    acc, out, ch = tensor(shape, "i32"), tensor(shape, out_elem), tensor(shape[-1:], "i64")
+    return f"""#id = affine_map<({dims}) -> ({dims})>
+#last = affine_map<({dims}) -> (d{n - 1})>
+func.func @main(%hi: {acc}, %lo: {acc}, %b: {ch}, %m: {ch}, %s: {ch}) -> {out} {{
+  %e = tensor.empty() : {out}
+  %0 = linalg.generic {{indexing_maps = [#id, #id, #last, #last, #last, #id], iterator_types = [{", ".join(['"parallel"'] * n)}]}} ins(%hi, %lo, %b, %m, %s : {acc}, {acc}, {ch}, {ch}, {ch}) outs(%e : {out}) {{
+  ^bb0(%in: i32, %in1: i32, %in2: i64, %in3: i64, %in4: i64, %o: {out_elem}):
+    %1 = arith.extsi %in : i32 to i64
+    %k = arith.constant {k} : i64
+    %2 = arith.muli %1, %k : i64
+    %3 = arith.extsi %in1 : i32 to i64
+    %4 = arith.addi %2, %3 : i64
+    %5 = arith.addi %4, %in2 : i64
+    %one = arith.constant {one} : i64
+    %minus = arith.constant -1 : i64
+    %6 = arith.addi %in4, %minus : i64
+    %7 = arith.shli %one, %6 : i64
+    %8 = arith.muli %5, %in3 : i64
+    %9 = arith.addi %8, %7 : i64
+    %10 = arith.shrsi %9, %in4 : i64
+    %11 = arith.trunci %10 : i64 to i32
+    %low = arith.constant {lo} : i32
+    %12 = arith.maxsi %11, %low : i32
+    %high = arith.constant {hi} : i32
+    %13 = arith.minsi %12, %high : i32
+    %14 = arith.trunci %13 : i32 to {out_elem}
+    linalg.yield %14 : {out_elem}
+  }} -> {out}
+  return %0 : {out}
+}}
+"""
+
+
+@pytest.mark.parametrize("out_elem", ["i8", "i16", "i32"])
+@pytest.mark.parametrize("shape", [(1, 3, 5, 7), (2, 60, 50, 16), (1, 130, 130, 1)])  # whole, blocks, C = 1
+def test_int16x8_combine_is_its_body_op_by_op(out_elem, shape):
+    """The fused combine kernel (kernels/fused.py) gives what the generic's 18 body ops give one
+    by one: extreme accumulators (products that wrap modulo 2^64), negative sums (the shift
+    rounds toward -inf), multipliers up to 2^40 and negative, shifts of 1, 31, 62, 63 and
+    outside [0, 64), clamp bounds that cut and do not; and a body it does not recognise (1
+    replaced by 2) still runs op by op."""
+    from runtime_check import executor as executor_module
+    from runtime_check.kernels.fused import recognise
+
+    c = shape[-1]
+    high, low = operand(shape, "i32"), operand(shape, "i32")
+    high.reshape(-1)[4:8] = [0, -1, 1, -(1 << 20)]
+    low.reshape(-1)[4:8] = [0, 0, 1 << 20, 5]
+    bias = RNG.integers(-(1 << 40), 1 << 40, c)
+    m = RNG.integers(1, 1 << 16, c)
+    s = RNG.integers(1, 40, c)
+    special_m, special_s = [(1 << 31) - 1, 1 << 40, -12345, 0, 1, 32767, 3], [1, 31, 62, 63, 64, 0, -2]
+    m[:min(c, 7)], s[:min(c, 7)] = special_m[:c], special_s[:c]
+    bias[0] = -(1 << 62) if c > 1 else bias[0]
+    lo, hi = {"i8": (-128, 127), "i16": (0, 32767), "i32": (-(1 << 31), (1 << 31) - 1)}[out_elem]
+    for k, one in [(256, 1), (256, 2), (-7, 1)]:
+        module = parse_module(combine_module(shape, out_elem, k, lo, hi, one))
+        generic = next(op for op in next(iter(module.functions())).body.ops if op.name == "linalg.generic")
+        assert (recognise(generic) is not None) == (one == 1)
+        args = [high, low, bias, m, s]
+        fused = Executor(module).run(args)[0]
+        real = executor_module.recognise
+        executor_module.recognise = lambda *a: None  # the plain path: each body op's kernel
+        try:
+            plain = Executor(module).run(args)[0]
+        finally:
+            executor_module.recognise = real
+        assert fused.dtype == plain.dtype == DTYPE[out_elem]
+        np.testing.assert_array_equal(fused, plain)
+        if one == 1:  # and what the ops mean, in Python integers (the ring of 2^64), for a sample
+            for idx in [(0,) * len(shape), tuple(d - 1 for d in shape)]:
+                ch = idx[-1]
+                v = ((int(high[idx]) * k + int(low[idx]) + int(bias[ch])) * int(m[ch])) % (1 << 64)
+                sh = int(s[ch])
+                v = v - (1 << 64) if v >= 1 << 63 else v
+                rnd = (1 << (sh - 1)) if 0 <= sh - 1 < 64 else 0
+                r = ((v + rnd + (1 << 63)) % (1 << 64)) - (1 << 63)
+                r = r >> sh if 0 <= sh < 64 else (-1 if r < 0 else 0)
+                r = ((r + (1 << 31)) % (1 << 32)) - (1 << 31)
+                assert fused[idx] == min(max(r, lo), hi), idx
+
+
+def pair_module(x_shape, weights, bias_a, bias_b, depthwise, stride, pad, out_shape, out_elem, lo, hi,
+                xor=-128, izp_b=-128) -> str:
+    """legalize's int16x8 convolution: the input's high byte (x >> 8) and low byte ((i8) x ^ -128,
+    zero point -128) through two 8-bit convolutions with the same weights, then the combine."""
+    name = "depthwise_conv2d" if depthwise else "conv2d"
+    t16, t8 = tensor(x_shape, "i16"), tensor(x_shape, "i8")
+    acc, c = tensor(out_shape, "i32"), out_shape[-1]
+    conv = (f'{{acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: {", ".join(map(str, pad))}>, '
+            f'stride = array<i64: {stride[0]}, {stride[1]}>}} : ({t8}, {tensor(weights.shape, "i8")}, '
+            f'{tensor([c], "i32")}, tensor<1xi8>, tensor<1xi8>) -> {acc}')
+    combine = combine_module(out_shape, out_elem, 256, lo, hi)
+    generic = combine[combine.index("  %e = tensor.empty"):combine.index("  return")]
+    generic = generic.replace("ins(%hi, %lo, %b, %m, %s", "ins(%A, %B, %b, %m, %s")
+    return combine[:combine.index("func.func")] + f"""func.func @main(%x: {t16}, %b: {tensor([c], "i64")}, %m: {tensor([c], "i64")}, %s: {tensor([c], "i64")}) -> {tensor(out_shape, out_elem)} {{
+  %eight = "tosa.const"() {{values = dense<8> : tensor<1x1x1x1xi16>}} : () -> tensor<1x1x1x1xi16>
+  %sh = "tosa.arithmetic_right_shift"(%x, %eight) {{round = false}} : ({t16}, tensor<1x1x1x1xi16>) -> {t16}
+  %high8 = "tosa.cast"(%sh) : ({t16}) -> {t8}
+  %cut = "tosa.cast"(%x) : ({t16}) -> {t8}
+  %flip = "tosa.const"() {{values = dense<{xor}> : tensor<1x1x1x1xi8>}} : () -> tensor<1x1x1x1xi8>
+  %low8 = "tosa.bitwise_xor"(%cut, %flip) : ({t8}, tensor<1x1x1x1xi8>) -> {t8}
+  {const("w", weights, "i8")}
+  {const("ba", bias_a, "i32")}
+  {const("bb", bias_b, "i32")}
+  %z = "tosa.const"() {{values = dense<0> : tensor<1xi8>}} : () -> tensor<1xi8>
+  %zb = "tosa.const"() {{values = dense<{izp_b}> : tensor<1xi8>}} : () -> tensor<1xi8>
+  %A = "tosa.{name}"(%high8, %w, %ba, %z, %z) {conv}
+  %B = "tosa.{name}"(%low8, %w, %bb, %zb, %z) {conv}
+{generic}  return %0 : {tensor(out_shape, out_elem)}
+}}
+"""
+
+
+def plain_run(module, args, results=1):
+    """The module run op by op: no fused kernels (kernels/fused.py)."""
+    from runtime_check import executor as executor_module
+    real, plan = executor_module.recognise, executor_module.ByteFunctions.plan
+    executor_module.recognise = lambda *a: None
+    executor_module.ByteFunctions.plan = lambda *a: None
+    try:
+        out = Executor(module).run(args)
+        return out[0] if results == 1 else out
+    finally:
+        executor_module.recognise, executor_module.ByteFunctions.plan = real, plan
+
+
+@pytest.mark.parametrize("depthwise", [False, True])
+def test_int16x8_convolution_pair_is_one_16_bit_convolution(depthwise):
+    """The two 8-bit convolutions of an int16x8 convolution and their combine, run as one
+    convolution of the 16-bit input (kernels/fused.py), give the ops' own results: extreme
+    inputs, padding, strides, biases, a clamp, and more than float32's reach (many channels);
+    the convolutions and the byte split then do not run. Not fused (and still the ops'
+    results): other weights' or zero points' variants, and biases that would wrap A's i32."""
+    from runtime_check.executor import _Planner
+
+    for trial in range(6):
+        kh, kw = [(3, 3), (1, 1), (3, 3), (5, 5), (3, 3), (1, 1)][trial]
+        stride = [(1, 1), (1, 1), (2, 2), (2, 1), (1, 1), (1, 1)][trial]
+        pad = (0, 0, 0, 0) if kh == 1 else (1, 1, 1, 1) if trial != 3 else (2, 1, 0, 2)
+        c = 1 if trial == 5 else (300 if trial == 1 and not depthwise else int(RNG.integers(2, 6)))
+        m = 1 if depthwise else int(RNG.integers(2, 6))
+        h, w_ = int(RNG.integers(5, 9)), int(RNG.integers(5, 9))
+        oh = (h + pad[0] + pad[1] - kh) // stride[0] + 1
+        ow = (w_ + pad[2] + pad[3] - kw) // stride[1] + 1
+        x = operand((1, h, w_, c), "i16")
+        weights = operand((kh, kw, c, m) if depthwise else (m, kh, kw, c), "i8")
+        if trial == 4:  # every product at its extreme
+            weights[...] = -128
+            x[...] = -32768
+        channels = c * m if depthwise else m
+        bias_a, bias_b = operand((channels,), "i32") >> 12, operand((channels,), "i32") >> 12
+        out_shape = (1, oh, ow, channels)
+        gb = RNG.integers(-(1 << 30), 1 << 30, channels)
+        fine = trial % 2 == 1  # every unit of the sum shows: a shift of 1 to 3, no clamp
+        mult = RNG.integers(1, 4, channels) if fine else RNG.integers(1 << 14, 1 << 15, channels)
+        shift = RNG.integers(1, 4, channels) if fine else RNG.integers(20, 30, channels)
+        out_elem, lo, hi = ("i32", -(1 << 31), (1 << 31) - 1) if fine else ("i16", 0, 32767)
+        variants = [dict(), dict(xor=-127), dict(izp_b=-127), dict(huge=True)] if trial == 0 else [dict()]
+        for variant in variants:
+            ba = bias_a.copy()
+            if variant.pop("huge", False):
+                ba[0] = (1 << 31) - 1  # A may wrap: not fused
+            text = pair_module(x.shape, weights, ba, bias_b, depthwise, stride, pad, out_shape, out_elem, lo, hi,
+                               **variant)
+            module = parse_module(text)
+            args = [x, gb, mult, shift]
+            got = Executor(module).run(args)[0]
+            np.testing.assert_array_equal(got, plain_run(module, args), err_msg=f"trial {trial} {variant}")
+            planner = _Planner(Executor(module))
+            names = [s.ctx.op.name for s in planner.function(next(iter(module.functions()))).body.steps]
+            fused = "tosa.bitwise_xor" not in names
+            assert fused == (trial != 0 or variant == {} and ba[0] == bias_a[0]), (trial, variant, names)
+            if fused:
+                assert not any(n.startswith(("tosa.conv2d", "tosa.depthwise", "tosa.cast", "tosa.arithmetic")) for n in names)
+
+
+@pytest.mark.parametrize("kernel,stride,dilation,pad", [((1, 1), (1, 1), (1, 1), (0, 0, 0, 0)),
+                                                         ((1, 1), (2, 2), (1, 1), (0, 0, 0, 0)),
+                                                         ((1, 1), (1, 1), (1, 1), (1, 0, 0, 1)),
+                                                         ((3, 3), (2, 2), (1, 1), (0, 1, 0, 1)),
+                                                         ((3, 2), (1, 2), (2, 1), (2, 1, 1, 0))])
+def test_float_conv2d_is_the_windows_matrix_product(kernel, stride, dilation, pad):
+    """Float CONV2D builds its columns a tap at a time in the weights' (C, KH, KW) order: the
+    same matrix, so the same BLAS sums bit for bit, as the [N, OH, OW, C, KH, KW] windows of
+    the input padded with zeros, reshaped; the bias added after."""
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    n, h, w_, c, oc = 2, 9, 8, 5, 6
+    x = RNG.standard_normal((n, h, w_, c)).astype(np.float32)
+    weights = RNG.standard_normal((oc, *kernel, c)).astype(np.float32)
+    bias = RNG.standard_normal(oc).astype(np.float32)
+    kh, kw = kernel
+    oh = (h + pad[0] + pad[1] - (kh - 1) * dilation[0] - 1) // stride[0] + 1
+    ow = (w_ + pad[2] + pad[3] - (kw - 1) * dilation[1] - 1) // stride[1] + 1
+    f32 = "f32"
+    body = "\n  ".join([
+        f'%w = "tosa.const"() {{values = dense<{weights.tolist()}> : {tensor(weights.shape, f32)}}} : () -> {tensor(weights.shape, f32)}',
+        f'%bias = "tosa.const"() {{values = dense<{bias.tolist()}> : {tensor(bias.shape, f32)}}} : () -> {tensor(bias.shape, f32)}',
+        '%z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>',
+        f'%0 = "tosa.conv2d"(%a0, %w, %bias, %z, %z) {{acc_type = f32, '
+        f'dilation = array<i64: {dilation[0]}, {dilation[1]}>, pad = array<i64: {", ".join(map(str, pad))}>, '
+        f'stride = array<i64: {stride[0]}, {stride[1]}>}} : ({tensor(x.shape, f32)}, {tensor(weights.shape, f32)}, '
+        f'{tensor(bias.shape, f32)}, tensor<1xf32>, tensor<1xf32>) -> {tensor([n, oh, ow, oc], f32)}'])
+    got = run(body, [(x, f32)], tensor([n, oh, ow, oc], f32))
+    xp = np.pad(x, ((0, 0), pad[0:2], pad[2:4], (0, 0)))
+    eff = ((kh - 1) * dilation[0] + 1, (kw - 1) * dilation[1] + 1)
+    win = sliding_window_view(xp, eff, axis=(1, 2))[:, ::stride[0], ::stride[1], :, ::dilation[0], ::dilation[1]]
+    cols = win[:, :oh, :ow].reshape(n * oh * ow, c * kh * kw)
+    matrix = weights.transpose(3, 1, 2, 0).reshape(c * kh * kw, oc)
+    want = np.matmul(cols, matrix).reshape(n, oh, ow, oc) + bias
+    assert got.dtype == np.float32
+    np.testing.assert_array_equal(got, want)
+
+
+def byte_chain_module(shape, table, out_unsigned: bool) -> str:
+    """EfficientNet's swish on an i8 tensor (rescale to i32 minus the zero point, TABLE, MUL,
+    DOUBLE_ROUND rescale back), then a clamp, an add of the input, a cast; %r1 also returned
+    (read outside the chain), %pc a per-channel rescale (not a function of the byte alone)
+    and %two an add of two tensors (two sources)."""
+    c = shape[-1]
+    t8, t32, tu8 = tensor(shape, "i8"), tensor(shape, "i32"), tensor(shape, "ui8")
+    scalar = lambda name, v, e: f'%{name} = "tosa.const"() {{values = dense<{v}> : tensor<1x{e}>}} : () -> tensor<1x{e}>'
+    rescale = ('"tosa.rescale"({}) {{input_unsigned = false, output_unsigned = {}, per_channel = {}, '
+               'rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true}}')
+    out_ty = tu8 if out_unsigned else t8
+    return f"""func.func @main(%x: {t8}, %y: {t8}) -> ({out_ty}, {t32}, {t8}, {t8}, {t32}) {{
+  {scalar("m30", 1 << 30, "i32")}
+  {scalar("s30", 30, "i8")}
+  {scalar("zx", -15, "i8")}
+  {scalar("z32", 0, "i32")}
+  {scalar("z8", 0, "i8")}
+  {scalar("zt", 7, "i8")}
+  {scalar("mo", 1880739584, "i32")}
+  {scalar("so", 38, "i8")}
+  {scalar("zo", 121 if out_unsigned else -121, "i8")}
+  {const("tab", table, "i8")}
+  {const("mc", np.arange(1, c + 1) * 123456789 % (1 << 31), "i32")}
+  {const("sc", np.full(c, 33), "i8")}
+  %t = "tosa.table"(%x, %tab) : ({t8}, tensor<256xi8>) -> {t8}
+  %r1 = {rescale.format("%x, %m30, %s30, %zx, %z32", "false", "false")} : ({t8}, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi32>) -> {t32}
+  %r2 = {rescale.format("%t, %m30, %s30, %zt, %z32", "false", "false")} : ({t8}, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi32>) -> {t32}
+  %p = "tosa.mul"(%r1, %r2, %z8) : ({t32}, {t32}, tensor<1xi8>) -> {t32}
+  %o = {rescale.format("%p, %mo, %so, %z32, %zo", "true" if out_unsigned else "false", "false")} : ({t32}, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> {out_ty}
+  %pc = {rescale.format("%x, %mc, %sc, %z8, %z32", "false", "true")} : ({t8}, {tensor([c], "i32")}, {tensor([c], "i8")}, tensor<1xi8>, tensor<1xi32>) -> {t32}
+  %q = "tosa.mul"(%pc, %r1, %z8) : ({t32}, {t32}, tensor<1xi8>) -> {t32}
+  %cl = "tosa.clamp"(%t) {{max_val = 100 : i8, min_val = -3 : i8}} : ({t8}) -> {t8}
+  %two = "tosa.add"(%cl, %y) : ({t8}, {t8}) -> {t8}
+  %sum = "tosa.add"(%cl, %x) : ({t8}, {t8}) -> {t8}
+  return %o, %r1, %two, %sum, %q : {out_ty}, {t32}, {t8}, {t8}, {t32}
+}}
+"""
+
+
+@pytest.mark.parametrize("out_unsigned", [False, True])
+def test_a_chain_on_one_byte_tensor_is_a_table_of_its_results(out_unsigned):
+    """Elementwise chains on one 8-bit tensor with one-element constants run as a lookup in
+    the table of their 256 results (kernels/fused.py ByteFunctions): the ops' own results,
+    every byte value present, an unsigned result, a value also read outside the chain;
+    per-channel constants and two sources are left to the ops."""
+    from runtime_check.executor import _Planner
+
+    shape = (2, 9, 16, 5)
+    x = np.concatenate([np.arange(-128, 128), operand((int(np.prod(shape)) - 256,), "i8")]).astype(np.int8)
+    x = x.reshape(shape)
+    y = operand(shape, "i8")
+    table = operand((256,), "i8")
+    module = parse_module(byte_chain_module(shape, table, out_unsigned))
+    got = Executor(module).run([x, y])
+    want = plain_run(module, [x, y], results=5)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+    planner = _Planner(Executor(module))
+    func = next(iter(module.functions()))
+    steps = planner.function(func).body.steps
+    source = (planner.slots[func.body.args[0]],)
+    lookups = sorted(s.ctx.op.name for s in steps if s.operands == source)
+    # the swish's last rescale, the clamp of the TABLE and the add of the input are lookups in
+    # %x; the TABLE, the rescale of its result and the MUL, read by nothing else, are not run;
+    # the per-channel rescale, the MUL of its result and the add of %y run as their ops
+    assert lookups == ["tosa.add", "tosa.clamp", "tosa.rescale"], lookups
+    assert sorted(s.ctx.op.name for s in steps if s.operands != source) == [
+        "tosa.add", "tosa.mul", "tosa.rescale", "tosa.rescale"]
+
+
+@pytest.mark.parametrize("src,dst", [("i32", "i16"), ("i16", "i8"), ("i8", "i32"), ("i16", "i32"), ("i32", "i8"),
+                                     ("i8", "ui8"), ("i32", "ui16"), ("i8", "i4"), ("i16", "i48")])
+def test_integer_cast_keeps_the_low_bits(src, dst):
+    """tosa.cast between integer types is the value wrapped to the result's width (two's
+    complement), whether numpy casts directly (a container of the width) or through int64."""
+    x = operand((3, 50), src)
+    t_in = tensor(x.shape, src)
+    module = parse_module(f'func.func @main(%a: {t_in}) -> {tensor(x.shape, dst)} {{\n'
+                          f'  %0 = "tosa.cast"(%a) : ({t_in}) -> {tensor(x.shape, dst)}\n'
+                          f'  return %0 : {tensor(x.shape, dst)}\n}}\n')
+    got = Executor(module).run([x])[0]
+    width = int(dst.lstrip("ui"))
+    v = x.astype(np.int64) & ((1 << width) - 1)
+    if not dst.startswith("u"):
+        v = np.where(v >= 1 << (width - 1), v - (1 << width), v)
+    np.testing.assert_array_equal(got.astype(np.int64) & ((1 << width) - 1) if dst.startswith("u") else got, v)
+
+
+def word_chain_module(shape, values, offset: int) -> str:
+    """An int16 LUT as legalize writes one: rescale to i32, shift, reshape to [1, N], GATHER in
+    a constant [1, K, 1] table, reshape back, MUL by the input, a rescale to i16."""
+    n = int(np.prod(shape))
+    t16, t32 = tensor(shape, "i16"), tensor(shape, "i32")
+    flat, gathered = tensor([1, n], "i32"), tensor([1, n, 1], "i32")
+    scalar = lambda name, v, e: f'%{name} = "tosa.const"() {{values = dense<{v}> : tensor<1x{e}>}} : () -> tensor<1x{e}>'
+    rescale = ('"tosa.rescale"({}) {{input_unsigned = false, output_unsigned = false, per_channel = false, '
+               'rounding_mode = #tosa.rounding_mode<DOUBLE_ROUND>, scale32 = true}}')
+    ones = "x".join("1" for _ in shape)
+    return f"""func.func @main(%x: {t16}) -> {t16} {{
+  {scalar("m30", 1 << 30, "i32")}
+  {scalar("s30", 30, "i8")}
+  {scalar("z16", 0, "i16")}
+  {scalar("z32", 0, "i32")}
+  {scalar("z8", 0, "i8")}
+  {scalar("mo", 1717986918, "i32")}
+  {scalar("so", 40, "i8")}
+  %four = "tosa.const"() {{values = dense<4> : tensor<{ones}xi32>}} : () -> tensor<{ones}xi32>
+  %off = "tosa.const"() {{values = dense<{offset}> : tensor<{ones}xi32>}} : () -> tensor<{ones}xi32>
+  %lut = "tosa.const"() {{values = dense<{values.reshape(1, -1, 1).tolist()}> : {tensor([1, values.size, 1], "i32")}}} : () -> {tensor([1, values.size, 1], "i32")}
+  %flat = "tosa.const_shape"() {{values = dense<[1, {n}]> : tensor<2xindex>}} : () -> !tosa.shape<2>
+  %back = "tosa.const_shape"() {{values = dense<{list(shape)}> : tensor<{len(shape)}xindex>}} : () -> !tosa.shape<{len(shape)}>
+  %w = {rescale.format("%x, %m30, %s30, %z16, %z32")} : ({t16}, tensor<1xi32>, tensor<1xi8>, tensor<1xi16>, tensor<1xi32>) -> {t32}
+  %sh = "tosa.arithmetic_right_shift"(%w, %four) {{round = false}} : ({t32}, tensor<{ones}xi32>) -> {t32}
+  %ix = "tosa.add"(%sh, %off) : ({t32}, tensor<{ones}xi32>) -> {t32}
+  %r = "tosa.reshape"(%ix, %flat) : ({t32}, !tosa.shape<2>) -> {flat}
+  %g = "tosa.gather"(%lut, %r) : ({tensor([1, values.size, 1], "i32")}, {flat}) -> {gathered}
+  %gb = "tosa.reshape"(%g, %back) : ({gathered}, !tosa.shape<{len(shape)}>) -> {t32}
+  %p = "tosa.mul"(%gb, %w, %z8) : ({t32}, {t32}, tensor<1xi8>) -> {t32}
+  %0 = {rescale.format("%p, %mo, %so, %z32, %z16")} : ({t32}, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi16>) -> {t16}
+  return %0 : {t16}
+}}
+"""
+
+
+@pytest.mark.parametrize("whole_range", [True, False])
+def test_a_chain_on_one_16_bit_tensor_is_a_table_once_it_has_run_as_long(whole_range):
+    """A 16-bit chain (GATHER and reshapes included) runs as its ops on the first run, as a
+    lookup in its 65,536 results once it has computed as many elements; the same values on
+    every run. Where the chain fails on values the input never held (a GATHER index past its
+    table), there is no table: it keeps running as its ops, with their results."""
+    from runtime_check.executor import _Planner
+
+    shape = (1, 128, 512, 1)  # 65,536 elements: the table after one run
+    if whole_range:
+        x = np.arange(-32768, 32768).astype(np.int16)
+        RNG.shuffle(x)
+        values, offset = operand((4096,), "i32") >> 8, 2048  # every (x >> 4) + 2048 inside
+    else:
+        x = RNG.integers(-1000, 1000, 65536).astype(np.int16)
+        values, offset = operand((130,), "i32") >> 8, 64  # inside for |x| < 1024 only
+    x = x.reshape(shape)
+    module = parse_module(word_chain_module(shape, values, offset))
+    want = plain_run(module, [x])
+    executor = Executor(module)
+    for _ in range(3):
+        np.testing.assert_array_equal(executor.run([x])[0], want)
+    planner = _Planner(executor)
+    steps = planner.function(next(iter(module.functions()))).body.steps
+    assert len(steps) == 1  # the whole chain is the last rescale's lookup
+    state = executor._plans["main"].body.steps[0].kernel.state
+    assert (state["table"] is not False and state["table"] is not None) == whole_range

@@ -116,7 +116,9 @@ def _conv2d_weights(ctx, x, w, izp, wzp):
     return found[4:]
 
 
-def _integer_conv2d(ctx, x, w, bias, izp, wzp):
+def conv2d_accumulator(ctx, x, w, izp, wzp) -> tuple[np.ndarray, int]:
+    """The sums of (x - izp) * (w - wzp) of integer CONV2D (no bias), exact in the float type
+    `_conv2d_weights` picks (int64 above 2^53), and a bound on their magnitude."""
     matrix, zx, bound = _conv2d_weights(ctx, x, w, izp, wzp)
     kernel, stride, dilation, pad = w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad")
     n, oh, ow = x.shape[0], *ctx.result_shape[1:3]
@@ -129,7 +131,11 @@ def _integer_conv2d(ctx, x, w, bias, izp, wzp):
         c = x.shape[3]
         for t, (_, _, tap) in enumerate(_taps(xp, kernel, stride, dilation, (oh, ow))):
             cols[..., t * c:(t + 1) * c] = tap
-    acc = np.matmul(cols.reshape(n * oh * ow, -1), matrix).reshape(n, oh, ow, -1)
+    return np.matmul(cols.reshape(n * oh * ow, -1), matrix).reshape(n, oh, ow, -1), bound
+
+
+def _integer_conv2d(ctx, x, w, bias, izp, wzp):
+    acc, bound = conv2d_accumulator(ctx, x, w, izp, wzp)
     ring = _ring(ctx)
     if ring is not None and bound < 1 << (8 * ring.itemsize - 1):  # the sums fit: wrap only the bias add
         acc = acc.astype(ring)
@@ -141,6 +147,14 @@ def _integer_conv2d(ctx, x, w, bias, izp, wzp):
 def _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring):
     """Tap by tap in the result's integer container (`_ring`): a sum of products there is the
     exact one modulo 2^width, which is all the result keeps."""
+    acc = depthwise_accumulator(ctx, x, w, izp, wzp, ring)
+    acc += bias.astype(ring, copy=False)
+    return _wrap(ctx, acc)
+
+
+def depthwise_accumulator(ctx, x, w, izp, wzp, ring: np.dtype) -> np.ndarray:
+    """The sums of (x - izp) * (w - wzp) of integer DEPTHWISE_CONV2D (no bias), [N, OH, OW,
+    C * M], in the integer type `ring`: modulo 2^width of it."""
     found = ctx.cache.get("depthwise")
     if found is None or found[0] is not w or found[1] is not wzp:
         found = ctx.cache["depthwise"] = (w, wzp, (w.astype(np.int64) - int(first(wzp))).astype(ring))
@@ -148,14 +162,12 @@ def _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring):
     kh, kw, c, m = weights.shape
     n, oh, ow = x.shape[0], *ctx.result_shape[1:3]
     xp = _padded(x, int(first(izp)), ctx.attr("pad"), ring)
-    acc = np.zeros((n, oh, ow, c, m), ring)
-    product = np.empty_like(acc)
-    for ky, kx, tap in _taps(xp, (kh, kw), ctx.attr("stride"), ctx.attr("dilation"), (oh, ow)):
-        np.multiply(tap[..., None], weights[ky, kx], out=product)
-        acc += product
-    acc = acc.reshape(n, oh, ow, c * m)
-    acc += bias.astype(ring, copy=False)
-    return _wrap(ctx, acc)
+    acc, product = np.empty((n, oh, ow, c, m), ring), np.empty((n, oh, ow, c, m), ring)
+    for t, (ky, kx, tap) in enumerate(_taps(xp, (kh, kw), ctx.attr("stride"), ctx.attr("dilation"), (oh, ow))):
+        np.multiply(tap[..., None], weights[ky, kx], out=product if t else acc)  # the first tap starts the sums
+        if t:
+            acc += product
+    return acc.reshape(n, oh, ow, c * m)
 
 
 def conv2d(ctx, x, w, bias, izp, wzp):
@@ -166,11 +178,24 @@ def conv2d(ctx, x, w, bias, izp, wzp):
         oc, kh, kw, c = w.shape
         found = ctx.cache["float_conv2d"] = (w, wzp, (w - first(wzp)).transpose(3, 1, 2, 0).reshape(c * kh * kw, oc))
     weights = found[2]
-    win = _windows(x - first(izp), w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad"),
-                   ctx.result_shape[1:3])
-    n, oh, ow, c, kh, kw = win.shape
-    acc = np.matmul(win.reshape(n * oh * ow, c * kh * kw), weights).reshape(n, oh, ow, w.shape[0]) + bias
-    return _wrap(ctx, acc)
+    kernel, stride, dilation, pad = w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad")
+    n, oh, ow, c = x.shape[0], *ctx.result_shape[1:3], x.shape[3]
+    zx = first(izp)
+    if tuple(kernel) == (1, 1) and not any(pad):  # a pointwise conv reads its input as it is
+        cols = x[:, :(oh - 1) * stride[0] + 1:stride[0], :(ow - 1) * stride[1] + 1:stride[1]]
+        cols = cols - zx if zx else cols
+    else:
+        # the columns in the weights' (C, KH, KW) order, a tap at a time: the same matrix (and
+        # sums) as a reshape of the [N, OH, OW, C, KH, KW] windows, which copied element by element
+        xp = _padded(x, zx, pad, x.dtype)
+        cols = np.empty((n, oh, ow, c, kernel[0] * kernel[1]), x.dtype)
+        for t, (_, _, tap) in enumerate(_taps(xp, kernel, stride, dilation, (oh, ow))):
+            cols[..., t] = tap
+    acc = np.matmul(cols.reshape(n * oh * ow, -1), weights).reshape(n, oh, ow, w.shape[0])
+    if acc.dtype == np.result_type(acc, bias):
+        acc += bias
+        return acc if acc.dtype == ctx.result_dtype() else _wrap(ctx, acc)
+    return _wrap(ctx, acc + bias)
 
 
 def depthwise_conv2d(ctx, x, w, bias, izp, wzp):
@@ -432,6 +457,9 @@ def cast(ctx, x):
         bounded = np.clip(np.rint(x.astype(np.float64)), float(lo), np.nextafter(float(hi) + 1, 0))
         return np.nan_to_num(bounded, nan=0.0).astype(np.int64).astype(ctx.result_dtype())
     if isinstance(elem, IntegerType):
+        dtype = ctx.result_dtype()
+        if x.dtype.kind in "iu" and elem.width == 8 * dtype.itemsize:
+            return x.astype(dtype)  # numpy's integer casts keep the low bits, as wrap_to does
         return wrap_to(x.astype(np.int64), elem)
     return x.astype(ctx.result_dtype())
 
