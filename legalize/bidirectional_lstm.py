@@ -18,10 +18,11 @@ diagonal recurrent weights; the options default to time-major (schema.fbs).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
 from tfl2quant.ir.attributes import BoolAttr
+from tfl2quant.records import dataclass
 
 from .emit import concat, reshape
 from .integer_lstm import GATES, present

@@ -14,7 +14,6 @@ TOSA's transpose_conv2d writes it to `iy * stride + out_pad_before + ky`, so
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
@@ -24,6 +23,7 @@ from tfl2quant.dialects.tfl import is_no_value
 from tfl2quant.ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import element_type, i64, tensor
+from tfl2quant.records import dataclass
 
 from .emit import concat, slice_axis
 from .query import const_ints, constants, dynamic_batch, option, static_shapes

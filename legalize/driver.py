@@ -13,7 +13,7 @@ Every op instance gets an `OpRecord` with its path and, unless integer, why.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from typing import Optional
 
 import numpy as np
@@ -27,6 +27,7 @@ from tfl2quant.ir.attributes import DenseElementsAttr
 from tfl2quant.ir.types import IntegerType, element_type, f32
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
+from tfl2quant.records import dataclass
 
 from . import rule_for
 from .rule import Rule

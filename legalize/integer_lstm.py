@@ -37,7 +37,7 @@ LSTMs (ApplyLayerNorm) decline.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional, Union
 
 import numpy as np
@@ -46,6 +46,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import RankedTensorType, i8, i16, i32, tensor
 from tfl2quant.numerics import wrap_signed
+from tfl2quant.records import dataclass
 
 from . import gemmlowp, gemmlowp_tables
 from .emit import concat, reshape, slice_

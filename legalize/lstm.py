@@ -30,7 +30,6 @@ a batch-major sequence runs one batch row at a time at `+ b * n_cell` (lanes()).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
 import numpy as np
@@ -39,6 +38,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import f32
+from tfl2quant.records import dataclass
 
 from . import eigen_math, hybrid
 from .emit import concat, reshape, slice_

@@ -26,7 +26,6 @@ An 8-bit operand is one plane: int8 as stored, with its zero point; uint8 as
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -38,6 +37,7 @@ from tfl2quant.ir.attributes import BoolAttr, DialectAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import RankedTensorType, f64, i8, i16, i32, i64
+from tfl2quant.records import dataclass
 
 from . import gemmlowp as g
 from .emit import splat

@@ -29,12 +29,12 @@ kernel that the IR reproduces, because they are what TFLite computes:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional, Union
 
 from tfl2quant.dialects.tfl import activation
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
+from tfl2quant.records import dataclass
 
 from . import eigen_math
 from .emit import concat, reshape, slice_

@@ -8,13 +8,13 @@ op; every TFLite builtin operator has a rule (a test checks it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import Type
+from tfl2quant.records import dataclass
 
 from .query import constants, is_float, no_dynamic_broadcast, non_empty, one_dynamic_dim, qtype, signless, static_shapes
 

@@ -9,13 +9,13 @@ DYNAMIC_UPDATE_SLICE copies bytes whatever the quantization
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.types import element_type, i32, tensor
+from tfl2quant.records import dataclass
 
 from .emit import reshape, reverse, slice_, slice_axis
 from .movement import OnStorage

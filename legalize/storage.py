@@ -23,12 +23,12 @@ storage type:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from tfl2quant.dialects import tosa
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import IntegerType, i32, integer_range
+from tfl2quant.records import dataclass
 
 from .emit import broadcast_rank, flip_sign_bit, splat
 from .query import per_tensor

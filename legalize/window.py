@@ -8,7 +8,6 @@ which changes no output.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -16,6 +15,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import DenseArrayAttr
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import i64, tensor
+from tfl2quant.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -44,3 +44,63 @@ def test_importing_the_patterns_builds_no_table():
     assert p.returncode == 0, p.stderr
     # built by the first int16 SOFTMAX, not when every family is imported
     assert p.stdout.split() == ["0", "513", "1"]
+
+
+def _cli_run(*args: str, env: dict | None = None) -> tuple[set, dict]:
+    """Run `tfl2quant ARGS` in a fresh process: the modules loaded and the environment at its exit."""
+    code = ("import json, os, runpy, sys\n"
+            f"sys.argv = ['tfl2quant', *{list(args)!r}]\n"
+            "try:\n    runpy.run_module('tfl2quant.cli', run_name='__main__')\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(json.dumps([sorted(sys.modules), dict(os.environ)]))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert p.returncode == 0, p.stderr
+    loaded, environ = json.loads(p.stdout.splitlines()[-1])
+    return set(loaded), environ
+
+
+def _without_thread_settings() -> dict:
+    import os
+    return {k: v for k, v in os.environ.items()
+            if k not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")}
+
+
+def test_the_convert_command_loads_only_what_it_runs(tmp_path):
+    loaded, environ = _cli_run("convert", str(MODELS / "small-cnn.int8.tflite"), "-o", str(tmp_path / "o.mlir"),
+                               env=_without_thread_settings())
+    assert {"tfl2quant.passes.cse", "tfl2quant.passes.lower_quant_ops", "legalize.driver", "tfl2quant.ir.printer"} <= loaded
+    # the checker and TFLite, the passes convert does not run, the text and bytecode readers, bytecode writing
+    never = {"runtime_check", "ai_edge_litert", "tflite_runtime", "tensorflow", "tfl2quant.passes.inline",
+             "tfl2quant.passes.symbol_dce", "tfl2quant.passes.strip_debuginfo", "tfl2quant.passes.normalize_quant_types",
+             "tfl2quant.ir.parser", "tfl2quant.ir.bytecode_reader", "tfl2quant.ir.bytecode", "ml_dtypes"}
+    assert not {m for m in loaded if m in never or m.split(".")[0] in never}
+    # OpenBLAS's threads are not started for a command without heavy linear algebra
+    assert environ.get("OPENBLAS_NUM_THREADS") == "1"
+
+
+def test_a_users_thread_count_wins(tmp_path):
+    env = {**_without_thread_settings(), "OMP_NUM_THREADS": "2"}
+    _, environ = _cli_run("convert", str(MODELS / "small-cnn.int8.tflite"), "-o", str(tmp_path / "o.mlir"), env=env)
+    assert "OPENBLAS_NUM_THREADS" not in environ and environ["OMP_NUM_THREADS"] == "2"
+
+
+def test_help_and_version_load_no_numpy():
+    for args in (("--help",), ("--version",), ("convert", "--help"), ("opt", "--help")):
+        loaded, _ = _cli_run(*args)
+        assert "numpy" not in loaded and "tfl2quant.ir" not in loaded, args
+
+
+def test_a_pipeline_may_name_any_pass():
+    """tfl2quant.passes loads a pass's module on first use, and every pass for PASSES or a pipeline's text."""
+    code = ("import sys; from tfl2quant.passes import LegalizeTfl\n"
+            "print('tfl2quant.passes.inline' in sys.modules)\n"
+            "from tfl2quant.passes import PASSES, parse_pipeline, pipeline_text\n"
+            "print(' '.join(PASSES))\n"
+            "print(pipeline_text(parse_pipeline('inline, symbol-dce, strip-debuginfo, normalize-quant-types, cse')))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == [
+        "False",
+        "legalize-tfl canonicalize cse symbol-dce inline lower-quant-ops normalize-quant-types strip-debuginfo "
+        "strip-func-quant-types",
+        "builtin.module(inline{default-pipeline=canonicalize}, symbol-dce, strip-debuginfo, normalize-quant-types, cse)"]

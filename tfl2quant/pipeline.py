@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from dataclasses import dataclass
 
 from . import dialects  # noqa: F401  (registers every op)
 from .importer.model import import_model
 from .ir.core import Operation, verify
 from .passes import (CSE, Canonicalize, LegalizeTfl, LowerQuantOps, ModulePass, PassManager, Rounding,
                      StripFuncQuantTypes)
+from .records import dataclass
 
 STAGES = ("tfl", "legalized", "lowered", "final")
 # dcast(qcast(x)) -> x would skip the rounding and saturation TFLite does between ops

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..ir.attributes import (Attribute, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
@@ -28,6 +27,7 @@ from ..ir.attributes import (Attribute, DenseArrayAttr, DenseElementsAttr, Diale
 from ..ir.core import OP_CLASSES
 from ..ir.lexer import BARE, EOF, INTEGER, PERCENT
 from ..ir.types import FunctionType, IntegerType
+from ..records import dataclass
 
 # --- attribute kinds: how an attribute prints inside a format and parses back -----------------
 

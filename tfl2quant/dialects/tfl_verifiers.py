@@ -11,12 +11,12 @@ rule follows the kernel named in its docstring (LiteRT `tflite/kernels/<name>.cc
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..ir.core import Operation, Value
 from ..ir.types import UNSIGNED, IntegerType, Type, element_type
 from . import tfl_shapes as shapes
+from ..records import dataclass
 from .tfl_shapes import option, present
 
 # --- types as TFLite tells them apart ---------------------------------------------------------

@@ -5,7 +5,6 @@ Zero points, multipliers, shifts and shapes are operands (`tosa.const`,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -15,6 +14,7 @@ from ..ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, Dialec
 from ..ir.core import CONSTANT, OP_CLASSES, PURE, Operation, Value, register_op
 from ..ir.types import (IntegerType, Type, element_type, i8, i32,
                         i64, index, tensor)
+from ..records import dataclass
 from ._util import register_simple_ops
 from .tosa_verifiers import VERIFIERS
 

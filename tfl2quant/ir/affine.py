@@ -5,10 +5,10 @@ That is exactly what the RFC lowerings use to pick the scale of an element
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
+from ..records import dataclass
 from .attributes import Attribute
 
 

@@ -4,9 +4,9 @@ Dense element literals are in `dense_parser.py`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from . import affine
+from ..records import dataclass
 from .attributes import (ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DialectAttr,
                          DictionaryAttr, FloatAttr, IntegerAttr, OpaqueAttr, StringAttr,
                          SymbolRefAttr, TypeAttr, UnitAttr)

@@ -6,11 +6,12 @@ large ones print as hex so printing never builds per-element strings.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterator
 
 import numpy as np
 
+from ..records import dataclass
 from .types import (ComplexType, FloatType, IndexType, IntegerType, RankedTensorType, Type,
                     numpy_dtype)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from dataclasses import dataclass
 from typing import Iterator
 
+from ..records import dataclass
 from .location import Location
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from typing import Callable, TextIO
 
 from ..errors import Tfl2QuantError
+from ..records import dataclass
 from .core import Operation, verify
 from .diagnostic_engine import Diagnostic, capture
 from .location import FileLineColLoc

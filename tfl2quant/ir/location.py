@@ -1,8 +1,8 @@
 """Source locations, printed as MLIR `loc(...)` and used in error messages."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from ..records import dataclass
 from .attributes import escape_string
 
 

@@ -14,10 +14,11 @@ where the op's name starts), `!alias`/`#alias` definitions, and everything
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterable
 
 from ..errors import Tfl2QuantError
+from ..records import dataclass
 from .attribute_parser import AttributeParser, DeferredLoc
 from .attributes import Attribute
 from .core import ISOLATED, OP_CLASSES, Block, Operation, Region, Value, unregistered_op_error

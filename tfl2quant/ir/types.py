@@ -6,10 +6,11 @@ Types are immutable and hashable; `str(t)` is the MLIR spelling. Dialect types
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Optional
 
 import numpy as np
+
+from ..records import dataclass
 
 
 

@@ -1,15 +1,39 @@
-"""Every pass, registered by name in `PASSES` (what --pass-pipeline accepts)."""
-from .canonicalize import Canonicalize
-from .cse import CSE
-from .inline import Inline
-from .legalize_tfl import LegalizeTfl
-from .lower_quant_ops import LowerQuantOps, Rounding
-from .normalize_quant_types import NormalizeQuantTypes
-from .pass_base import PASSES, ModulePass, PassManager, parse_pipeline, pipeline_text, print_ir_after
-from .strip_debuginfo import StripDebugInfo
-from .strip_func_quant_types import StripFuncQuantTypes
-from .symbol_dce import SymbolDCE
+"""Every pass, registered by name in `PASSES` (what --pass-pipeline accepts).
+
+A name imports its module on first use: `convert` loads the five passes it runs, not
+inline, symbol-dce, strip-debuginfo and normalize-quant-types (tests/test_startup.py).
+`PASSES` and `parse_pipeline` load every pass first, since a pipeline may name any.
+"""
+from __future__ import annotations
+
+import importlib
+
+_MODULE_OF = {
+    "Canonicalize": "canonicalize", "CSE": "cse", "Inline": "inline", "LegalizeTfl": "legalize_tfl",
+    "LowerQuantOps": "lower_quant_ops", "Rounding": "lower_quant_ops", "NormalizeQuantTypes": "normalize_quant_types",
+    "ModulePass": "pass_base", "PassManager": "pass_base", "pipeline_text": "pass_base",
+    "print_ir_after": "pass_base", "StripDebugInfo": "strip_debuginfo", "StripFuncQuantTypes": "strip_func_quant_types",
+    "SymbolDCE": "symbol_dce",
+}
+_NEED_EVERY_PASS = ("PASSES", "parse_pipeline")
 
 __all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_text", "print_ir_after", "Canonicalize", "CSE", "Inline",
            "LegalizeTfl", "LowerQuantOps", "NormalizeQuantTypes", "Rounding", "StripDebugInfo", "StripFuncQuantTypes",
            "SymbolDCE"]
+
+
+def __getattr__(name: str):
+    if name in _NEED_EVERY_PASS:
+        for module in dict.fromkeys(_MODULE_OF.values()):  # the order the passes registered in before
+            importlib.import_module(f"{__name__}.{module}")
+        module = "pass_base"
+    elif name in _MODULE_OF:
+        module = _MODULE_OF[name]
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -14,13 +14,13 @@ its numbers TFLite's; the other two folds are exact.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 import numpy as np
 
 from ..ir.attributes import DenseElementsAttr
 from ..ir.core import PURE, TERMINATOR, Operation
 from ..ir.types import IntegerType, RankedTensorType
+from ..records import dataclass
 from .pass_base import ModulePass
 
 

@@ -5,9 +5,9 @@ from an enclosing block, never the other way round.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..ir.core import Block, Operation
+from ..records import dataclass
 from .pass_base import ModulePass
 
 

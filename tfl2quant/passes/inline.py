@@ -22,12 +22,12 @@ upstream gives inlined ops, and upstream's cost model options (all calls that ca
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..dialects.func import FuncOp
 from ..errors import Tfl2QuantError
 from ..ir.attributes import SymbolRefAttr
 from ..ir.core import SYMBOL_TABLE, Operation, clone
+from ..records import dataclass
 from .canonicalize import Canonicalize
 from .pass_base import ModulePass
 from .symbol_dce import symbol_references

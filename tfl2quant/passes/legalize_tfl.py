@@ -13,9 +13,9 @@ operand 0`), which `opt --verify-diagnostics` can match.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..ir.core import Operation
+from ..records import dataclass
 from .pass_base import ModulePass
 
 

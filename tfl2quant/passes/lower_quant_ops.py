@@ -25,7 +25,7 @@ then the same saturation. dcast is the RFC's `(float(q) - float(zp)) * scale`.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
 import numpy as np
@@ -42,6 +42,7 @@ from ..ir.builder import Builder
 from ..ir.core import Block, Operation, Value
 from ..ir.types import (FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, f32,
                         index, numpy_dtype, with_element_type)
+from ..records import dataclass
 from .lower_quant_ops_upstream import lower_cast_upstream
 from .pass_base import ModulePass
 

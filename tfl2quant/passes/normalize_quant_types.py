@@ -12,13 +12,13 @@ Any other sub-channel type stays as it is.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from ..dialects.quant.types import (UniformQuantizedPerAxisType, UniformQuantizedSubChannelType,
                                     UniformQuantizedType)
 from ..ir.attributes import ArrayAttr, TypeAttr
 from ..ir.core import Operation
 from ..ir.types import FunctionType, ShapedType, Type
+from ..records import dataclass
 from .pass_base import ModulePass
 
 

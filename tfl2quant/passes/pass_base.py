@@ -17,11 +17,12 @@ from typing import Callable, ClassVar, TextIO
 
 from ..errors import InternalError, Tfl2QuantError, VerificationError
 from ..ir.core import Operation, verify
+from ..records import dataclass
 
 PASSES: dict[str, type["ModulePass"]] = {}
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class ModulePass:
     name: ClassVar[str] = ""
 

@@ -5,10 +5,10 @@ all block arguments, so that IR from different sources compares equal.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..ir.core import Operation
 from ..ir.location import UNKNOWN
+from ..records import dataclass
 from .pass_base import ModulePass
 
 

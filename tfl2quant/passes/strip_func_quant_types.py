@@ -20,7 +20,6 @@ Canonicalization then cancels the scast pairs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..dialects.func import FuncOp
 from ..dialects.quant.ops import storage_type_of
@@ -30,6 +29,7 @@ from ..ir.attributes import TypeAttr
 from ..ir.core import BlockArgument, Operation, Value
 from ..ir.location import UNKNOWN, Location
 from ..ir.types import FunctionType, Type
+from ..records import dataclass
 from .pass_base import ModulePass
 
 _CALLS = ("func.call", "func.call_indirect")

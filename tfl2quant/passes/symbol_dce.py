@@ -8,10 +8,10 @@ they only refer to each other.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr
 from ..ir.core import Operation
+from ..records import dataclass
 from .pass_base import ModulePass
 
 

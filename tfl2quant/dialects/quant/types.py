@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...errors import VerificationError
 from ...ir.attributes import format_float, nest
 from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, cached_hash
+from ...records import dataclass
 
 MAX_STORAGE_BITS = 32
 # `tfl2quant opt --quant-strict-zero-points`: reject zero points outside the storage type's range
