@@ -20,8 +20,10 @@ from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr
                          UnitAttr, element_str, escape_string, _is_bare_identifier)
 from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
-from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
+from .types import (FloatType, FunctionType, IndexType, IntegerType, RankedTensorType, Type,
+                    UnrankedTensorType)
 
+_PLAIN_ELEMENTS = frozenset({IntegerType, FloatType, IndexType})  # spelled by their fields alone
 DEFAULT_DIALECT = {"func.func": "func"}  # ops that declare a default dialect for their regions
 ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see README)
 
@@ -35,7 +37,10 @@ class Printer:
         self.local_scope = local_scope  # --mlir-print-local-scope: no aliases
         self.aliases: dict[Type, str] = {}
         self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
-        self._names: list[dict[Value, str]] = [{}]
+        self._names: list[dict[Value, str]] = [_Names()]
+        # value -> name as name_of finds it: the outermost scope itself while no inner scope
+        # has names (print_top names every value there first), else a scoped search
+        self.lookup = self._names[0]
         self._taken: list[set[str]] = [set()]  # names of results an op named (asm_result_names)
         self._counters: list[list[int]] = [[0, 0, 0]]  # [next result number, next arg number, next conflict]
         self._groups: dict[Operation, str] = {}  # an op's results as its line prints them (`%0`, `%1:2`)
@@ -48,6 +53,9 @@ class Printer:
         # nothing else, and ops repeat those (a third of printing went to recomputing it)
         self._can_print_memo: dict = {}
         self._type_strs: dict[int, tuple[Type, str]] = {}  # id -> (type, text): see type()
+        self._tensor_strs: dict[RankedTensorType, str] = {}  # see type()
+        # id(assembly) -> (assembly, its generated printer, its quick check) or Nones
+        self._assemblies: dict[int, tuple] = {}
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
@@ -63,10 +71,19 @@ class Printer:
 
     # --- names ------------------------------------------------------------------
     def name_of(self, v: Value) -> str:
+        return self.lookup[v]
+
+    def _scoped_name(self, v: Value) -> str:
         for scope in reversed(self._names):
             if v in scope:
                 return scope[v]
         return "%<<UNKNOWN>>"
+
+    def _inner_names(self) -> dict:
+        """The innermost scope, to add names to (name_of then searches every scope)."""
+        if len(self._names) > 1 and self.lookup is self._names[0]:
+            self.lookup = _ScopedNames(self)
+        return self._names[-1]
 
     def number_values(self, top: Operation) -> None:
         """Name every value below `top` before printing, as upstream's SSANameState does: a
@@ -76,6 +93,15 @@ class Printer:
         name an op suggests (asm_result_names) is made unique against the names of the
         enclosing regions by a suffix `_N`."""
         names = self._names[0]
+        groups = self._groups
+        suggesting: dict[type, bool] = {}
+
+        def suggests(cls) -> bool:  # whether the op class names its results (asm_result_names)
+            known = suggesting.get(cls)
+            if known is None:
+                known = suggesting[cls] = getattr(cls, "asm_result_names", None) is not None
+            return known
+
         work = [(r, (0, 0, 0), frozenset()) for r in top.regions]
         # The generic form prints unique ids (OpPrintingFlags::shouldPrintUniqueSSAIDs): the
         # counters run on over every region, in the worklist's order (the last region first).
@@ -96,6 +122,7 @@ class Printer:
                 return name
 
             arg_names = () if self.generic else _block_arg_names(region)
+            nested = []  # ops with regions, in order: their regions start from this one's end
             for k, block in enumerate(region.blocks):
                 for j, a in enumerate(block.args):
                     if k == 0 and j < len(arg_names) and arg_names[j]:
@@ -107,12 +134,18 @@ class Printer:
                         names[a] = f"%{state[0]}"
                         state[0] += 1
                 for op in block.ops:
-                    if op.results:
-                        self._groups[op] = self._number_results(op, names, state, unique)
-            for block in region.blocks:
-                for op in block.ops:
-                    for r in op.regions:
-                        work.append((r, tuple(state), frozenset(taken)))
+                    results = op.results
+                    if results:
+                        if len(results) == 1 and (self.generic or not suggests(type(op))):
+                            groups[op] = names[results[0]] = f"%{state[0]}"  # the usual op
+                            state[0] += 1
+                        else:
+                            groups[op] = self._number_results(op, names, state, unique)
+                    if op.regions:
+                        nested.append(op)
+            for op in nested:
+                for r in op.regions:
+                    work.append((r, tuple(state), frozenset(taken)))
 
     def _number_results(self, op: Operation, names: dict, state: list, unique) -> str:
         suggested = None if self.generic else _result_names(op)
@@ -143,7 +176,7 @@ class Printer:
                 self._counters[-1][2] += 1
             self._taken[-1].add(f"%{name}")
             return name
-        return self._number_results(op, self._names[-1], self._counters[-1], unique)
+        return self._number_results(op, self._inner_names(), self._counters[-1], unique)
 
     def op_keyword(self, op: Operation) -> str:
         """The custom form's op name: `call`, not `func.call`, directly inside a func.func."""
@@ -161,7 +194,7 @@ class Printer:
                 continue
             n = f"%arg{self._counters[-1][1]}"
             self._counters[-1][1] += 1
-            self._names[-1][a] = n
+            self._inner_names()[a] = n
             names.append(n)
         return names
 
@@ -182,7 +215,13 @@ class Printer:
         hit = self._type_strs.get(id(t))
         if hit is not None and hit[0] is t:
             return hit[1]
-        text = self._spell_type(t)
+        if type(t) is RankedTensorType and type(t.element_type) in _PLAIN_ELEMENTS:
+            # ops rarely share result type objects; equal tensors of these spell alike
+            text = self._tensor_strs.get(t)
+            if text is None:
+                text = self._tensor_strs[t] = self._spell_type(t)
+        else:
+            text = self._spell_type(t)
         self._type_strs[id(t)] = (t, text)
         return text
 
@@ -243,8 +282,15 @@ class Printer:
 
     def _collect_aliases(self, top: Operation) -> None:
         from ..dialects.quant.types import QuantizedType  # quant types know their own syntax
+        # Ops share type objects: each is looked into once (the IR keeps it, and its id, alive).
+        # Most attributes hold no type nor map: whether a class can is asked once.
+        seen: set[int] = set()
+        holders: dict[type, bool] = {}
 
         def visit(t: Type):
+            if id(t) in seen:
+                return
+            seen.add(id(t))
             if isinstance(t, (RankedTensorType, UnrankedTensorType)):
                 visit(t.element_type)
             elif isinstance(t, FunctionType):
@@ -265,26 +311,50 @@ class Printer:
 
         for op in top.walk():
             for r in op.results:
-                visit(r.type)
+                if id(r.type) not in seen:
+                    visit(r.type)
             for region in op.regions:
                 for block in region.blocks:
                     for arg in block.args:
                         visit(arg.type)
             for a in op.attributes.values():
-                visit_attr(a)
+                holds = holders.get(type(a))
+                if holds is None:
+                    holds = holders[type(a)] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
+                if holds:
+                    visit_attr(a)
 
     # --- ops --------------------------------------------------------------------
     def newline(self) -> None:
         self.out.write("\n" + "  " * self.indent)
 
-    def print_op(self, op: Operation) -> None:
+    def print_op(self, op: Operation, s: str = "") -> None:
+        """Print `op` after `s` (its line's start: print_region's newline and indent)."""
         if op.results:
-            self.out.write(self._name_result_group(op) + " = ")
+            s += self._name_result_group(op) + " = "
         assembly = None if self.generic else getattr(op, "assembly", None)
+        if assembly is not None:
+            entry = self._assemblies.get(id(assembly))
+            if entry is None:  # the entry keeps the assembly alive: its id stays its own
+                entry = self._assemblies[id(assembly)] = (
+                    assembly, getattr(assembly, "printer", None), getattr(assembly, "quick_check", None))
+            ok = None
+            if entry[2] is not None and not op.regions and not op.successors:
+                ok = entry[2](op)
+            if ok is None:
+                ok = self._can_print(assembly, op)
+            if ok:
+                if entry[1] is not None:
+                    entry[1](op, self, s)  # a declarative format's generated printer writes `s` too
+                else:
+                    self.out.write(s)
+                    assembly.print(op, self)
+                self.print_location(op)
+                return
+        if s:
+            self.out.write(s)
         custom = getattr(op, "print_custom", None)
-        if assembly is not None and self._can_print(assembly, op):
-            assembly.print(op, self)
-        elif custom is not None:
+        if custom is not None:
             custom(self)
         else:
             self.print_generic(op)
@@ -358,11 +428,11 @@ class Printer:
                         f"{n}: {self.type(a.type)}{self.arg_location(block, j)}"
                         for j, (n, a) in enumerate(zip(names, block.args))) + ")")
                 self.out.write(":" + _predecessors_comment(region, k, self._labels))
+            line = "\n" + "  " * self.indent
             for op in block.ops:
                 if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
                     continue
-                self.newline()
-                self.print_op(op)
+                self.print_op(op, line)
         self._default_dialects.pop()
         self.indent -= 1
         self.newline()
@@ -372,6 +442,21 @@ class Printer:
 
     def block_label(self, b: Block) -> str:
         return self._labels.get(b, "^bb?")
+
+
+class _Names(dict):
+    """A scope's value -> name; a value it does not hold prints as upstream's placeholder."""
+
+    def __missing__(self, v):
+        return "%<<UNKNOWN>>"
+
+
+class _ScopedNames:
+    def __init__(self, printer: Printer):
+        self.printer = printer
+
+    def __getitem__(self, v: Value) -> str:
+        return self.printer._scoped_name(v)
 
 
 def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
