@@ -28,8 +28,8 @@ nothing). Attribute kinds the generator does not know print through their `print
 """
 from __future__ import annotations
 
-from ..ir.attributes import DenseElementsAttr
-from ..ir.types import FunctionType
+from ..ir.attributes import DenseElementsAttr, DialectAttr, IntegerAttr, UnitAttr
+from ..ir.types import FunctionType, IntegerType
 
 
 def compile_printer(fmt):
@@ -42,6 +42,7 @@ def compile_printer(fmt):
         "def print_op(op, p, s):",
         "    N = p.lookup",
         "    T = p.type",
+        "    S = p._type_text",
         "    ops = op._operands",
         "    res = op.results",
         "    attrs = op.attributes",
@@ -54,6 +55,78 @@ def compile_printer(fmt):
     exec(compile(source, f"<assembly of {fmt.name}>", "exec"), env)
     fn = env["print_op"]
     fn.source = source  # for debugging: print(OP_CLASSES[name].assembly.printer.source)
+    return fn
+
+
+def compile_check(fmt):
+    """`check(op)`: Format.can_print(op) for an op without regions or successors (True or
+    False), or None where the format derives types with `infer` or from optional groups."""
+    from . import assembly_format as af
+    consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr,
+              "I1": IntegerType(1), "FITS": af._fits}
+    lines = ["def check(op):", "    ops = op._operands", "    res = op.results"]
+    for values, spec in (("ops", fmt.operands), ("res", fmt.results)):  # Format._groups's counts
+        fixed = sum(1 for _, m in spec if not m)
+        marks = [m for _, m in spec if m]
+        cond = (f"len({values}) == {fixed}" if not marks else
+                f"{fixed} <= len({values}) <= {fixed + 1}" if marks == ["?"] else f"len({values}) >= {fixed}")
+        if cond != f"len({values}) >= 0":
+            lines.append(f"    if not {cond}:\n        return False")
+    lines.append("    attrs = op.attributes")
+    for k, (name, kind) in enumerate(fmt.attrs.items()):  # _fits, the common kinds inlined
+        t = type(kind)
+        if t is af.Bool:
+            fit = "isinstance(a, IntegerAttr) and (a.type is I1 or a.type == I1)"
+        elif t is af.Int:
+            consts[f"T{k}"] = kind.type
+            fit = f"isinstance(a, IntegerAttr) and (a.type is T{k} or a.type == T{k})"
+        elif t is af.Enum:
+            fit = f"isinstance(a, DialectAttr) and a.dialect == {kind.dialect!r} and a.mnemonic == {kind.mnemonic!r}"
+        elif t is af.Full or t is af.TypeKind:
+            fit = "not isinstance(a, UnitAttr)"
+        else:
+            consts[f"K{k}"] = kind
+            fit = f"FITS(K{k}, a)"
+        lines.append(f"    a = attrs.get({name!r})\n    if a is not None and not ({fit}):\n        return False")
+    for name in fmt._required_attrs:
+        lines.append(f"    if {name!r} not in attrs:\n        return False")
+    kind, spelled = fmt.type_plan()
+    if kind == "all":
+        lines.append("    return True")
+    elif kind is None:
+        lines.append("    return None")
+    elif not any(m for _, m in fmt.operands + fmt.results):  # fixed counts: the pairs are known now
+        n_ops, n_res = len(fmt.operands), len(fmt.results)
+        pairs = fmt.equal_types(n_ops, n_res, spelled)
+        if pairs is False:
+            lines.append("    return False")
+        for i, j in pairs or ():
+            x = f"ops[{i}].type" if i < n_ops else f"res[{i - n_ops}].type"
+            y = f"ops[{j}].type" if j < n_ops else f"res[{j - n_ops}].type"
+            lines.append(f"    x = {x}\n    y = {y}\n    if x is not y and not x == y:\n        return False")
+        lines.append("    return True")
+    else:
+        plans = {}
+
+        def types_equal(ops, res):
+            pairs = plans.get((len(ops), len(res)))
+            if pairs is None:
+                pairs = plans[(len(ops), len(res))] = fmt.equal_types(len(ops), len(res), spelled)
+            if pairs is False:
+                return False
+            if pairs:
+                types = [v.type for v in ops] + [r.type for r in res]
+                for i, j in pairs:
+                    x, y = types[i], types[j]
+                    if x is not y and not x == y:
+                        return False
+            return True
+        consts["TYPES_EQUAL"] = types_equal
+        lines.append("    return TYPES_EQUAL(ops, res)")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<assembly check of {fmt.name}>", "exec"), consts)
+    fn = consts["check"]
+    fn.source = source
     return fn
 
 
@@ -162,14 +235,14 @@ class _Gen:
                     out += self.text(ind, text, can_be_empty=not single)
             elif isinstance(e, af.TypeOf):
                 expr, single = self.values(e.name, types=True)
-                text = f"T({expr}.type)" if single else f'", ".join([T(v.type) for v in {expr}])'
+                text = _ty(f"{expr}.type") if single else f'", ".join([{_ty("v.type")} for v in {expr}])'
                 out += self.text(ind, text, can_be_empty=not single)
             elif isinstance(e, af.FunctionalType):
                 # Printer._spell_type of FunctionType(operand types, result types), without
                 # building (and caching) a type per op
-                out += self.text(ind, '"(" + ", ".join([T(v.type) for v in ops]) + ") -> " + ('
-                                 'T(res[0].type) if len(res) == 1 and not isinstance(res[0].type, FunctionType) '
-                                 'else "(" + ", ".join([T(v.type) for v in res]) + ")")', can_be_empty=False)
+                out += self.text(ind, f'"(" + ", ".join([{_ty("v.type")} for v in ops]) + ") -> " + ('
+                                 f'{_ty("res[0].type")} if len(res) == 1 and not isinstance(res[0].type, FunctionType) '
+                                 f'else "(" + ", ".join([{_ty("v.type")} for v in res]) + ")")', can_be_empty=False)
             elif isinstance(e, af.AttrDict):
                 out += self.attr_dict(ind, e.keyword)
             else:  # pragma: no cover - _compile makes no other element
@@ -262,6 +335,11 @@ class _Gen:
             # write_attr_dict streams dense constants: what was built so far goes first
             return [f"{i}p.out.write({_cat('s', prefix)})", f"{i}s = ''", f"{i}p.write_attr_dict({rest})"]
         return out + self.conditional(ind, rest, body)
+
+
+def _ty(expr: str) -> str:
+    """Printer.type(expr), its cache looked up inline (a type's text is never empty)."""
+    return f"(S.get(id({expr})) or T({expr}))"
 
 
 def _cat(a: str, b: str) -> str:

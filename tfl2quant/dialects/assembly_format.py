@@ -195,33 +195,7 @@ def _fits(kind, a: Attribute) -> bool:
 
 
 FULL, BOOL, TYPE, SYMBOL = Full(), Bool(), TypeKind(), Symbol()
-_I1 = IntegerType(1)
 
-
-def _fit_check(kind):
-    """`_fits(kind, a)` as a function of `a`, the common kinds' checks inlined."""
-    if type(kind) is Bool:
-        return lambda a: isinstance(a, IntegerAttr) and (a.type is _I1 or a.type == _I1)
-    if type(kind) is Int:
-        t = kind.type
-        return lambda a: isinstance(a, IntegerAttr) and (a.type is t or a.type == t)
-    if type(kind) is Enum:
-        key = (kind.dialect, kind.mnemonic)
-        return lambda a: isinstance(a, DialectAttr) and (a.dialect, a.mnemonic) == key
-    if type(kind) is Full:
-        return lambda a: not isinstance(a, UnitAttr)
-    return lambda a: _fits(kind, a)
-
-
-def _arity_check(spec: list):
-    """Whether Format._groups splits that many values into `spec`'s groups."""
-    fixed = sum(1 for _, m in spec if not m)
-    marks = [m for _, m in spec if m]
-    if not marks:
-        return lambda n: n == fixed
-    if marks == ["?"]:
-        return lambda n: fixed <= n <= fixed + 1
-    return lambda n: n >= fixed
 
 # --- the format's elements ----------------------------------------------------------------
 
@@ -367,13 +341,16 @@ class Format:
     def quick_check(self):
         """`check(op)`: can_print's answer for an op without regions or successors, or None
         where only can_print knows (a format with `infer`, or whose spelled types depend on
-        optional groups). The types a format derives (`same`) depend only on how many
-        values each group has, so which types must equal which is worked out once per
-        operand and result count: can_print's derivation is run on placeholders."""
-        ops_ok = _arity_check(self.operands)
-        res_ok = _arity_check(self.results)
-        fits = [(name, _fit_check(kind)) for name, kind in self.attrs.items()]
-        required = tuple(self._required_attrs)
+        optional groups), from a function generated for this format (assembly_codegen.py).
+        The types a format derives (`same`) depend only on how many values each group has,
+        so which types must equal which is worked out once per operand and result count
+        (_equal_types: can_print's derivation run on placeholders)."""
+        from .assembly_codegen import compile_check
+        return compile_check(self)
+
+    def type_plan(self):
+        """(kind, spelled): kind "all" if the text spells every type, "same" if the types
+        follow from the spelled ones by `same` alone, else None (can_print decides)."""
         names = [n for n, _ in self.operands] + [n for n, _ in self.results]
         static = set()
         for e in self.elements:  # the types spelled outside optional groups
@@ -383,46 +360,15 @@ class Format:
                 static |= set(names)
         typed_groups = any(isinstance(x, (TypeOf, FunctionalType)) for g in _walk(self.elements)
                            if isinstance(g, Group) for x in _walk(g.elements))
-        if static >= set(names) and self.infer is None:
-            plan = None  # every type is spelled: nothing to derive
-        elif self.infer is None and not typed_groups and len(set(names)) == len(names) and static <= set(names):
-            plan = {}    # (operand count, result count) -> pairs of positions whose types must be equal
-        else:
-            plan = False  # can_print decides
-        spec = self.operands + self.results
+        if self.infer is not None:
+            return None, static
+        if static >= set(names):
+            return "all", static
+        if not typed_groups and len(set(names)) == len(names) and static <= set(names):
+            return "same", static
+        return None, static
 
-        def check(op):
-            n_ops = len(op._operands)
-            n_res = len(op.results)
-            if not ops_ok(n_ops) or not res_ok(n_res):
-                return False
-            attrs = op.attributes
-            for name, fit in fits:
-                a = attrs.get(name)
-                if a is not None and not fit(a):
-                    return False
-            for name in required:
-                if name not in attrs:
-                    return False
-            if plan is None:
-                return True
-            if plan is False:
-                return None
-            pairs = plan.get((n_ops, n_res))
-            if pairs is None:
-                pairs = plan[(n_ops, n_res)] = self._equal_types(n_ops, n_res, static, spec)
-            if pairs is False:
-                return False
-            if pairs:
-                types = [v.type for v in op._operands] + [r.type for r in op.results]
-                for i, j in pairs:
-                    x, y = types[i], types[j]
-                    if x is not y and not x == y:
-                        return False
-            return True
-        return check
-
-    def _equal_types(self, n_ops: int, n_res: int, spelled: set, spec: list):
+    def equal_types(self, n_ops: int, n_res: int, spelled: set):
         """Pairs of positions (operands, then results) whose types must be equal for can_print
         to hold, or False if some group's types cannot be derived from the text."""
         groups = self._groups(list(range(n_ops)), self.operands)

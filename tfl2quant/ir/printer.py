@@ -13,6 +13,7 @@ maps in the custom form (`#map = affine_map<...>`, as upstream prints them).
 from __future__ import annotations
 
 import io
+import re
 from typing import Iterable, TextIO
 
 from .affine import AffineMapAttr
@@ -52,10 +53,13 @@ class Printer:
         # can_print's answer per (format, operand types, result types, attributes): it depends on
         # nothing else, and ops repeat those (a third of printing went to recomputing it)
         self._can_print_memo: dict = {}
-        self._type_strs: dict[int, tuple[Type, str]] = {}  # id -> (type, text): see type()
+        # id(type) -> its text, per type object, not per equal type (equal quantized types may
+        # be spelled ui8 and u8); _type_keep keeps every type so spelled alive, so that an id
+        # stays its object's while printing (generated printers read _type_text directly)
+        self._type_text: dict[int, str] = {}
+        self._type_keep: list[Type] = []
         self._tensor_strs: dict[RankedTensorType, str] = {}  # see type()
-        # id(assembly) -> (assembly, its generated printer, its quick check) or Nones
-        self._assemblies: dict[int, tuple] = {}
+        self._assemblies: dict[type, tuple] = {}  # see print_op
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
@@ -210,11 +214,9 @@ class Printer:
 
     # --- types and attributes ---------------------------------------------------
     def type(self, t: Type) -> str:
-        # per type object, not per equal type (equal quantized types may be spelled ui8 and u8);
-        # the entry keeps the object alive, so its id stays its own while printing
-        hit = self._type_strs.get(id(t))
-        if hit is not None and hit[0] is t:
-            return hit[1]
+        text = self._type_text.get(id(t))
+        if text is not None:
+            return text
         if type(t) is RankedTensorType and type(t.element_type) in _PLAIN_ELEMENTS:
             # ops rarely share result type objects; equal tensors of these spell alike
             text = self._tensor_strs.get(t)
@@ -222,7 +224,8 @@ class Printer:
                 text = self._tensor_strs[t] = self._spell_type(t)
         else:
             text = self._spell_type(t)
-        self._type_strs[id(t)] = (t, text)
+        self._type_text[id(t)] = text
+        self._type_keep.append(t)
         return text
 
     def _spell_type(self, t: Type) -> str:
@@ -285,6 +288,7 @@ class Printer:
         # Ops share type objects: each is looked into once (the IR keeps it, and its id, alive).
         # Most attributes hold no type nor map: whether a class can is asked once.
         seen: set[int] = set()
+        seen_attrs: set[int] = set()
         holders: dict[type, bool] = {}
 
         def visit(t: Type):
@@ -301,6 +305,14 @@ class Printer:
                     self.aliases[t] = f"!q{len(self.aliases)}"
 
         def visit_attr(a: Attribute):
+            if id(a) in seen_attrs:
+                return
+            seen_attrs.add(id(a))
+            holds = holders.get(type(a))
+            if holds is None:
+                holds = holders[type(a)] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
+            if not holds:
+                return
             if isinstance(a, AffineMapAttr) and not self.generic and a not in self.attr_aliases:
                 self.attr_aliases[a] = f"#map{len(self.attr_aliases) or ''}"
             if isinstance(a, TypeAttr):
@@ -313,10 +325,11 @@ class Printer:
             for r in op.results:
                 if id(r.type) not in seen:
                     visit(r.type)
-            for region in op.regions:
-                for block in region.blocks:
-                    for arg in block.args:
-                        visit(arg.type)
+            if op.regions:
+                for region in op.regions:
+                    for block in region.blocks:
+                        for arg in block.args:
+                            visit(arg.type)
             for a in op.attributes.values():
                 holds = holders.get(type(a))
                 if holds is None:
@@ -331,13 +344,17 @@ class Printer:
     def print_op(self, op: Operation, s: str = "") -> None:
         """Print `op` after `s` (its line's start: print_region's newline and indent)."""
         if op.results:
-            s += self._name_result_group(op) + " = "
-        assembly = None if self.generic else getattr(op, "assembly", None)
+            group = self._groups.get(op)
+            s += (group if group is not None else self._name_result_group(op)) + " = "
+        # (assembly, its generated printer, its quick check), per op class: ops take their
+        # assembly from their class
+        entry = self._assemblies.get(op.__class__)
+        if entry is None:
+            assembly = None if self.generic else getattr(op, "assembly", None)
+            entry = self._assemblies[op.__class__] = (
+                assembly, getattr(assembly, "printer", None), getattr(assembly, "quick_check", None))
+        assembly = entry[0]
         if assembly is not None:
-            entry = self._assemblies.get(id(assembly))
-            if entry is None:  # the entry keeps the assembly alive: its id stays its own
-                entry = self._assemblies[id(assembly)] = (
-                    assembly, getattr(assembly, "printer", None), getattr(assembly, "quick_check", None))
             ok = None
             if entry[2] is not None and not op.regions and not op.successors:
                 ok = entry[2](op)
@@ -349,7 +366,8 @@ class Printer:
                 else:
                     self.out.write(s)
                     assembly.print(op, self)
-                self.print_location(op)
+                if self.debuginfo:
+                    self.print_location(op)
                 return
         if s:
             self.out.write(s)
@@ -471,12 +489,15 @@ def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
     return f"  // {len(preds)} preds: " + ", ".join(labels[b] for b in preds)
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9$._-]*")
+
+
 def _sanitize(name: str) -> str:
     """Upstream's sanitizeIdentifier: characters other than letters, digits and `$._-` become
     their hex code (a space `_`), and a leading digit gets a `_` in front (it would read as a
     number). Upstream looks at the name's first character, not the result's, so `%0 = {`
     would print `%250_3D_7B`, which no parser reads; ours looks at the result's."""
-    if all(c.isascii() and (c.isalnum() or c in "$._-") for c in name) and not name[:1].isdigit():
+    if _PLAIN_NAME.fullmatch(name) and not name[:1].isdigit():
         return name
     out = "".join(c if c.isascii() and (c.isalnum() or c in "$._-") else "_" if c == " "
                   else "".join(f"{b:X}" for b in c.encode()) for c in name)
