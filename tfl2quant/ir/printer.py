@@ -98,13 +98,8 @@ class Printer:
         enclosing regions by a suffix `_N`."""
         names = self._names[0]
         groups = self._groups
-        suggesting: dict[type, bool] = {}
-
-        def suggests(cls) -> bool:  # whether the op class names its results (asm_result_names)
-            known = suggesting.get(cls)
-            if known is None:
-                known = suggesting[cls] = getattr(cls, "asm_result_names", None) is not None
-            return known
+        generic = self.generic
+        suggesting: dict[type, bool] = {}  # whether an op class names its results (asm_result_names)
 
         work = [(r, (0, 0, 0), frozenset()) for r in top.regions]
         # The generic form prints unique ids (OpPrintingFlags::shouldPrintUniqueSSAIDs): the
@@ -140,7 +135,11 @@ class Printer:
                 for op in block.ops:
                     results = op.results
                     if results:
-                        if len(results) == 1 and (self.generic or not suggests(type(op))):
+                        suggests = suggesting.get(op.__class__)
+                        if suggests is None:
+                            suggests = suggesting[op.__class__] = (
+                                not generic and getattr(op.__class__, "asm_result_names", None) is not None)
+                        if len(results) == 1 and not suggests:
                             groups[op] = names[results[0]] = f"%{state[0]}"  # the usual op
                             state[0] += 1
                         else:
