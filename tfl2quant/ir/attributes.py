@@ -37,6 +37,22 @@ def format_float(value: float, ftype: Type | None = None) -> str:
     """
     value = float(value)
     name = ftype.name if isinstance(ftype, FloatType) else "f64"
+    if not math.isfinite(value):  # (a NaN key would never be found again)
+        return _format_float(value, name, ftype)
+    # models repeat values (clamp bounds, scales, the constants of each lowered op's body)
+    key = (name, value, math.copysign(1.0, value))  # 0.0 == -0.0: the sign apart
+    text = _FLOAT_TEXTS.get(key)
+    if text is None:
+        if len(_FLOAT_TEXTS) >= 1 << 16:
+            _FLOAT_TEXTS.clear()
+        text = _FLOAT_TEXTS[key] = _format_float(value, name, ftype)
+    return text
+
+
+_FLOAT_TEXTS: dict[tuple, str] = {}
+
+
+def _format_float(value: float, name: str, ftype) -> str:
     if name == "f32" and math.isfinite(value) and abs(value) <= _F32_MAX:
         value = _F32.unpack(_F32.pack(value))[0]  # as numpy's cast below, without its overhead
     elif name != "f64" and name in _PRECISION:  # the value the type holds (APFloat's, not a double)
