@@ -62,7 +62,7 @@ def compile_check(fmt):
     """`check(op)`: Format.can_print(op) for an op without regions or successors (True or
     False), or None where the format derives types with `infer` or from optional groups."""
     from . import assembly_format as af
-    consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr,
+    consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr, "IntegerType": IntegerType,
               "I1": IntegerType(1), "FITS": af._fits}
     lines = ["def check(op):", "    ops = op._operands", "    res = op.results"]
     for values, spec in (("ops", fmt.operands), ("res", fmt.results)):  # Format._groups's counts
@@ -75,8 +75,9 @@ def compile_check(fmt):
     lines.append("    attrs = op.attributes")
     for k, (name, kind) in enumerate(fmt.attrs.items()):  # _fits, the common kinds inlined
         t = type(kind)
-        if t is af.Bool:
-            fit = "isinstance(a, IntegerAttr) and (a.type is I1 or a.type == I1)"
+        if t is af.Bool:  # a.type == IntegerType(1), as the dataclass compares
+            fit = ('isinstance(a, IntegerAttr) and (a.type is I1 or (a.type.__class__ is IntegerType '
+                   'and a.type.width == 1 and a.type.signedness == ""))')
         elif t is af.Int:
             consts[f"T{k}"] = kind.type
             fit = f"isinstance(a, IntegerAttr) and (a.type is T{k} or a.type == T{k})"
@@ -136,6 +137,7 @@ class _Gen:
         self.af = af
         self.consts = {"DENSE": DenseElementsAttr, "FunctionType": FunctionType}
         self.sp = True  # the spacing state: True/False when known here, None: in `sp`
+        self.present = {}  # attribute name -> the variable holding it, inside its group
         self.tmp = 0
 
     def const(self, value) -> str:
@@ -223,9 +225,21 @@ class _Gen:
             if isinstance(e, af.Literal):
                 out += self.literal(ind, e.text)
             elif isinstance(e, af.Group):
-                out += self.conditional(ind, self.anchor(e.anchor), lambda i, e=e: self.elements(e.elements, len(i) // 4))
+                if e.anchor in self.fmt.attrs and e.anchor not in self.present:
+                    # the anchor attribute, fetched once: inside the group it is present
+                    a = self.fresh("a")
+                    out.append(f"{ind}{a} = attrs.get({e.anchor!r})")
+                    self.present[e.anchor] = a
+                    out += self.conditional(ind, self.anchor(e.anchor, a),
+                                            lambda i, e=e: self.elements(e.elements, len(i) // 4))
+                    del self.present[e.anchor]
+                else:
+                    out += self.conditional(ind, self.anchor(e.anchor),
+                                            lambda i, e=e: self.elements(e.elements, len(i) // 4))
             elif isinstance(e, af.Var):
-                if e.name in self.fmt.attrs:
+                if e.name in self.present:
+                    out += self.attribute(ind, e.name, self.present[e.name])
+                elif e.name in self.fmt.attrs:
                     a = self.fresh("a")
                     out.append(f"{ind}{a} = attrs.get({e.name!r})")
                     out += self.conditional(ind, f"{a} is not None", lambda i, e=e, a=a: self.attribute(i, e.name, a))
@@ -272,15 +286,21 @@ class _Gen:
         out += self.conditional(ind, x, lambda i: self.text(i, x, can_be_empty=False))
         return out
 
-    def anchor(self, name: str) -> str:
-        """Format._anchor_present as an expression."""
+    def anchor(self, name: str, a: str | None = None) -> str:
+        """Format._anchor_present as an expression (`a`: the attribute, fetched)."""
         fmt = self.fmt
         if name in fmt.attrs:
             kind = fmt.attrs[name]
             is_default = getattr(kind, "is_default", None)
+            value = a if a is not None else f"attrs[{name!r}]"
+            present = f"{a} is not None" if a is not None else f"{name!r} in attrs"
             if is_default is None:
-                return f"{name!r} in attrs"
-            return f"{name!r} in attrs and not {self.const(is_default)}(attrs[{name!r}])"
+                return present
+            if type(kind) is self.af.Enum:  # Enum.is_default inlined
+                if kind.default is None:
+                    return present
+                return f'{present} and getattr({value}, "body", None) != {kind.default!r}'
+            return f"{present} and not {self.const(is_default)}({value})"
         if name in {n for n, _ in fmt.operands}:
             expr, single = self._slice(fmt.operands, "ops", name)
             return "True" if single else f"bool({expr})"
@@ -323,8 +343,10 @@ class _Gen:
     def attr_dict(self, ind: str, keyword: bool) -> list:
         inherent = tuple(self.fmt.attrs)
         rest = self.fresh("rest")
-        if inherent:
-            out = [f"{ind}{rest} = {{k: v for k, v in attrs.items() if k not in {self.const(frozenset(inherent))}}}"]
+        if inherent:  # most ops have only inherent attributes: a subset test, no dict built
+            known = self.const(frozenset(inherent))
+            out = [f"{ind}{rest} = None if attrs.keys() <= {known} else "
+                   f"{{k: v for k, v in attrs.items() if k not in {known}}}"]
         else:
             out = [f"{ind}{rest} = attrs"]
 
