@@ -26,6 +26,7 @@ from .types import (FloatType, FunctionType, IndexType, IntegerType, RankedTenso
 
 _PLAIN_ELEMENTS = frozenset({IntegerType, FloatType, IndexType})  # spelled by their fields alone
 DEFAULT_DIALECT = {"func.func": "func"}  # ops that declare a default dialect for their regions
+COMPILE_AFTER = 16  # ops of one format printed by its interpreter before its printer is generated
 ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see README)
 
 
@@ -345,15 +346,19 @@ class Printer:
         if op.results:
             group = self._groups.get(op)
             s += (group if group is not None else self._name_result_group(op)) + " = "
-        # (assembly, its generated printer, its quick check), per op class: ops take their
-        # assembly from their class
+        # [assembly, its generated printer, its quick check, ops printed before generating
+        # them], per op class: ops take their assembly from their class
         entry = self._assemblies.get(op.__class__)
         if entry is None:
-            assembly = None if self.generic else getattr(op, "assembly", None)
-            entry = self._assemblies[op.__class__] = (
-                assembly, getattr(assembly, "printer", None), getattr(assembly, "quick_check", None))
+            entry = self._assemblies[op.__class__] = self._assembly_entry(op)
         assembly = entry[0]
         if assembly is not None:
+            if entry[3] is not None:
+                # Generating a format's printer costs what interpreting it does for ~20 ops: a
+                # small model's op kinds mostly print fewer (Format.print, can_print meanwhile)
+                entry[3] += 1
+                if entry[3] > COMPILE_AFTER:
+                    entry[1:] = [assembly.printer, assembly.quick_check, None]
             ok = None
             if entry[2] is not None and not op.regions and not op.successors:
                 ok = entry[2](op)
@@ -376,6 +381,14 @@ class Printer:
         else:
             self.print_generic(op)
         self.print_location(op)
+
+    def _assembly_entry(self, op: Operation) -> list:
+        assembly = None if self.generic else getattr(op, "assembly", None)
+        if assembly is None or not hasattr(type(assembly), "quick_check"):
+            return [assembly, None, None, None]  # none, or a hand-written assembly
+        if "printer" in vars(assembly):  # generated already (by an earlier printer)
+            return [assembly, assembly.printer, assembly.quick_check, None]
+        return [assembly, None, None, 0]
 
     def _can_print(self, assembly, op: Operation) -> bool:
         if op.regions or op.successors:
