@@ -32,16 +32,18 @@ class ConstantOp(Operation):
         return (f"c{n}_{t}" if isinstance(t, IntegerType) else f"c{n}",)
 
     def print_custom(self, p) -> None:
-        p.out.write("arith.constant ")
-        extra = {k: a for k, a in self.attributes.items() if k != "value"}
-        if extra:
-            p.out.write(p.attr_dict(extra) + " ")
+        text = "arith.constant "
+        if len(self.attributes) > 1:
+            extra = {k: a for k, a in self.attributes.items() if k != "value"}
+            if extra:
+                text += p.attr_dict(extra) + " "
         v = self.value
         if isinstance(v, DenseElementsAttr):
+            p.out.write(text)
             for chunk in v.chunks():  # a large constant streams
                 p.out.write(chunk)
         else:
-            p.out.write(str(v))
+            p.out.write(text + str(v))
 
     @classmethod
     def parse_custom(cls, p, loc) -> "ConstantOp":

@@ -196,6 +196,7 @@ def _fits(kind, a: Attribute) -> bool:
 
 FULL, BOOL, TYPE, SYMBOL = Full(), Bool(), TypeKind(), Symbol()
 
+
 # --- the format's elements ----------------------------------------------------------------
 
 
@@ -328,6 +329,59 @@ class Format:
         arity = {n: len(vs) for n, vs in types.items()}
         derived = self._derive({n: types[n] for n in spelled}, op.attributes, arity)
         return all(derived.get(n) == ts for n, ts in types.items())
+
+    @functools.cached_property
+    def printer(self):
+        """`printer(op, p, s)`: writes `s`, then what print(op, p) writes, from a function
+        generated for this format (assembly_codegen.py)."""
+        from .assembly_codegen import compile_printer
+        return compile_printer(self)
+
+    @functools.cached_property
+    def quick_check(self):
+        """`check(op)`: can_print's answer for an op without regions or successors, or None
+        where only can_print knows (a format with `infer`, or whose spelled types depend on
+        optional groups), from a function generated for this format (assembly_codegen.py).
+        The types a format derives (`same`) depend only on how many values each group has,
+        so which types must equal which is worked out once per operand and result count
+        (_equal_types: can_print's derivation run on placeholders)."""
+        from .assembly_codegen import compile_check
+        return compile_check(self)
+
+    def type_plan(self):
+        """(kind, spelled): kind "all" if the text spells every type, "same" if the types
+        follow from the spelled ones by `same` alone, else None (can_print decides)."""
+        names = [n for n, _ in self.operands] + [n for n, _ in self.results]
+        static = set()
+        for e in self.elements:  # the types spelled outside optional groups
+            if isinstance(e, TypeOf):
+                static |= self._expand(e.name)
+            elif isinstance(e, FunctionalType):
+                static |= set(names)
+        typed_groups = any(isinstance(x, (TypeOf, FunctionalType)) for g in _walk(self.elements)
+                           if isinstance(g, Group) for x in _walk(g.elements))
+        if self.infer is not None:
+            return None, static
+        if static >= set(names):
+            return "all", static
+        if not typed_groups and len(set(names)) == len(names) and static <= set(names):
+            return "same", static
+        return None, static
+
+    def equal_types(self, n_ops: int, n_res: int, spelled: set):
+        """Pairs of positions (operands, then results) whose types must be equal for can_print
+        to hold, or False if some group's types cannot be derived from the text."""
+        groups = self._groups(list(range(n_ops)), self.operands)
+        rgroups = self._groups(list(range(n_ops, n_ops + n_res)), self.results)
+        positions = {**groups, **rgroups}
+        arity = {n: len(vs) for n, vs in positions.items()}
+        derived = self._derive({n: positions[n] for n in spelled}, {}, arity)
+        pairs = []
+        for n, mine in positions.items():
+            if derived.get(n) is None or len(derived[n]) != len(mine):
+                return False
+            pairs += [(i, j) for i, j in zip(mine, derived[n]) if i != j]
+        return pairs
 
     @functools.cached_property
     def _required_attrs(self) -> list:

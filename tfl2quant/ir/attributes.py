@@ -6,6 +6,7 @@ large ones print as hex so printing never builds per-element strings.
 from __future__ import annotations
 
 import math
+import struct
 from dataclasses import field
 from typing import Iterator
 
@@ -37,7 +38,25 @@ def format_float(value: float, ftype: Type | None = None) -> str:
     """
     value = float(value)
     name = ftype.name if isinstance(ftype, FloatType) else "f64"
-    if name != "f64" and name in _PRECISION:  # the value the type holds (APFloat's, not a double)
+    if not math.isfinite(value):  # (a NaN key would never be found again)
+        return _format_float(value, name, ftype)
+    # models repeat values (clamp bounds, scales, the constants of each lowered op's body)
+    key = (name, value, math.copysign(1.0, value))  # 0.0 == -0.0: the sign apart
+    text = _FLOAT_TEXTS.get(key)
+    if text is None:
+        if len(_FLOAT_TEXTS) >= 1 << 16:
+            _FLOAT_TEXTS.clear()
+        text = _FLOAT_TEXTS[key] = _format_float(value, name, ftype)
+    return text
+
+
+_FLOAT_TEXTS: dict[tuple, str] = {}
+
+
+def _format_float(value: float, name: str, ftype) -> str:
+    if name == "f32" and math.isfinite(value) and abs(value) <= _F32_MAX:
+        value = _F32.unpack(_F32.pack(value))[0]  # as numpy's cast below, without its overhead
+    elif name != "f64" and name in _PRECISION:  # the value the type holds (APFloat's, not a double)
         with np.errstate(over="ignore"):
             value = float(np.array([value]).astype(numpy_dtype(ftype))[0])
     if math.isfinite(value):
@@ -52,9 +71,15 @@ def format_float(value: float, ftype: Type | None = None) -> str:
     return f"0x{int(bits):0{np.dtype(dtype).itemsize * 2}X}"
 
 
+_F32 = struct.Struct("<f")
+_F32_MAX = float(np.finfo(np.float32).max)  # struct refuses what numpy rounds to infinity
+
+
 def _same_in(name: str, parsed: float, value: float) -> bool:
     if name == "f64":
         return parsed == value
+    if name == "f32" and abs(parsed) <= _F32_MAX and abs(value) <= _F32_MAX:
+        return _F32.pack(parsed) == _F32.pack(value)
     dtype = numpy_dtype(FloatType(name))
     with np.errstate(over="ignore", invalid="ignore"):  # a literal beyond the type is no match
         return np.array([parsed]).astype(dtype).tobytes() == np.array([value]).astype(dtype).tobytes()

@@ -13,6 +13,7 @@ maps in the custom form (`#map = affine_map<...>`, as upstream prints them).
 from __future__ import annotations
 
 import io
+import re
 from typing import Iterable, TextIO
 
 from .affine import AffineMapAttr
@@ -20,9 +21,12 @@ from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr
                          UnitAttr, element_str, escape_string, _is_bare_identifier)
 from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
-from .types import FunctionType, RankedTensorType, Type, UnrankedTensorType
+from .types import (FloatType, FunctionType, IndexType, IntegerType, RankedTensorType, Type,
+                    UnrankedTensorType)
 
+_PLAIN_ELEMENTS = frozenset({IntegerType, FloatType, IndexType})  # spelled by their fields alone
 DEFAULT_DIALECT = {"func.func": "func"}  # ops that declare a default dialect for their regions
+COMPILE_AFTER = 16  # ops of one format printed by its interpreter before its printer is generated
 ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see README)
 
 
@@ -35,7 +39,10 @@ class Printer:
         self.local_scope = local_scope  # --mlir-print-local-scope: no aliases
         self.aliases: dict[Type, str] = {}
         self.attr_aliases: dict[Attribute, str] = {}  # affine maps: #map, #map1, ... as upstream
-        self._names: list[dict[Value, str]] = [{}]
+        self._names: list[dict[Value, str]] = [_Names()]
+        # value -> name as name_of finds it: the outermost scope itself while no inner scope
+        # has names (print_top names every value there first), else a scoped search
+        self.lookup = self._names[0]
         self._taken: list[set[str]] = [set()]  # names of results an op named (asm_result_names)
         self._counters: list[list[int]] = [[0, 0, 0]]  # [next result number, next arg number, next conflict]
         self._groups: dict[Operation, str] = {}  # an op's results as its line prints them (`%0`, `%1:2`)
@@ -47,7 +54,13 @@ class Printer:
         # can_print's answer per (format, operand types, result types, attributes): it depends on
         # nothing else, and ops repeat those (a third of printing went to recomputing it)
         self._can_print_memo: dict = {}
-        self._type_strs: dict[int, tuple[Type, str]] = {}  # id -> (type, text): see type()
+        # id(type) -> its text, per type object, not per equal type (equal quantized types may
+        # be spelled ui8 and u8); _type_keep keeps every type so spelled alive, so that an id
+        # stays its object's while printing (generated printers read _type_text directly)
+        self._type_text: dict[int, str] = {}
+        self._type_keep: list[Type] = []
+        self._tensor_strs: dict[RankedTensorType, str] = {}  # see type()
+        self._assemblies: dict[type, tuple] = {}  # see print_op
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
@@ -63,10 +76,19 @@ class Printer:
 
     # --- names ------------------------------------------------------------------
     def name_of(self, v: Value) -> str:
+        return self.lookup[v]
+
+    def _scoped_name(self, v: Value) -> str:
         for scope in reversed(self._names):
             if v in scope:
                 return scope[v]
         return "%<<UNKNOWN>>"
+
+    def _inner_names(self) -> dict:
+        """The innermost scope, to add names to (name_of then searches every scope)."""
+        if len(self._names) > 1 and self.lookup is self._names[0]:
+            self.lookup = _ScopedNames(self)
+        return self._names[-1]
 
     def number_values(self, top: Operation) -> None:
         """Name every value below `top` before printing, as upstream's SSANameState does: a
@@ -76,6 +98,10 @@ class Printer:
         name an op suggests (asm_result_names) is made unique against the names of the
         enclosing regions by a suffix `_N`."""
         names = self._names[0]
+        groups = self._groups
+        generic = self.generic
+        suggesting: dict[type, bool] = {}  # whether an op class names its results (asm_result_names)
+
         work = [(r, (0, 0, 0), frozenset()) for r in top.regions]
         # The generic form prints unique ids (OpPrintingFlags::shouldPrintUniqueSSAIDs): the
         # counters run on over every region, in the worklist's order (the last region first).
@@ -96,6 +122,7 @@ class Printer:
                 return name
 
             arg_names = () if self.generic else _block_arg_names(region)
+            nested = []  # ops with regions, in order: their regions start from this one's end
             for k, block in enumerate(region.blocks):
                 for j, a in enumerate(block.args):
                     if k == 0 and j < len(arg_names) and arg_names[j]:
@@ -107,12 +134,22 @@ class Printer:
                         names[a] = f"%{state[0]}"
                         state[0] += 1
                 for op in block.ops:
-                    if op.results:
-                        self._groups[op] = self._number_results(op, names, state, unique)
-            for block in region.blocks:
-                for op in block.ops:
-                    for r in op.regions:
-                        work.append((r, tuple(state), frozenset(taken)))
+                    results = op.results
+                    if results:
+                        suggests = suggesting.get(op.__class__)
+                        if suggests is None:
+                            suggests = suggesting[op.__class__] = (
+                                not generic and getattr(op.__class__, "asm_result_names", None) is not None)
+                        if len(results) == 1 and not suggests:
+                            groups[op] = names[results[0]] = f"%{state[0]}"  # the usual op
+                            state[0] += 1
+                        else:
+                            groups[op] = self._number_results(op, names, state, unique)
+                    if op.regions:
+                        nested.append(op)
+            for op in nested:
+                for r in op.regions:
+                    work.append((r, tuple(state), frozenset(taken)))
 
     def _number_results(self, op: Operation, names: dict, state: list, unique) -> str:
         suggested = None if self.generic else _result_names(op)
@@ -143,7 +180,7 @@ class Printer:
                 self._counters[-1][2] += 1
             self._taken[-1].add(f"%{name}")
             return name
-        return self._number_results(op, self._names[-1], self._counters[-1], unique)
+        return self._number_results(op, self._inner_names(), self._counters[-1], unique)
 
     def op_keyword(self, op: Operation) -> str:
         """The custom form's op name: `call`, not `func.call`, directly inside a func.func."""
@@ -161,7 +198,7 @@ class Printer:
                 continue
             n = f"%arg{self._counters[-1][1]}"
             self._counters[-1][1] += 1
-            self._names[-1][a] = n
+            self._inner_names()[a] = n
             names.append(n)
         return names
 
@@ -177,13 +214,18 @@ class Printer:
 
     # --- types and attributes ---------------------------------------------------
     def type(self, t: Type) -> str:
-        # per type object, not per equal type (equal quantized types may be spelled ui8 and u8);
-        # the entry keeps the object alive, so its id stays its own while printing
-        hit = self._type_strs.get(id(t))
-        if hit is not None and hit[0] is t:
-            return hit[1]
-        text = self._spell_type(t)
-        self._type_strs[id(t)] = (t, text)
+        text = self._type_text.get(id(t))
+        if text is not None:
+            return text
+        if type(t) is RankedTensorType and type(t.element_type) in _PLAIN_ELEMENTS:
+            # ops rarely share result type objects; equal tensors of these spell alike
+            text = self._tensor_strs.get(t)
+            if text is None:
+                text = self._tensor_strs[t] = self._spell_type(t)
+        else:
+            text = self._spell_type(t)
+        self._type_text[id(t)] = text
+        self._type_keep.append(t)
         return text
 
     def _spell_type(self, t: Type) -> str:
@@ -243,8 +285,16 @@ class Printer:
 
     def _collect_aliases(self, top: Operation) -> None:
         from ..dialects.quant.types import QuantizedType  # quant types know their own syntax
+        # Ops share type objects: each is looked into once (the IR keeps it, and its id, alive).
+        # Most attributes hold no type nor map: whether a class can is asked once.
+        seen: set[int] = set()
+        seen_attrs: set[int] = set()
+        holders: dict[type, bool] = {}
 
         def visit(t: Type):
+            if id(t) in seen:
+                return
+            seen.add(id(t))
             if isinstance(t, (RankedTensorType, UnrankedTensorType)):
                 visit(t.element_type)
             elif isinstance(t, FunctionType):
@@ -255,6 +305,14 @@ class Printer:
                     self.aliases[t] = f"!q{len(self.aliases)}"
 
         def visit_attr(a: Attribute):
+            if id(a) in seen_attrs:
+                return
+            seen_attrs.add(id(a))
+            holds = holders.get(type(a))
+            if holds is None:
+                holds = holders[type(a)] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
+            if not holds:
+                return
             if isinstance(a, AffineMapAttr) and not self.generic and a not in self.attr_aliases:
                 self.attr_aliases[a] = f"#map{len(self.attr_aliases) or ''}"
             if isinstance(a, TypeAttr):
@@ -265,30 +323,72 @@ class Printer:
 
         for op in top.walk():
             for r in op.results:
-                visit(r.type)
-            for region in op.regions:
-                for block in region.blocks:
-                    for arg in block.args:
-                        visit(arg.type)
+                if id(r.type) not in seen:
+                    visit(r.type)
+            if op.regions:
+                for region in op.regions:
+                    for block in region.blocks:
+                        for arg in block.args:
+                            visit(arg.type)
             for a in op.attributes.values():
-                visit_attr(a)
+                holds = holders.get(type(a))
+                if holds is None:
+                    holds = holders[type(a)] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
+                if holds:
+                    visit_attr(a)
 
     # --- ops --------------------------------------------------------------------
     def newline(self) -> None:
         self.out.write("\n" + "  " * self.indent)
 
-    def print_op(self, op: Operation) -> None:
+    def print_op(self, op: Operation, s: str = "") -> None:
+        """Print `op` after `s` (its line's start: print_region's newline and indent)."""
         if op.results:
-            self.out.write(self._name_result_group(op) + " = ")
-        assembly = None if self.generic else getattr(op, "assembly", None)
+            group = self._groups.get(op)
+            s += (group if group is not None else self._name_result_group(op)) + " = "
+        # [assembly, its generated printer, its quick check, ops printed before generating
+        # them], per op class: ops take their assembly from their class
+        entry = self._assemblies.get(op.__class__)
+        if entry is None:
+            entry = self._assemblies[op.__class__] = self._assembly_entry(op)
+        assembly = entry[0]
+        if assembly is not None:
+            if entry[3] is not None:
+                # Generating a format's printer costs what interpreting it does for ~20 ops: a
+                # small model's op kinds mostly print fewer (Format.print, can_print meanwhile)
+                entry[3] += 1
+                if entry[3] > COMPILE_AFTER:
+                    entry[1:] = [assembly.printer, assembly.quick_check, None]
+            ok = None
+            if entry[2] is not None and not op.regions and not op.successors:
+                ok = entry[2](op)
+            if ok is None:
+                ok = self._can_print(assembly, op)
+            if ok:
+                if entry[1] is not None:
+                    entry[1](op, self, s)  # a declarative format's generated printer writes `s` too
+                else:
+                    self.out.write(s)
+                    assembly.print(op, self)
+                if self.debuginfo:
+                    self.print_location(op)
+                return
+        if s:
+            self.out.write(s)
         custom = getattr(op, "print_custom", None)
-        if assembly is not None and self._can_print(assembly, op):
-            assembly.print(op, self)
-        elif custom is not None:
+        if custom is not None:
             custom(self)
         else:
             self.print_generic(op)
         self.print_location(op)
+
+    def _assembly_entry(self, op: Operation) -> list:
+        assembly = None if self.generic else getattr(op, "assembly", None)
+        if assembly is None or not hasattr(type(assembly), "quick_check"):
+            return [assembly, None, None, None]  # none, or a hand-written assembly
+        if "printer" in vars(assembly):  # generated already (by an earlier printer)
+            return [assembly, assembly.printer, assembly.quick_check, None]
+        return [assembly, None, None, 0]
 
     def _can_print(self, assembly, op: Operation) -> bool:
         if op.regions or op.successors:
@@ -358,11 +458,11 @@ class Printer:
                         f"{n}: {self.type(a.type)}{self.arg_location(block, j)}"
                         for j, (n, a) in enumerate(zip(names, block.args))) + ")")
                 self.out.write(":" + _predecessors_comment(region, k, self._labels))
+            line = "\n" + "  " * self.indent
             for op in block.ops:
                 if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
                     continue
-                self.newline()
-                self.print_op(op)
+                self.print_op(op, line)
         self._default_dialects.pop()
         self.indent -= 1
         self.newline()
@@ -372,6 +472,21 @@ class Printer:
 
     def block_label(self, b: Block) -> str:
         return self._labels.get(b, "^bb?")
+
+
+class _Names(dict):
+    """A scope's value -> name; a value it does not hold prints as upstream's placeholder."""
+
+    def __missing__(self, v):
+        return "%<<UNKNOWN>>"
+
+
+class _ScopedNames:
+    def __init__(self, printer: Printer):
+        self.printer = printer
+
+    def __getitem__(self, v: Value) -> str:
+        return self.printer._scoped_name(v)
 
 
 def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
@@ -386,12 +501,15 @@ def _predecessors_comment(region: Region, k: int, labels: dict) -> str:
     return f"  // {len(preds)} preds: " + ", ".join(labels[b] for b in preds)
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9$._-]*")
+
+
 def _sanitize(name: str) -> str:
     """Upstream's sanitizeIdentifier: characters other than letters, digits and `$._-` become
     their hex code (a space `_`), and a leading digit gets a `_` in front (it would read as a
     number). Upstream looks at the name's first character, not the result's, so `%0 = {`
     would print `%250_3D_7B`, which no parser reads; ours looks at the result's."""
-    if all(c.isascii() and (c.isalnum() or c in "$._-") for c in name) and not name[:1].isdigit():
+    if _PLAIN_NAME.fullmatch(name) and not name[:1].isdigit():
         return name
     out = "".join(c if c.isascii() and (c.isalnum() or c in "$._-") else "_" if c == " "
                   else "".join(f"{b:X}" for b in c.encode()) for c in name)

@@ -1,0 +1,373 @@
+"""A declarative format (assembly_format.Format) compiled to one Python function per op name.
+
+Interpreting a format's element list for every printed op (isinstance chains, a spacing
+dict, a generator per operand list, a write per token) was most of printing's time. ODS
+generates a C++ printer from the format; this generates a Python one, once per format,
+that builds each op's line in one string and writes it once. For
+
+    operands (`scale32` `(` $scale32^ `)`)? attr-dict `:` functional-type(operands, results)
+
+it is, shortened:
+
+    def print_op(op, p, s):
+        N = p.lookup; T = p.type; ops = op._operands; res = op.results; attrs = op.attributes
+        s += KEYWORD(p)
+        x = ", ".join([N[v] for v in ops])
+        if x:
+            s += " " + x
+        ...
+        a = attrs.get("scale32")
+        if a is not None:
+            s += " scale32(" + ("true" if a.value else "false") + ")"
+        ...
+        p.out.write(s)
+
+The spacing rules are those of Format._emit (OpFormatGen's), decided when generating
+where they are known (`sp` holds them at run time only after an element that may print
+nothing). Attribute kinds the generator does not know print through their `print`.
+"""
+from __future__ import annotations
+
+from ..ir.attributes import DenseElementsAttr, DialectAttr, IntegerAttr, UnitAttr
+from ..ir.types import FunctionType, IntegerType
+
+
+def compile_printer(fmt):
+    """`print_op(op, p, s)`: writes `s` and then `op` in `fmt`'s custom form, as Format.print
+    writes it (without the check Format.can_print makes: the caller made it)."""
+    from . import assembly_format as af
+    gen = _Gen(fmt, af)
+    body = gen.elements(fmt.elements, 1)
+    lines = [
+        "def print_op(op, p, s):",
+        "    N = p.lookup",
+        "    T = p.type",
+        "    S = p._type_text",
+        "    ops = op._operands",
+        "    res = op.results",
+        "    attrs = op.attributes",
+        f"    s += {gen.keyword()}",
+    ]
+    lines += body
+    lines.append("    p.out.write(s)")
+    source = "\n".join(lines) + "\n"
+    env = dict(gen.consts)
+    exec(compile(source, f"<assembly of {fmt.name}>", "exec"), env)
+    fn = env["print_op"]
+    fn.source = source  # for debugging: print(OP_CLASSES[name].assembly.printer.source)
+    return fn
+
+
+def compile_check(fmt):
+    """`check(op)`: Format.can_print(op) for an op without regions or successors (True or
+    False), or None where the format derives types with `infer` or from optional groups."""
+    from . import assembly_format as af
+    consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr, "IntegerType": IntegerType,
+              "I1": IntegerType(1), "FITS": af._fits}
+    lines = ["def check(op):", "    ops = op._operands", "    res = op.results"]
+    for values, spec in (("ops", fmt.operands), ("res", fmt.results)):  # Format._groups's counts
+        fixed = sum(1 for _, m in spec if not m)
+        marks = [m for _, m in spec if m]
+        cond = (f"len({values}) == {fixed}" if not marks else
+                f"{fixed} <= len({values}) <= {fixed + 1}" if marks == ["?"] else f"len({values}) >= {fixed}")
+        if cond != f"len({values}) >= 0":
+            lines.append(f"    if not {cond}:\n        return False")
+    lines.append("    attrs = op.attributes")
+    for k, (name, kind) in enumerate(fmt.attrs.items()):  # _fits, the common kinds inlined
+        t = type(kind)
+        if t is af.Bool:  # a.type == IntegerType(1), as the dataclass compares
+            fit = ('isinstance(a, IntegerAttr) and (a.type is I1 or (a.type.__class__ is IntegerType '
+                   'and a.type.width == 1 and a.type.signedness == ""))')
+        elif t is af.Int:
+            consts[f"T{k}"] = kind.type
+            fit = f"isinstance(a, IntegerAttr) and (a.type is T{k} or a.type == T{k})"
+        elif t is af.Enum:
+            fit = f"isinstance(a, DialectAttr) and a.dialect == {kind.dialect!r} and a.mnemonic == {kind.mnemonic!r}"
+        elif t is af.Full or t is af.TypeKind:
+            fit = "not isinstance(a, UnitAttr)"
+        else:
+            consts[f"K{k}"] = kind
+            fit = f"FITS(K{k}, a)"
+        lines.append(f"    a = attrs.get({name!r})\n    if a is not None and not ({fit}):\n        return False")
+    for name in fmt._required_attrs:
+        lines.append(f"    if {name!r} not in attrs:\n        return False")
+    kind, spelled = fmt.type_plan()
+    if kind == "all":
+        lines.append("    return True")
+    elif kind is None:
+        lines.append("    return None")
+    elif not any(m for _, m in fmt.operands + fmt.results):  # fixed counts: the pairs are known now
+        n_ops, n_res = len(fmt.operands), len(fmt.results)
+        pairs = fmt.equal_types(n_ops, n_res, spelled)
+        if pairs is False:
+            lines.append("    return False")
+        for i, j in pairs or ():
+            x = f"ops[{i}].type" if i < n_ops else f"res[{i - n_ops}].type"
+            y = f"ops[{j}].type" if j < n_ops else f"res[{j - n_ops}].type"
+            lines.append(f"    x = {x}\n    y = {y}\n    if x is not y and not x == y:\n        return False")
+        lines.append("    return True")
+    else:
+        plans = {}
+
+        def types_equal(ops, res):
+            pairs = plans.get((len(ops), len(res)))
+            if pairs is None:
+                pairs = plans[(len(ops), len(res))] = fmt.equal_types(len(ops), len(res), spelled)
+            if pairs is False:
+                return False
+            if pairs:
+                types = [v.type for v in ops] + [r.type for r in res]
+                for i, j in pairs:
+                    x, y = types[i], types[j]
+                    if x is not y and not x == y:
+                        return False
+            return True
+        consts["TYPES_EQUAL"] = types_equal
+        lines.append("    return TYPES_EQUAL(ops, res)")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<assembly check of {fmt.name}>", "exec"), consts)
+    fn = consts["check"]
+    fn.source = source
+    return fn
+
+
+class _Gen:
+    def __init__(self, fmt, af):
+        self.fmt = fmt
+        self.af = af
+        self.consts = {"DENSE": DenseElementsAttr, "FunctionType": FunctionType}
+        self.sp = True  # the spacing state: True/False when known here, None: in `sp`
+        self.present = {}  # attribute name -> the variable holding it, inside its group
+        self.tmp = 0
+
+    def const(self, value) -> str:
+        name = f"C{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def fresh(self, stem: str) -> str:
+        self.tmp += 1
+        return f"{stem}{self.tmp}"
+
+    # --- the op's keyword ---------------------------------------------------------------
+    def keyword(self) -> str:
+        """Printer.op_keyword, with the name's split done once (for an op that carries
+        another name than its format's, at run time)."""
+        name = self.fmt.name
+        dialect, dot, rest = name.partition(".")
+        if not dot or "." in rest:
+            short = repr(name)
+        else:
+            short = f"({rest!r} if p._default_dialects[-1] == {dialect!r} else {name!r})"
+        return f"({short} if op.name == {name!r} else p.op_keyword(op))"
+
+    # --- operand and result groups ------------------------------------------------------
+    def _slice(self, spec: list, values: str, name: str) -> tuple[str, bool]:
+        """The expression for group `name` of `values` (as Format._groups splits them) and
+        whether it is a single value (else a list)."""
+        k = next(i for i, (n, _) in enumerate(spec) if n == name)
+        marked = next((i for i, (_, m) in enumerate(spec) if m), None)
+        if not spec[k][1]:
+            if marked is None or k < marked:
+                return f"{values}[{k}]", True
+            return f"{values}[len({values}) - {len(spec) - k}]", True
+        after = len(spec) - k - 1
+        return (f"{values}[{k}:len({values}) - {after}]" if after else f"{values}[{k}:]"), False
+
+    def values(self, name: str, types: bool) -> tuple[str, bool]:
+        fmt = self.fmt
+        if name in {n for n, _ in fmt.operands}:
+            return self._slice(fmt.operands, "ops", name)
+        if types and name in {n for n, _ in fmt.results}:
+            return self._slice(fmt.results, "res", name)
+        if not types or name == "operands":
+            return "ops", False
+        return "res", False  # "results" or an unknown name, as Format._print_elements
+
+    # --- spacing ------------------------------------------------------------------------
+    def space(self) -> str:
+        """The expression for a space before a (non-punctuation) element."""
+        if self.sp is None:
+            return '(" " if sp else "")'
+        return '" "' if self.sp else '""'
+
+    def materialize(self, ind: str) -> list:
+        """Put a known spacing state in `sp`, before code that may or may not change it."""
+        if self.sp is None:
+            return []
+        line = f"{ind}sp = {self.sp}"
+        self.sp = None
+        return [line]
+
+    def conditional(self, ind: str, head: str, body_fn) -> list:
+        """`if head:` around `body_fn(indent)`'s lines, the spacing state after it merged."""
+        before = self.sp
+        self.sp = before
+        body = body_fn(ind + "    ")
+        after = self.sp
+        if after == before and after is not None:
+            return [f"{ind}if {head}:"] + body
+        self.sp = before
+        out = self.materialize(ind)
+        self.sp = before
+        body = body_fn(ind + "    ")  # again, now that `sp` is live before the branch
+        if self.sp is not None:
+            body.append(f"{ind}    sp = {self.sp}")
+        self.sp = None
+        return out + [f"{ind}if {head}:"] + body
+
+    # --- elements -----------------------------------------------------------------------
+    def elements(self, elements: list, depth: int) -> list:
+        ind = "    " * depth
+        out = []
+        af = self.af
+        for e in elements:
+            if isinstance(e, af.Literal):
+                out += self.literal(ind, e.text)
+            elif isinstance(e, af.Group):
+                if e.anchor in self.fmt.attrs and e.anchor not in self.present:
+                    # the anchor attribute, fetched once: inside the group it is present
+                    a = self.fresh("a")
+                    out.append(f"{ind}{a} = attrs.get({e.anchor!r})")
+                    self.present[e.anchor] = a
+                    out += self.conditional(ind, self.anchor(e.anchor, a),
+                                            lambda i, e=e: self.elements(e.elements, len(i) // 4))
+                    del self.present[e.anchor]
+                else:
+                    out += self.conditional(ind, self.anchor(e.anchor),
+                                            lambda i, e=e: self.elements(e.elements, len(i) // 4))
+            elif isinstance(e, af.Var):
+                if e.name in self.present:
+                    out += self.attribute(ind, e.name, self.present[e.name])
+                elif e.name in self.fmt.attrs:
+                    a = self.fresh("a")
+                    out.append(f"{ind}{a} = attrs.get({e.name!r})")
+                    out += self.conditional(ind, f"{a} is not None", lambda i, e=e, a=a: self.attribute(i, e.name, a))
+                else:
+                    expr, single = self.values(e.name, types=False)
+                    text = f"N[{expr}]" if single else f'", ".join([N[v] for v in {expr}])'
+                    out += self.text(ind, text, can_be_empty=not single)
+            elif isinstance(e, af.TypeOf):
+                expr, single = self.values(e.name, types=True)
+                text = _ty(f"{expr}.type") if single else f'", ".join([{_ty("v.type")} for v in {expr}])'
+                out += self.text(ind, text, can_be_empty=not single)
+            elif isinstance(e, af.FunctionalType):
+                # Printer._spell_type of FunctionType(operand types, result types), without
+                # building (and caching) a type per op
+                out += self.text(ind, f'"(" + ", ".join([{_ty("v.type")} for v in ops]) + ") -> " + ('
+                                 f'{_ty("res[0].type")} if len(res) == 1 and not isinstance(res[0].type, FunctionType) '
+                                 f'else "(" + ", ".join([{_ty("v.type")} for v in res]) + ")")', can_be_empty=False)
+            elif isinstance(e, af.AttrDict):
+                out += self.attr_dict(ind, e.keyword)
+            else:  # pragma: no cover - _compile makes no other element
+                raise AssertionError(e)
+        return out
+
+    def literal(self, ind: str, text: str) -> list:
+        if text == "":
+            self.sp = False
+            return []
+        af = self.af
+        if len(text) == 1 and text in af._NO_SPACE_BEFORE:
+            lead = '""'
+        else:
+            lead = self.space()
+        self.sp = text not in af._NO_SPACE_AFTER
+        return [f"{ind}s += {_cat(lead, repr(text))}"]
+
+    def text(self, ind: str, expr: str, can_be_empty: bool) -> list:
+        """Format._emit of a non-literal text."""
+        if not can_be_empty:
+            lead = self.space()
+            self.sp = True
+            return [f"{ind}s += {_cat(lead, expr)}"]
+        x = self.fresh("x")
+        out = [f"{ind}{x} = {expr}"]
+        out += self.conditional(ind, x, lambda i: self.text(i, x, can_be_empty=False))
+        return out
+
+    def anchor(self, name: str, a: str | None = None) -> str:
+        """Format._anchor_present as an expression (`a`: the attribute, fetched)."""
+        fmt = self.fmt
+        if name in fmt.attrs:
+            kind = fmt.attrs[name]
+            is_default = getattr(kind, "is_default", None)
+            value = a if a is not None else f"attrs[{name!r}]"
+            present = f"{a} is not None" if a is not None else f"{name!r} in attrs"
+            if is_default is None:
+                return present
+            if type(kind) is self.af.Enum:  # Enum.is_default inlined
+                if kind.default is None:
+                    return present
+                return f'{present} and getattr({value}, "body", None) != {kind.default!r}'
+            return f"{present} and not {self.const(is_default)}({value})"
+        if name in {n for n, _ in fmt.operands}:
+            expr, single = self._slice(fmt.operands, "ops", name)
+            return "True" if single else f"bool({expr})"
+        return "False"  # a result group or an unknown name: Format's `groups` has operand groups only
+
+    def attribute(self, ind: str, name: str, a: str) -> list:
+        af = self.af
+        kind = self.fmt.attrs[name]
+        lead = self.space()
+        self.sp = True
+        k = type(kind)
+        if k is af.Int:
+            expr = f"str(int({a}.value))"
+        elif k is af.Bool:
+            expr = f'("true" if {a}.value else "false")'
+        elif k is af.Array:
+            expr = f'"[" + ", ".join([str(int(v)) for v in {a}.value]) + "]"'
+        elif k is af.Enum:
+            expr = f'f"<{{{a}.body}}>"'
+        elif k is af.Keyword:
+            expr = f"{self.const(kind.words)}[int({a}.value)]"
+        elif k is af.TypeKind:
+            expr = f"T({a}.value)"
+        elif k is af.Symbol:
+            expr = f"str({a})"
+        elif k is af.Full:
+            return [f"{ind}if isinstance({a}, DENSE):",
+                    f"{ind}    p.out.write({_cat('s', lead)})",
+                    f"{ind}    s = ''",
+                    f"{ind}    for c in {a}.chunks():",
+                    f"{ind}        p.out.write(c)",
+                    f"{ind}else:",
+                    f"{ind}    s += {_cat(lead, f'p.attr({a})')}"]
+        else:  # a kind declared next to its op: it writes itself
+            return [f"{ind}p.out.write({_cat('s', lead)})",
+                    f"{ind}s = ''",
+                    f"{ind}{self.const(kind)}.print(p, {a})"]
+        return [f"{ind}s += {_cat(lead, expr)}"]
+
+    def attr_dict(self, ind: str, keyword: bool) -> list:
+        inherent = tuple(self.fmt.attrs)
+        rest = self.fresh("rest")
+        if inherent:  # most ops have only inherent attributes: a subset test, no dict built
+            known = self.const(frozenset(inherent))
+            out = [f"{ind}{rest} = None if attrs.keys() <= {known} else "
+                   f"{{k: v for k, v in attrs.items() if k not in {known}}}"]
+        else:
+            out = [f"{ind}{rest} = attrs"]
+
+        def body(i):
+            lead = self.space()
+            self.sp = True
+            prefix = _cat(lead, '"attributes "' if keyword else '""')
+            # write_attr_dict streams dense constants: what was built so far goes first
+            return [f"{i}p.out.write({_cat('s', prefix)})", f"{i}s = ''", f"{i}p.write_attr_dict({rest})"]
+        return out + self.conditional(ind, rest, body)
+
+
+def _ty(expr: str) -> str:
+    """Printer.type(expr), its cache looked up inline (a type's text is never empty)."""
+    return f"(S.get(id({expr})) or T({expr}))"
+
+
+def _cat(a: str, b: str) -> str:
+    """`a + b` for two string expressions, leaving out empty literals."""
+    if a in ('""', "''"):
+        return b
+    if b in ('""', "''"):
+        return a
+    return f"{a} + {b}"
