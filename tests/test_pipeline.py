@@ -64,7 +64,7 @@ def test_convert_dumps_the_pipeline_that_opt_reproduces(tmp_path):
     dumped = tfl2quant("convert", model, "--dump-pass-pipeline", "-o", tmp_path / "final.mlir")
     assert dumped.returncode == 0, dumped.stderr
     pipeline = dumped.stderr.strip()
-    assert pipeline == ("builtin.module(legalize-tfl{allow-fallback=true remarks=false}, "
+    assert pipeline == ("builtin.module(legalize-tfl{allow-fallback=true remarks=false unique-constants=true}, "
                         "canonicalize{fold-dcast-of-qcast=false}, cse, "
                         "lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}, strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false}, cse)")
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0

@@ -36,7 +36,7 @@ class Conversion:
 def convert_passes(emit: str = "final", allow_fallback: bool = True,
                    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> list[tuple[ModulePass, str | None]]:
     """The passes after import up to stage `emit`, each with the stage it completes."""
-    steps = [(LegalizeTfl(allow_fallback=allow_fallback), "legalized"),
+    steps = [(LegalizeTfl(allow_fallback=allow_fallback, unique_constants=True), "legalized"),
              (KEEP_REQUANTIZATION, None), (CSE(), None), (LowerQuantOps(rounding, dynamic_fill=True), "lowered"),
              (StripFuncQuantTypes(), None), (KEEP_REQUANTIZATION, None), (CSE(), "final")]
     if emit == "tfl":
