@@ -191,6 +191,7 @@ def _replace(op: Operation, values: list[Value], b: Builder | None = None) -> No
     op.drop_operands()
     for region in op.regions:  # the calls of a tfl.if's branches read values from outside
         region.drop_all_references()
+    op.results = []  # no op <-> result cycle left: freed now, not by the cyclic GC
 
 
 def _cast_shape(b: Builder, v: Value, t) -> Value:
@@ -217,8 +218,9 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
             return record("unlowered", reason), True
     empty = None if op.regions else non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
     # TOSA has no empty tensors, and a string tensor reaches only the ops lowered for strings
-    float_reason = rule.unlowered or empty or no_string_lowering(op) or rule.float.unsupported(op)
+    float_reason = rule.unlowered or empty or no_string_lowering(op)
     if not quantized:
+        float_reason = float_reason or rule.float.unsupported(op)
         if float_reason is None:
             _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)), b)
             return record("float", None), False
@@ -228,6 +230,8 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     if reason is None:
         _replace(op, _integer(b, op, rule.integer), b)
         return record("integer", None), False
+    # asked only now: an op the integer pattern takes needs no float pattern
+    float_reason = float_reason or rule.float.unsupported(op)
     floats = [dequantize(b, v) if qtype(v) else _dequantize_wide(b, v) for v in op.operands]
     float_types = [expressed_type_of(t) for t in op.result_types]
     if float_reason is None:
