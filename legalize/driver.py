@@ -191,7 +191,6 @@ def _replace(op: Operation, values: list[Value], b: Builder | None = None) -> No
     op.drop_operands()
     for region in op.regions:  # the calls of a tfl.if's branches read values from outside
         region.drop_all_references()
-    op.results = []  # no op <-> result cycle left: freed now, not by the cyclic GC
 
 
 def _cast_shape(b: Builder, v: Value, t) -> Value:
