@@ -28,7 +28,7 @@ def stages(path) -> dict[str, str]:
 def test_legalize_tfl_on_the_printed_tfl_stage_gives_the_legalized_stage(model):
     texts = stages(model)
     module = parse_module(texts["tfl"], "tfl.mlir")
-    PassManager([LegalizeTfl()]).run(module)
+    PassManager([convert_passes()[0][0]]).run(module)  # convert's legalize-tfl{unique-constants}
     assert print_module(module) == texts["legalized"]
     module = parse_module(texts["tfl"], "tfl.mlir")
     PassManager(parse_pipeline(pipeline_text([p for p, _ in convert_passes()]))).run(module)
@@ -83,7 +83,9 @@ def test_convert_help_shows_the_pipeline():
 def test_opt_legalize_tfl_flag_and_remarks_on_stderr(tmp_path):
     model = HYBRID
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
-    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--legalize-tfl")
+    assert tfl2quant("opt", tmp_path / "tfl.mlir", "--legalize-tfl").returncode == 0
+    # convert's stage is legalize-tfl with its equal constants made once
+    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{unique-constants})")
     assert r.returncode == 0 and r.stdout == tfl2quant("convert", model, "--emit", "legalized").stdout
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{remarks})")
     assert r.returncode == 0
