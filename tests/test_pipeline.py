@@ -146,3 +146,21 @@ def test_convert_verifies_once_after_the_pipeline_and_each_pass_with_verify_each
     assert "'tosa.rescale' op requires bool attribute 'scale32'" in str(e.value)
     r = tfl2quant("convert", model, "--verify-each", "-o", "-")  # the flag reaches the pipeline (unbroken here)
     assert r.returncode == 0 and "tosa.rescale" in r.stdout
+
+
+def test_unique_constants_builds_fewer_ops_and_cse_makes_the_same_module():
+    """legalize-tfl{unique-constants} (convert's) makes each equal tosa.const once; after
+    canonicalize and cse the module is the one plain legalize-tfl gives."""
+    from tfl2quant.importer.model import import_model
+    from tfl2quant.passes import CSE, Canonicalize
+
+    path = str(MODELS / "small-cnn.int8.tflite")
+    modules = {}
+    for unique in (False, True):
+        module = import_model(path)
+        PassManager([LegalizeTfl(unique_constants=unique)]).run(module)
+        consts = sum(op.name == "tosa.const" for op in module.walk())
+        PassManager([Canonicalize(fold_dcast_of_qcast=False), CSE()]).run(module)
+        modules[unique] = (consts, print_module(module))
+    assert modules[True][0] < modules[False][0]
+    assert modules[True][1] == modules[False][1]
