@@ -67,16 +67,18 @@ class LegalizeReport:
         return {name: {p: c.get(p, 0) for p in PATHS} for name, c in sorted(out.items())}
 
 
-def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = False) -> LegalizeReport:
+def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = False,
+             unique_constants: bool = False) -> LegalizeReport:
     """Rewrite every `tfl.*` op of every function in place; return what happened.
 
     With `remarks`, each op that has a reason (fallback, unlowered) gets a
-    remark `<path>: <reason>` at its location.
+    remark `<path>: <reason>` at its location. With `unique_constants`, equal
+    `tosa.const`s of a function body are made once (`UniqueConstants`).
     """
     report = LegalizeReport()
     for func in list(module.functions()):  # rewrites may add globals to the module
         if not func.is_declaration:
-            _legalize_function(func, report, remarks)
+            _legalize_function(func, report, remarks, unique_constants)
     resolve_strings(module)  # string tensors the string patterns read or gave become byte buffers
     if not allow_fallback:
         refused = [r for r in report.records if r.quantized and r.path != "integer"]
@@ -88,10 +90,10 @@ def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = Fal
     return report
 
 
-def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
+def _legalize_function(func, report: LegalizeReport, remarks: bool, unique_constants: bool = False) -> None:
     block = func.body
     new_ops: list[Operation] = []
-    b = Builder(new_ops)
+    b = UniqueConstants(new_ops) if unique_constants else Builder(new_ops)
     index = 0
     for op in block.ops:
         if op.name == "quantfork.stats":  # calibration statistics: informational once imported
@@ -123,6 +125,38 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool) -> None:
     # optional operands left out (tfl.no_value) that no kept op reads any more
     block.set_ops([op for op in new_ops if op.name != "tfl.no_value" or op.result.uses])
 
+
+class UniqueConstants(Builder):
+    """A builder that makes each distinct `tosa.const`/`tosa.const_shape` of the function once.
+
+    Patterns build their multipliers, shifts, zero points and shapes afresh for every op (a
+    rescale is five ops, four of them constants): 23 IR ops per TFLite op, most of them equal
+    constants that cse then merged. Reusing the first one at creation is what cse makes of
+    them (it keeps the first of equal pure ops, keyed as `passes/cse._key`), without building,
+    verifying, canonicalizing and collecting the copies. Only operand-free constants of the
+    function's own block: nested blocks have their own builders (and cse's scoping).
+    The legalized IR itself differs (one constant, many users), hence an option
+    (legalize-tfl{unique-constants}, which convert's pipeline sets): after cse the two agree,
+    unless the first of equal constants had only users that canonicalize erases as dead
+    (cse would keep a later copy; here the first stays, earlier in the block).
+    """
+
+    def __init__(self, ops: list[Operation]):
+        super().__init__(ops)
+        self.constants: dict[tuple, Operation] = {}
+
+    def create(self, name, operands=(), result_types=(), attributes=None, regions=(), location=None):
+        if name not in UNIQUED_CONSTANTS or operands or regions or not attributes:
+            return super().create(name, operands, result_types, attributes, regions, location)
+        attrs = tuple(sorted(attributes.items())) if len(attributes) > 1 else tuple(attributes.items())
+        key = (name, tuple(result_types), attrs)
+        op = self.constants.get(key)
+        if op is None:
+            op = self.constants[key] = super().create(name, (), result_types, attributes, (), location)
+        return op
+
+
+UNIQUED_CONSTANTS = frozenset({"tosa.const", "tosa.const_shape"})
 
 REWRITTEN_CONSTANTS = ("tfl.pseudo_const", "tfl.pseudo_qconst", "tfl.pseudo_sparse_const",
                        "tfl.pseudo_sparse_qconst")
@@ -184,8 +218,9 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
             return record("unlowered", reason), True
     empty = None if op.regions else non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
     # TOSA has no empty tensors, and a string tensor reaches only the ops lowered for strings
-    float_reason = rule.unlowered or empty or no_string_lowering(op) or rule.float.unsupported(op)
+    float_reason = rule.unlowered or empty or no_string_lowering(op)
     if not quantized:
+        float_reason = float_reason or rule.float.unsupported(op)
         if float_reason is None:
             _replace(op, rule.float.rewrite(b, op, list(op.operands), list(op.result_types)), b)
             return record("float", None), False
@@ -195,6 +230,8 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
     if reason is None:
         _replace(op, _integer(b, op, rule.integer), b)
         return record("integer", None), False
+    # asked only now: an op the integer pattern takes needs no float pattern
+    float_reason = float_reason or rule.float.unsupported(op)
     floats = [dequantize(b, v) if qtype(v) else _dequantize_wide(b, v) for v in op.operands]
     float_types = [expressed_type_of(t) for t in op.result_types]
     if float_reason is None:

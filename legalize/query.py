@@ -17,7 +17,7 @@ from typing import Iterable, Optional
 import numpy as np
 
 from tfl2quant.dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
-                                            UniformQuantizedType, quantized_element_type)
+                                            UniformQuantizedType)
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import FloatType, IntegerType, RankedTensorType, Type, element_type
@@ -28,7 +28,10 @@ Reason = Optional[str]
 
 
 def qtype(v: Value | Type) -> Optional[QuantizedType]:
-    return quantized_element_type(v.type if isinstance(v, Value) else v)
+    # quantized_element_type inlined: patterns ask this some thirty times per op
+    t = v.type if isinstance(v, Value) else v
+    e = getattr(t, "element_type", t)
+    return e if isinstance(e, QuantizedType) else None
 
 
 def per_tensor(v: Value | Type) -> Optional[UniformQuantizedType]:

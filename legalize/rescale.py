@@ -13,6 +13,7 @@ multiplier is outside what one or two rescales can reproduce.
 """
 from __future__ import annotations
 
+import math
 from typing import Optional
 
 import numpy as np
@@ -28,6 +29,11 @@ MAX_LEFT_SHIFT = 31
 
 def mbqm_reason(real) -> Optional[str]:
     """Why `real` (a double, or one per channel) cannot be an MBQM multiplier here, or None."""
+    pair = _scalar_quantize_multiplier(real)
+    if pair is not None:  # one finite multiplier: the common case, without numpy
+        if pair[1] > MAX_LEFT_SHIFT:
+            return f"requantization multiplier {abs(float(np.asarray(real).reshape(-1)[0]))!r} needs a left shift over 31"
+        return None
     real = np.atleast_1d(np.asarray(real, np.float64))
     if not np.isfinite(real).all():
         return "requantization multiplier is not finite"
@@ -43,17 +49,47 @@ def mbqm(b, x: Value, real, input_zp: int, output_zp: int, result_type: Type,
 
     `real` is one multiplier or one per channel of the last axis (tosa.rescale's
     per_channel). `x` is an integer tensor (storage or i32)."""
-    mult, shift = quantize_multiplier(np.atleast_1d(np.asarray(real, np.float64)))
-    if mult.size > 1 and np.all(mult == mult[0]) and np.all(shift == shift[0]):
-        mult, shift = mult[:1], shift[:1]
-    excess = int(max(shift.max() - 29, 0))
+    pair = _scalar_quantize_multiplier(real)
+    if pair is not None:  # one multiplier: plain integers, not numpy calls on 1-element arrays
+        mult, shift = [pair[0]], pair[1]
+        excess = max(shift - 29, 0)
+        shifts = [31 - (shift - excess)]
+    else:
+        mult, shift = quantize_multiplier(np.atleast_1d(np.asarray(real, np.float64)))
+        if mult.size > 1 and np.all(mult == mult[0]) and np.all(shift == shift[0]):
+            mult, shift = mult[:1], shift[:1]
+        excess = int(max(shift.max() - 29, 0))
+        shifts = tosa_shift(shift - excess)
     if excess:  # 2^30-scaled exact left shift first: the remaining shift is <= 29
         x = tosa.rescale(b, x, [1 << 30], [30 - excess], input_zp, 0, x.type.with_element_type(i32),
                          input_unsigned=input_unsigned)
         input_zp, input_unsigned = 0, False
-        shift = shift - excess
-    return tosa.rescale(b, x, mult, tosa_shift(shift), input_zp, output_zp, result_type,
+    return tosa.rescale(b, x, mult, shifts, input_zp, output_zp, result_type,
                         input_unsigned=input_unsigned, output_unsigned=output_unsigned)
+
+
+def _scalar_quantize_multiplier(real) -> Optional[tuple[int, int]]:
+    """`quantize_multiplier` of one finite double, in Python integers (the same frexp and
+    round-half-away, so the same pair); None for arrays and non-finite values."""
+    if isinstance(real, np.ndarray):
+        if real.size != 1:
+            return None
+        real = real.reshape(-1)[0]
+    if not isinstance(real, (float, int, np.floating, np.integer)):
+        return None
+    real = float(real)
+    if not math.isfinite(real):
+        return None
+    q, shift = math.frexp(real)
+    scaled = q * 2147483648.0  # exact: a power-of-two scaling
+    m = math.trunc(scaled)
+    if abs(scaled - m) >= 0.5:  # ties away from zero, as round_half_away
+        m += 1 if scaled > 0 else -1
+    if m == 1 << 31:  # TFLite checks the positive bound only: -2^31 is kept
+        m, shift = m // 2, shift + 1
+    if shift < -31 or real == 0:
+        return 0, 0
+    return m, shift
 
 
 def mbqm_fixed(b, x: Value, multiplier: int, shift: int, output_zp: int, result_type: Type,
@@ -76,8 +112,12 @@ def mbqm_overflow(real, max_abs: int) -> Optional[str]:
     reason = mbqm_reason(real)
     if reason:
         return reason
-    _, shift = quantize_multiplier(np.atleast_1d(np.asarray(real, np.float64)))
-    left = int(max(shift.max(), 0))
+    pair = _scalar_quantize_multiplier(real)
+    if pair is not None:
+        left = max(pair[1], 0)
+    else:
+        _, shift = quantize_multiplier(np.atleast_1d(np.asarray(real, np.float64)))
+        left = int(max(shift.max(), 0))
     if max_abs << left > (1 << 31) - 1:
         return (f"requantization multiplier {float(np.abs(real).max())!r} shifts inputs up to {max_abs} left "
                 f"by {left}, past int32 (undefined in TFLite)")

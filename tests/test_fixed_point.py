@@ -76,3 +76,19 @@ def test_activation_ranges_follow_tflite():
     assert activation_range("RELU", 0.1, 5, -128, 127) == (5, 127)
     assert activation_range("RELU_N1_TO_1", 0.01, 0, -128, 127) == (-100, 100)
     assert activation_range("TANH", 0.01, 0, -128, 127) == (-128, 127)  # TFLite ignores it
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.one_of(st.floats(allow_nan=False, allow_infinity=False, width=64),
+                 st.floats(min_value=2.0 ** -34, max_value=2.0 ** 32),
+                 st.sampled_from([0.0, -0.0, 1.0, 0.5, 2.0 ** -31, 2.0 ** -32, 1 - 2.0 ** -33, -(1 - 2.0 ** -33)])))
+def test_the_scalar_quantize_multiplier_is_the_array_one(real):
+    """rescale.py's plain-integer QuantizeMultiplier of one double (mbqm's fast path) gives
+    the pair the numpy one gives, ties, the 2^31 overflow and the flush to zero included."""
+    from legalize.rescale import _scalar_quantize_multiplier
+
+    m, shift = quantize_multiplier(np.array([real]))
+    assert _scalar_quantize_multiplier(real) == (int(m[0]), int(shift[0]))
+    if abs(real) < 3e38:  # a float32 multiplier (f32_ratio's) is read as its double
+        m, shift = quantize_multiplier(np.array([np.float32(real)], np.float64))
+        assert _scalar_quantize_multiplier(np.float32(real)) == (int(m[0]), int(shift[0]))

@@ -28,7 +28,7 @@ def stages(path) -> dict[str, str]:
 def test_legalize_tfl_on_the_printed_tfl_stage_gives_the_legalized_stage(model):
     texts = stages(model)
     module = parse_module(texts["tfl"], "tfl.mlir")
-    PassManager([LegalizeTfl()]).run(module)
+    PassManager([convert_passes()[0][0]]).run(module)  # convert's legalize-tfl{unique-constants}
     assert print_module(module) == texts["legalized"]
     module = parse_module(texts["tfl"], "tfl.mlir")
     PassManager(parse_pipeline(pipeline_text([p for p, _ in convert_passes()]))).run(module)
@@ -64,7 +64,7 @@ def test_convert_dumps_the_pipeline_that_opt_reproduces(tmp_path):
     dumped = tfl2quant("convert", model, "--dump-pass-pipeline", "-o", tmp_path / "final.mlir")
     assert dumped.returncode == 0, dumped.stderr
     pipeline = dumped.stderr.strip()
-    assert pipeline == ("builtin.module(legalize-tfl{allow-fallback=true remarks=false}, "
+    assert pipeline == ("builtin.module(legalize-tfl{allow-fallback=true remarks=false unique-constants=true}, "
                         "canonicalize{fold-dcast-of-qcast=false}, cse, "
                         "lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}, strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false}, cse)")
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
@@ -83,7 +83,9 @@ def test_convert_help_shows_the_pipeline():
 def test_opt_legalize_tfl_flag_and_remarks_on_stderr(tmp_path):
     model = HYBRID
     assert tfl2quant("convert", model, "--emit", "tfl", "-o", tmp_path / "tfl.mlir").returncode == 0
-    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--legalize-tfl")
+    assert tfl2quant("opt", tmp_path / "tfl.mlir", "--legalize-tfl").returncode == 0
+    # convert's stage is legalize-tfl with its equal constants made once
+    r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{unique-constants})")
     assert r.returncode == 0 and r.stdout == tfl2quant("convert", model, "--emit", "legalized").stdout
     r = tfl2quant("opt", tmp_path / "tfl.mlir", "--pass-pipeline", "builtin.module(legalize-tfl{remarks})")
     assert r.returncode == 0
@@ -144,3 +146,21 @@ def test_convert_verifies_once_after_the_pipeline_and_each_pass_with_verify_each
     assert "'tosa.rescale' op requires bool attribute 'scale32'" in str(e.value)
     r = tfl2quant("convert", model, "--verify-each", "-o", "-")  # the flag reaches the pipeline (unbroken here)
     assert r.returncode == 0 and "tosa.rescale" in r.stdout
+
+
+def test_unique_constants_builds_fewer_ops_and_cse_makes_the_same_module():
+    """legalize-tfl{unique-constants} (convert's) makes each equal tosa.const once; after
+    canonicalize and cse the module is the one plain legalize-tfl gives."""
+    from tfl2quant.importer.model import import_model
+    from tfl2quant.passes import CSE, Canonicalize
+
+    path = str(MODELS / "small-cnn.int8.tflite")
+    modules = {}
+    for unique in (False, True):
+        module = import_model(path)
+        PassManager([LegalizeTfl(unique_constants=unique)]).run(module)
+        consts = sum(op.name == "tosa.const" for op in module.walk())
+        PassManager([Canonicalize(fold_dcast_of_qcast=False), CSE()]).run(module)
+        modules[unique] = (consts, print_module(module))
+    assert modules[True][0] < modules[False][0]
+    assert modules[True][1] == modules[False][1]

@@ -130,7 +130,8 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     \b
     The model is imported (stage tfl), then this pass pipeline runs, up to
     the stage --emit names (`tfl2quant opt --pass-pipeline` takes it too):
-      builtin.module(legalize-tfl{allow-fallback=true remarks=false},    -> legalized
+      builtin.module(legalize-tfl{allow-fallback=true remarks=false
+                                  unique-constants=true},              -> legalized
         canonicalize{fold-dcast-of-qcast=false}, cse,
         lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}, -> lowered
         strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false},

@@ -36,7 +36,7 @@ class Conversion:
 def convert_passes(emit: str = "final", allow_fallback: bool = True,
                    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO) -> list[tuple[ModulePass, str | None]]:
     """The passes after import up to stage `emit`, each with the stage it completes."""
-    steps = [(LegalizeTfl(allow_fallback=allow_fallback), "legalized"),
+    steps = [(LegalizeTfl(allow_fallback=allow_fallback, unique_constants=True), "legalized"),
              (KEEP_REQUANTIZATION, None), (CSE(), None), (LowerQuantOps(rounding, dynamic_fill=True), "lowered"),
              (StripFuncQuantTypes(), None), (KEEP_REQUANTIZATION, None), (CSE(), "final")]
     if emit == "tfl":
@@ -69,9 +69,13 @@ def fewer_collections(threshold: int = 50_000):
     lists), and each default collection walked them again: a quarter of the CPU time of a
     20,000-op model, 5-10% of a MobileNet (benchmarks/synthetic.py). The IR's cycles are
     still collected, less often; the previous thresholds are restored after.
+    The middle generation waits for 100 young collections (5M allocations) instead of 10, so
+    that no full collection, which walks the whole IR again, comes in a 20,000-op convert
+    (2.5 s of its 20 s CPU, benchmarks/synthetic.py): cse and canonicalize free the ops they
+    drop at once (no op <-> result cycle is left), so little garbage waits for the collector.
     """
     old = gc.get_threshold()
-    gc.set_threshold(max(threshold, old[0]), *old[1:])
+    gc.set_threshold(max(threshold, old[0]), max(100, old[1]), *old[2:])
     try:
         yield
     finally:

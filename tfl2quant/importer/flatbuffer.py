@@ -68,13 +68,21 @@ class Buffer:
                 f"file of {self.size} bytes (truncated or corrupted?)")
 
     def scalar(self, pos: int, type_name: str, what):
-        fmt, _, size = SCALARS[type_name]
+        unpack, size = _UNPACK[type_name]
         if pos < 0 or pos + size > self.size:
             self.check(pos, size, what)
-        return struct.unpack_from(fmt, self.data, pos)[0]
+        return unpack(self.data, pos)[0]
 
     def u32(self, pos: int, what: str) -> int:
-        return self.scalar(pos, "uint", what)
+        if pos < 0 or pos + 4 > self.size:
+            self.check(pos, 4, what)
+        return _U32(self.data, pos)[0]
+
+
+# precompiled readers (a struct.Struct's bound unpack_from): the importer reads a few hundred
+# scalars per operator, and parsing the format string each time was a fifth of that
+_UNPACK = {name: (struct.Struct(fmt).unpack_from, size) for name, (fmt, _, size) in SCALARS.items()}
+_U32, _I32, _U16 = _UNPACK["uint"][0], _UNPACK["int"][0], _UNPACK["ushort"][0]
 
 
 class Table:
@@ -84,8 +92,13 @@ class Table:
 
     def __init__(self, buf: Buffer, pos: int, type_name: str):
         self.buf, self.pos, self.type_name = buf, pos, type_name
-        vtable = pos - buf.scalar(pos, "int", (type_name, " table"))
-        vtsize = buf.scalar(vtable, "ushort", (type_name, " vtable"))
+        data, size = buf.data, buf.size  # Buffer.scalar inlined: a Table per operator and tensor
+        if pos < 0 or pos + 4 > size:
+            buf.check(pos, 4, (type_name, " table"))
+        vtable = pos - _I32(data, pos)[0]
+        if vtable < 0 or vtable + 2 > size:
+            buf.check(vtable, 2, (type_name, " vtable"))
+        vtsize = _U16(data, vtable)[0]
         if vtsize < 4 or vtsize % 2:
             raise FlatbufferError(f"malformed flatbuffer: {type_name} vtable at {vtable} has size {vtsize}")
         buf.check(vtable, vtsize, (type_name, " vtable"))
@@ -97,7 +110,8 @@ class Table:
         entry = 4 + 2 * field.slot
         if entry >= self._vtsize:  # older writers: the vtable stops before this field
             return field, 0
-        off = self.buf.scalar(self._vtable + entry, "ushort", (self.type_name, ".", name, " vtable entry"))
+        # in the vtable, whose size Table checked against the file
+        off = _U16(self.buf.data, self._vtable + entry)[0]
         return field, (self.pos + off if off else 0)
 
     def has(self, name: str) -> bool:

@@ -165,7 +165,11 @@ class IntegerAttr(Attribute):
 
 
 def BoolAttr(value: bool) -> IntegerAttr:  # noqa: N802 - MLIR's name
-    return IntegerAttr(1 if value else 0, IntegerType(1))
+    # the two shared instances (attributes are immutable): tosa.rescale alone takes four per op
+    return _TRUE if value else _FALSE
+
+
+_TRUE, _FALSE = IntegerAttr(1, IntegerType(1)), IntegerAttr(0, IntegerType(1))
 
 
 @dataclass(frozen=True)
@@ -340,12 +344,19 @@ class DenseElementsAttr(Attribute):
         return np.broadcast_to(self.data.reshape(-1)[:1].reshape(()), self.type.shape)
 
     def _key(self):
-        if self.data.size <= SMALL_DENSE:
-            return (self.type, self.data.tobytes(), self.data.shape)
-        return (self.type, id(self.data))
+        # computed once, as the hash: comparing a constant with every equal one (cse, the
+        # unique constants of legalize-tfl) read its bytes each time
+        k = self.__dict__.get("_cmp_key")
+        if k is None:
+            if self.data.size <= SMALL_DENSE:
+                k = (self.type, self.data.tobytes(), self.data.shape)
+            else:
+                k = (self.type, id(self.data))
+            self.__dict__["_cmp_key"] = k
+        return k
 
     def __eq__(self, other):
-        return isinstance(other, DenseElementsAttr) and self._key() == other._key()
+        return self is other or isinstance(other, DenseElementsAttr) and self._key() == other._key()
 
     def __hash__(self):
         # computed once: CSE hashes every constant's key (its bytes and type) per lookup
@@ -354,9 +365,10 @@ class DenseElementsAttr(Attribute):
             h = self.__dict__["_hash"] = hash(self._key())
         return h
 
-    def __getstate__(self):  # the cached hash is not carried to another process
+    def __getstate__(self):  # the cached hash and key are not carried to another process
         state = dict(self.__dict__)
         state.pop("_hash", None)
+        state.pop("_cmp_key", None)
         return state
 
     def __str__(self) -> str:

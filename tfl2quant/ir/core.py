@@ -90,7 +90,8 @@ class OpResult(Value):
     __slots__ = ("owner", "index")
 
     def __init__(self, type: Type, owner: "Operation", index: int):
-        super().__init__(type)
+        self.type = type  # Value.__init__ inlined: every op makes its results here
+        self._uses = {}
         self.owner = owner
         self.index = index
 
@@ -125,10 +126,15 @@ class Operation:
             v._uses[(self, k)] = None
         self.results = [OpResult(t, self, k) for k, t in enumerate(result_types)]
         self.attributes: dict[str, Attribute] = dict(attributes) if attributes else {}
-        self.regions: list[Region] = list(regions)
-        for r in self.regions:
-            r.parent = self
-        self.successors: list[Block] = list(successors) if successors else []
+        # most ops have neither regions nor successors: the shared empty tuple, not two more
+        # lists per op for the cyclic GC to track (add_region makes a list when needed)
+        if regions:
+            self.regions: list[Region] | tuple = list(regions)
+            for r in self.regions:
+                r.parent = self
+        else:
+            self.regions = ()
+        self.successors: list[Block] | tuple = list(successors) if successors else ()
         self.location = location
         self.parent: Optional[Block] = None
 
@@ -182,6 +188,8 @@ class Operation:
 
     def add_region(self, region: "Region") -> None:
         region.parent = self
+        if not self.regions:
+            self.regions = []
         self.regions.append(region)
 
     # --- structure --------------------------------------------------------------

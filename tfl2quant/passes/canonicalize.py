@@ -73,13 +73,28 @@ def _fold_integer_constants(op: Operation) -> bool:
     return True
 
 
+def _folds(cls: type) -> bool:
+    """Whether ops of `cls` define a fold (the base one folds nothing)."""
+    known = _FOLDS.get(cls)
+    if known is None:
+        known = _FOLDS[cls] = cls.fold is not Operation.fold
+    return known
+
+
+_FOLDS: dict[type, bool] = {}
+
+
 def fold_all(root: Operation, skip: frozenset = frozenset()) -> bool:
     changed = False
     for op in list(root.walk()):
-        if op.parent is None and op is not root or op.name in skip:
+        name = op.name
+        if op.parent is None and op is not root or name in skip:
             continue
-        if op.name in _INT_FOLDS and _fold_integer_constants(op):  # the dict test first: no call per op
+        if name in _INT_FOLDS and _fold_integer_constants(op):  # the dict test first: no call per op
             changed = True
+            continue
+        folds = _FOLDS.get(type(op))
+        if not (_folds(type(op)) if folds is None else folds):  # most ops: not the base fold's call
             continue
         values = op.fold()
         if values is not None:
@@ -96,11 +111,14 @@ def erase_dead(root: Operation) -> bool:
         for op in reversed(block.ops):
             # the traits and use dicts read directly: this test runs on every op of every sweep
             traits = op.traits
-            if PURE in traits and TERMINATOR not in traits and not any(r._uses for r in op.results):
+            results = op.results
+            if PURE in traits and TERMINATOR not in traits and not (
+                    results[0]._uses if len(results) == 1 else any(r._uses for r in results)):
                 op.drop_operands()
                 for region in op.regions:
                     region.drop_all_references()
                 op.parent = None
+                op.results = []  # no op <-> result cycle left: freed now, not by the cyclic GC
                 changed = True
             else:
                 kept.append(op)

@@ -24,9 +24,17 @@ class CSE(ModulePass):
 
 
 def _key(op: Operation):
-    attrs = op.attributes
-    attrs = tuple(sorted(attrs.items())) if len(attrs) > 1 else tuple(attrs.items())
-    return (op.name, tuple(map(id, op._operands)), tuple(r.type for r in op.results), attrs)
+    # One flat tuple (name, operand count, operand ids, result count, result types, then each
+    # attribute's name and value, sorted by name): the counts keep it unambiguous. A tuple of
+    # nested tuples was five objects per op, kept in the scope for the cyclic GC to walk.
+    operands, results, attrs = op._operands, op.results, op.attributes
+    key = [op.name, len(operands), *map(id, operands), len(results)]
+    for r in results:
+        key.append(r.type)
+    if attrs:
+        for item in (sorted(attrs.items()) if len(attrs) > 1 else attrs.items()):
+            key += item
+    return tuple(key)
 
 
 def _lookup(scopes: list[dict], key):
@@ -50,6 +58,7 @@ def _cse_block(block: Block, scopes: list[dict]) -> None:
                 op.replace_all_uses_with(existing.results)
                 op.drop_operands()
                 op.parent = None
+                op.results = []  # no op <-> result cycle left: freed now, not by the cyclic GC
                 continue
             scope[key] = op
         kept.append(op)

@@ -13,6 +13,7 @@ operand 0`), which `opt --verify-diagnostics` can match.
 """
 from __future__ import annotations
 
+import dataclasses
 
 from ..ir.core import Operation
 from ..records import dataclass
@@ -26,8 +27,11 @@ class LegalizeTfl(ModulePass):
     name = "legalize-tfl"
     allow_fallback: bool = True
     remarks: bool = False
+    # equal tosa.consts of a function made once (legalize/driver.py UniqueConstants): the same
+    # IR after cse, fewer ops to build before it; convert's pipeline sets it
+    unique_constants: bool = dataclasses.field(default=False, metadata={"printed_at_default": False})
 
     def apply(self, module: Operation):
         from legalize.driver import legalize  # the patterns load only when legalization runs
 
-        return legalize(module, self.allow_fallback, self.remarks)
+        return legalize(module, self.allow_fallback, self.remarks, self.unique_constants)
