@@ -14,6 +14,8 @@ for s > 31, and round-half-up of x*m/2^s for s <= 31).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from tfl2quant.numerics import round_half_away
@@ -36,6 +38,21 @@ def quantize_multiplier(real) -> tuple[np.ndarray, np.ndarray]:
     shift = np.where(overflow, shift + 1, shift)
     flush = (shift < -31) | (real == 0)
     return np.where(flush, 0, m), np.where(flush, 0, shift)
+
+
+def quantize_multiplier_scalar(real: float) -> tuple[int, int]:
+    """`quantize_multiplier` of one finite double in Python integers: the same frexp and
+    round-half-away, so the same pair (tests/test_fixed_point.py compares the two)."""
+    q, shift = math.frexp(real)
+    scaled = q * 2147483648.0  # exact: a power-of-two scaling
+    m = math.trunc(scaled)
+    if abs(scaled - m) >= 0.5:  # ties away from zero, as round_half_away
+        m += 1 if scaled > 0 else -1
+    if m == 1 << 31:  # TFLite checks the positive bound only: -2^31 is kept
+        m, shift = m // 2, shift + 1
+    if shift < -31 or real == 0:
+        return 0, 0
+    return m, shift
 
 
 def tosa_shift(shift) -> np.ndarray:

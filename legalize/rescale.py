@@ -22,14 +22,26 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import Type, i32
 
-from .fixed_point import quantize_multiplier, tosa_shift
+from .fixed_point import quantize_multiplier, quantize_multiplier_scalar, tosa_shift
 
 MAX_LEFT_SHIFT = 31
 
 
+def _one_multiplier(real) -> Optional[tuple[int, int]]:
+    """QuantizeMultiplier of `real` in Python integers where it is one finite double (the
+    common case: no numpy calls on one-element arrays); None for arrays and non-finite values."""
+    if isinstance(real, np.ndarray):
+        if real.size != 1:
+            return None
+        real = real.reshape(-1)[0]
+    if not isinstance(real, (float, int, np.floating, np.integer)) or not math.isfinite(real):
+        return None
+    return quantize_multiplier_scalar(float(real))
+
+
 def mbqm_reason(real) -> Optional[str]:
     """Why `real` (a double, or one per channel) cannot be an MBQM multiplier here, or None."""
-    pair = _scalar_quantize_multiplier(real)
+    pair = _one_multiplier(real)
     if pair is not None:  # one finite multiplier: the common case, without numpy
         if pair[1] > MAX_LEFT_SHIFT:
             return f"requantization multiplier {abs(float(np.asarray(real).reshape(-1)[0]))!r} needs a left shift over 31"
@@ -49,7 +61,7 @@ def mbqm(b, x: Value, real, input_zp: int, output_zp: int, result_type: Type,
 
     `real` is one multiplier or one per channel of the last axis (tosa.rescale's
     per_channel). `x` is an integer tensor (storage or i32)."""
-    pair = _scalar_quantize_multiplier(real)
+    pair = _one_multiplier(real)
     if pair is not None:  # one multiplier: plain integers, not numpy calls on 1-element arrays
         mult, shift = [pair[0]], pair[1]
         excess = max(shift - 29, 0)
@@ -66,30 +78,6 @@ def mbqm(b, x: Value, real, input_zp: int, output_zp: int, result_type: Type,
         input_zp, input_unsigned = 0, False
     return tosa.rescale(b, x, mult, shifts, input_zp, output_zp, result_type,
                         input_unsigned=input_unsigned, output_unsigned=output_unsigned)
-
-
-def _scalar_quantize_multiplier(real) -> Optional[tuple[int, int]]:
-    """`quantize_multiplier` of one finite double, in Python integers (the same frexp and
-    round-half-away, so the same pair); None for arrays and non-finite values."""
-    if isinstance(real, np.ndarray):
-        if real.size != 1:
-            return None
-        real = real.reshape(-1)[0]
-    if not isinstance(real, (float, int, np.floating, np.integer)):
-        return None
-    real = float(real)
-    if not math.isfinite(real):
-        return None
-    q, shift = math.frexp(real)
-    scaled = q * 2147483648.0  # exact: a power-of-two scaling
-    m = math.trunc(scaled)
-    if abs(scaled - m) >= 0.5:  # ties away from zero, as round_half_away
-        m += 1 if scaled > 0 else -1
-    if m == 1 << 31:  # TFLite checks the positive bound only: -2^31 is kept
-        m, shift = m // 2, shift + 1
-    if shift < -31 or real == 0:
-        return 0, 0
-    return m, shift
 
 
 def mbqm_fixed(b, x: Value, multiplier: int, shift: int, output_zp: int, result_type: Type,
@@ -112,7 +100,7 @@ def mbqm_overflow(real, max_abs: int) -> Optional[str]:
     reason = mbqm_reason(real)
     if reason:
         return reason
-    pair = _scalar_quantize_multiplier(real)
+    pair = _one_multiplier(real)
     if pair is not None:
         left = max(pair[1], 0)
     else:

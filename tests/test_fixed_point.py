@@ -83,12 +83,13 @@ def test_activation_ranges_follow_tflite():
                  st.floats(min_value=2.0 ** -34, max_value=2.0 ** 32),
                  st.sampled_from([0.0, -0.0, 1.0, 0.5, 2.0 ** -31, 2.0 ** -32, 1 - 2.0 ** -33, -(1 - 2.0 ** -33)])))
 def test_the_scalar_quantize_multiplier_is_the_array_one(real):
-    """rescale.py's plain-integer QuantizeMultiplier of one double (mbqm's fast path) gives
-    the pair the numpy one gives, ties, the 2^31 overflow and the flush to zero included."""
-    from legalize.rescale import _scalar_quantize_multiplier
+    """The plain-integer QuantizeMultiplier of one double (mbqm's fast path, through
+    rescale._one_multiplier) gives the pair the numpy one gives, ties, the 2^31 overflow and
+    the flush to zero included."""
+    from legalize.rescale import _one_multiplier
 
     m, shift = quantize_multiplier(np.array([real]))
-    assert _scalar_quantize_multiplier(real) == (int(m[0]), int(shift[0]))
+    assert _one_multiplier(real) == (int(m[0]), int(shift[0]))
     if abs(real) < 3e38:  # a float32 multiplier (f32_ratio's) is read as its double
         m, shift = quantize_multiplier(np.array([np.float32(real)], np.float64))
-        assert _scalar_quantize_multiplier(np.float32(real)) == (int(m[0]), int(shift[0]))
+        assert _one_multiplier(np.float32(real)) == (int(m[0]), int(shift[0]))
