@@ -38,6 +38,11 @@ def wrap16(v) -> np.ndarray:
 
 
 def _truncating_divide(x: np.ndarray, d: int) -> np.ndarray:
+    """C's `/` by `d`. By 2^k (every divisor here) an add and a shift, (x + (x < 0 ? d - 1 : 0))
+    >> k, which is several times cheaper than numpy's int64 division on 65536-entry tables."""
+    if d > 0 and d & (d - 1) == 0:
+        x = np.asarray(x, np.int64)
+        return (x + ((x >> 63) & (d - 1))) >> (d.bit_length() - 1)
     return divide_toward_zero(x, np.int64(d))
 
 

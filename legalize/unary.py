@@ -36,6 +36,8 @@ RSQRT int8 (RsqrtEvalQuantizedInt8): v = q - zi; v == 0 gives 127; otherwise
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from tfl2quant.dialects import tosa
@@ -161,6 +163,7 @@ def _saturating_shift_left(x: int, exponent: int) -> int:
     return (1 << 31) - 1 if x > threshold else -(1 << 31) if x < -threshold else x << exponent
 
 
+@functools.lru_cache(maxsize=4096)  # each int8 RSQRT of a model tabulates the same inputs (v - zi <= 255)
 def inv_sqrt_multiplier_exp(x: int, reverse_shift: int = -1) -> tuple[int, int]:
     """GetInvSqrtQuantizedMultiplierExp (internal/common.h), line by line: 1/sqrt(x) as
     (multiplier, shift), five Newton-Raphson steps in gemmlowp's Q3.28."""

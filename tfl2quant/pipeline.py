@@ -57,8 +57,9 @@ def convert(path: str, emit: str = "final", allow_fallback: bool = True,
     `on_stage` (the checker runs each stage's IR, which must be valid).
     """
     with fewer_collections():
-        return run_pipeline(import_model(path, input_shapes), emit, allow_fallback, rounding, on_stage, after_pass,
-                            verify_each)
+        module = import_model(path, input_shapes)
+        return run_pipeline(module, emit, allow_fallback, rounding, on_stage, after_pass, verify_each,
+                            verified=module.__dict__.pop("verified_ops", ()))
 
 
 @contextlib.contextmanager
@@ -84,9 +85,15 @@ def fewer_collections(threshold: int = 50_000):
 
 def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,
                  rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
-                 verify_each: bool = False) -> Conversion:
-    """Run the stages after import on a `tfl` stage module, in place."""
-    verify(module)
+                 verify_each: bool = False, verified=()) -> Conversion:
+    """Run the stages after import on a `tfl` stage module, in place. `verified`: ops checked
+    already and unchanged since (the operators the importer verified), not verified again."""
+    if verified:
+        for op in module.walk():
+            if op not in verified:
+                op.verify_()
+    else:
+        verify(module)
     if on_stage is not None:
         on_stage("tfl", module)
     steps = convert_passes(emit, allow_fallback, rounding)

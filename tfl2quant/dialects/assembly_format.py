@@ -236,7 +236,20 @@ _TOKENS = re.compile(r"`[^`]*`|\$\w+\^?|type\(\$?\w+\)|functional-type\(operands
                      r"|attr-dict-with-keyword|attr-dict|operands|\)\?|\(")
 
 
+_COMPILED: dict[str, list] = {}
+
+
 def _compile(text: str) -> list:
+    """The elements of format `text`, parsed once per text: ~100 `declare` calls give ~160 op
+    names few distinct formats (`$lhs `,` $rhs attr-dict `:` type($result)` ...). The list
+    and its elements are shared by the formats that spell `text`, and never changed."""
+    elements = _COMPILED.get(text)
+    if elements is None:
+        elements = _COMPILED[text] = _parse(text)
+    return elements
+
+
+def _parse(text: str) -> list:
     stack: list[list] = [[]]
     pos = 0
     for m in _TOKENS.finditer(text):
@@ -608,8 +621,9 @@ def declare(names: str, fmt: str, operands: str = "", results: str = "result", a
     """Give each registered op in `names` the custom assembly `fmt`."""
     for spec in (operands, results):
         assert sum(w[-1] in "*?" for w in spec.split()) <= 1, f"{names}: one variadic group at most"
+    elements = _compile(fmt)
     for name in names.split():
-        f = Format(name, _compile(fmt), _spec(operands), _spec(results), dict(attrs or {}),
+        f = Format(name, elements, _spec(operands), _spec(results), dict(attrs or {}),
                    [g.split() for g in same], infer)
         cls = OP_CLASSES[name]
         cls.assembly = f

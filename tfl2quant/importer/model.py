@@ -55,6 +55,7 @@ class ModelImporter:
         self.codes = self.model.vector("operator_codes") or []
         self.subgraphs = self.model.vector("subgraphs") or []
         self.signatures = self.model.vector("signature_defs") or []
+        self.verified: set[Operation] = set()  # the operators import_op verified (verified_ops)
 
     def run(self) -> ModuleOp:
         module = ModuleOp.build()
@@ -85,6 +86,9 @@ class ModelImporter:
             func = SubgraphImporter(self, sg, k).run(self.function_names[k], entry, signature_of.get(k))
             module.body.append(func)
         add_control_flow_regions(module)
+        # the pipeline's first verify need not check these again (a fifth of it per op); an
+        # operator given regions just above is checked again with them
+        module.verified_ops = {op for op in self.verified if not op.regions}
         return module
 
     def metadata(self) -> dict:
@@ -323,6 +327,7 @@ class SubgraphImporter:
             created.verify_()  # TFLite's Prepare checks (dialects/tfl_verifiers.py)
         except VerificationError as e:
             raise FlatbufferError(f"{where} (tensor \"{loc.name}\"): {e.message.split(' op ', 1)[-1]}") from None
+        self.imp.verified.add(created)
         for k, r in zip(outputs, created.results):
             self.values[k] = self.with_stats(b, k, r)
 
