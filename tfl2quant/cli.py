@@ -14,10 +14,12 @@ import io
 import json
 import os
 import sys
+import time
 
 import click
 
 from .errors import InternalError, Tfl2QuantError
+from .timing import Timing, scope
 
 EXIT_MISMATCH, EXIT_INPUT_ERROR, EXIT_PER_LAYER, EXIT_NOT_COMPARED = 1, 2, 3, 4
 ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
@@ -85,6 +87,23 @@ def _one_blas_thread() -> None:
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
 
 
+def _timing_options(command):
+    """mlir-opt's --mlir-timing and --mlir-timing-display (the report goes to stderr)."""
+    command = click.option("--mlir-timing-display", type=click.Choice(["list", "tree"]), default="tree",
+                           show_default=True, help="Display of the --mlir-timing report.")(command)
+    return click.option("--mlir-timing", is_flag=True,
+                        help="Print the wall time of each phase and pass to stderr at the end.")(command)
+
+
+def _timing(on: bool, display: str) -> Timing | None:
+    return Timing() if on else None
+
+
+def _report_timing(timing: Timing | None, display: str) -> None:
+    if timing is not None:
+        sys.stderr.write(timing.report(display))
+
+
 def _existing_file(path: str) -> str:
     if not os.path.exists(path):
         raise Tfl2QuantError("no such file", path)
@@ -123,8 +142,9 @@ def main() -> None:
 @click.option("--verify-each", is_flag=True,
               help="Verify the IR after every pass (mlir-opt's default), not only after the last: slower, "
                    "but an invalid-IR error names the pass.")
+@_timing_options
 def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo,
-            generic, input_shapes, bytecode, verify_each):
+            generic, input_shapes, bytecode, verify_each, mlir_timing, mlir_timing_display):
     """Convert MODEL.tflite to MLIR.
 
     \b
@@ -144,12 +164,13 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     from .importer.pinned import parse_input_shape
 
     path = _existing_file(model)
+    timing = _timing(mlir_timing, mlir_timing_display)
     shapes = [parse_input_shape(s) for s in input_shapes]
     options = dict(emit=emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
     if dump_pipeline:
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
     after = print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None
-    result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, **options)
+    result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, timing=timing, **options)
     # At exit Python's last collections walk every object still alive, the whole IR: a quarter
     # of a 2,000-op convert's CPU time, a tenth of a small model's. Frozen objects are skipped
     # (the OS frees the memory); in a longer-lived process this runs only at its end.
@@ -165,15 +186,16 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
         click.echo(f"{path}: warning: {len(records)} '{name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
     if bytecode:
         from .ir.bytecode import write_bytecode
-        with _output(output, binary=True) as out:
+        with scope(timing, "Output"), _output(output, binary=True) as out:
             write_bytecode(result.module, out)
-        return
-    from .ir.printer import print_module
-    from .pipeline import fewer_collections
-    # printing walks the whole module too: collecting every 700 allocations there cost a tenth
-    # of a 2,000-op convert (benchmarks/synthetic.py), as it did in the pipeline
-    with _output(output) as out, fewer_collections():
-        print_module(result.module, out, debuginfo=debuginfo, generic=generic)
+    else:
+        from .ir.printer import print_module
+        from .pipeline import fewer_collections
+        # printing walks the whole module too: collecting every 700 allocations there cost a tenth
+        # of a 2,000-op convert (benchmarks/synthetic.py), as it did in the pipeline
+        with scope(timing, "Output"), _output(output) as out, fewer_collections():
+            print_module(result.module, out, debuginfo=debuginfo, generic=generic)
+    _report_timing(timing, mlir_timing_display)
 
 
 def _by_name(records) -> dict:
@@ -224,9 +246,10 @@ def _by_name(records) -> dict:
 @click.option("--quant-unranked-sub-channel", "unranked_sub_channel", is_flag=True,
               help="Accept sub-channel types in unranked tensors in quant ops (the sub-channel RFC lowers "
                    "them; upstream rejects them).")
+@_timing_options
 def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
         print_after_all, debuginfo, generic, local_scope, mlir_disable_threading, allow_unregistered,
-        strict_zero_points, unranked_sub_channel):
+        strict_zero_points, unranked_sub_channel, mlir_timing, mlir_timing_display):
     """Run passes over MLIR text or bytecode (IN.mlir, default stdin), like mlir-opt."""
     _one_blas_thread()
     from .dialects.quant import types as quant_types
@@ -235,8 +258,10 @@ def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, ve
     quant_types.STRICT_ZERO_POINTS["on"] = strict_zero_points
     quant_types.UNRANKED_SUB_CHANNEL["on"] = unranked_sub_channel
     try:
+        timing = _timing(mlir_timing, mlir_timing_display)
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-             print_after_all, debuginfo, generic, local_scope, bytecode)
+             print_after_all, debuginfo, generic, local_scope, bytecode, timing)
+        _report_timing(timing, mlir_timing_display)
     finally:
         core.ALLOW_UNREGISTERED["ops"] = True
         quant_types.STRICT_ZERO_POINTS["on"] = False
@@ -244,7 +269,7 @@ def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, ve
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-         print_after_all, debuginfo, generic, local_scope=False, bytecode=False):
+         print_after_all, debuginfo, generic, local_scope=False, bytecode=False, timing=None):
     from .ir import diagnostics
     from .ir.bytecode import write_bytecode
     from .ir.bytecode_reader import is_bytecode, read_bytecode
@@ -266,15 +291,24 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
         raise Tfl2QuantError("--emit-bytecode writes one module: it does not go with --split-input-file")
 
     written = io.BytesIO()  # the bytecode, which run_split's text joining does not carry
+    processing = [0.0]  # seconds in process(): the rest of reading a chunk is the parser's
 
     def process(module) -> str:
+        start = time.perf_counter()
         hook = print_ir_after(sys.stderr, debuginfo, generic, local_scope) if print_after_all else None
-        PassManager(passes, hook).run(module)
-        if bytecode:
-            write_bytecode(module, written)
-            return ""
-        return print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope)
+        PassManager(passes, hook, timing=timing).run(module)
+        with scope(timing, "Output"):
+            if bytecode:
+                write_bytecode(module, written)
+                text = ""
+            else:
+                text = print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope)
+        processing[0] += time.perf_counter() - start
+        return text
 
+    if timing is not None:
+        timing.add("Parser", 0.0)  # first in the report, as upstream's
+    start = time.perf_counter()
     if is_bytecode(data):  # mlir-opt tells the formats apart by the magic number
         if split_input_file or verify_diagnostics:
             raise Tfl2QuantError("--split-input-file and --verify-diagnostics need text input", name)
@@ -287,7 +321,9 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
         except UnicodeDecodeError:
             raise Tfl2QuantError("not a UTF-8 text file (expected MLIR)", name) from None
         result, ok = diagnostics.run_split(text, name, split_input_file, verify_diagnostics, process)
-    with _output(output, binary=bytecode) as out:
+    if timing is not None:  # upstream's "Parser" timer covers reading and verifying the input
+        timing.add("Parser", time.perf_counter() - start - processing[0])
+    with scope(timing, "Output"), _output(output, binary=bytecode) as out:
         out.write(written.getvalue() if bytecode else result)
     if not ok:
         sys.exit(EXIT_MISMATCH)

@@ -20,6 +20,7 @@ from .ir.core import Operation, verify
 from .passes import (CSE, Canonicalize, LegalizeTfl, LowerQuantOps, ModulePass, PassManager, Rounding,
                      StripFuncQuantTypes)
 from .records import dataclass
+from .timing import scope
 
 STAGES = ("tfl", "legalized", "lowered", "final")
 # dcast(qcast(x)) -> x would skip the rounding and saturation TFLite does between ops
@@ -47,19 +48,21 @@ def convert_passes(emit: str = "final", allow_fallback: bool = True,
 
 def convert(path: str, emit: str = "final", allow_fallback: bool = True,
             rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
-            input_shapes=None, verify_each: bool = False) -> Conversion:
+            input_shapes=None, verify_each: bool = False, timing=None) -> Conversion:
     """Import `path` (its inputs' `?` dimensions pinned by `input_shapes`, importer/pinned.py)
     and run the pipeline up to stage `emit`.
 
     `on_stage(name, module)` is called after each stage (the checker uses it
     to run every stage); `after_pass(pass, module)` after each pass. The
     module is verified after the last pass, and after each pass with `verify_each` or
-    `on_stage` (the checker runs each stage's IR, which must be valid).
+    `on_stage` (the checker runs each stage's IR, which must be valid). `timing`
+    (tfl2quant/timing.py, --mlir-timing) times the import, each pass and the verification.
     """
     with fewer_collections():
-        module = import_model(path, input_shapes)
+        with scope(timing, "Import"):
+            module = import_model(path, input_shapes)
         return run_pipeline(module, emit, allow_fallback, rounding, on_stage, after_pass, verify_each,
-                            verified=module.__dict__.pop("verified_ops", ()))
+                            verified=module.__dict__.pop("verified_ops", ()), timing=timing)
 
 
 @contextlib.contextmanager
@@ -85,15 +88,16 @@ def fewer_collections(threshold: int = 50_000):
 
 def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,
                  rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
-                 verify_each: bool = False, verified=()) -> Conversion:
+                 verify_each: bool = False, verified=(), timing=None) -> Conversion:
     """Run the stages after import on a `tfl` stage module, in place. `verified`: ops checked
     already and unchanged since (the operators the importer verified), not verified again."""
-    if verified:
-        for op in module.walk():
-            if op not in verified:
-                op.verify_()
-    else:
-        verify(module)
+    with scope(timing, "Verifier"):
+        if verified:
+            for op in module.walk():
+                if op not in verified:
+                    op.verify_()
+        else:
+            verify(module)
     if on_stage is not None:
         on_stage("tfl", module)
     steps = convert_passes(emit, allow_fallback, rounding)
@@ -107,6 +111,6 @@ def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = 
             on_stage(stage, m)
 
     # verify-each off by default (PassManager: a quarter of convert's time), on when a stage is used
-    manager = PassManager([p for p, _ in steps], after, verify_each or on_stage is not None)
+    manager = PassManager([p for p, _ in steps], after, verify_each or on_stage is not None, timing)
     results = manager.run(module)
     return Conversion(module, emit, results.get(LegalizeTfl.name))

@@ -18,6 +18,7 @@ from typing import Callable, ClassVar, TextIO
 from ..errors import InternalError, Tfl2QuantError, VerificationError
 from ..ir.core import Operation, verify
 from ..records import dataclass
+from ..timing import Timing, scope
 
 PASSES: dict[str, type["ModulePass"]] = {}
 
@@ -156,28 +157,34 @@ class PassManager:
 
     `after_pass(pass, module)` is called after each pass has run (and, with verify-each,
     verified) (`--mlir-print-ir-after-all`, the checker's stages); `results` holds what
-    each pass returned, by pass name.
+    each pass returned, by pass name. With a `timing` (--mlir-timing), each pass instance
+    has a timer named by its class, as in the IR dumps, and verification one of its own.
     """
 
     def __init__(self, passes: list[ModulePass],
-                 after_pass: Callable[[ModulePass, Operation], None] | None = None, verify_each: bool = True):
+                 after_pass: Callable[[ModulePass, Operation], None] | None = None, verify_each: bool = True,
+                 timing: Timing | None = None):
         self.passes = list(passes)
         self.after_pass = after_pass
         self.verify_each = verify_each
+        self.timing = timing
         self.results: dict[str, object] = {}
 
     def run(self, module: Operation) -> dict[str, object]:
-        for p in self.passes:
-            result = p.apply(module)
+        for k, p in enumerate(self.passes):
+            with scope(self.timing, type(p).__name__, key=k):  # a line per place in the pipeline
+                result = p.apply(module)
             if result is not None:
                 self.results[p.name] = result
             if self.verify_each:
-                _verify_after(module, p.name)
+                with scope(self.timing, "Verifier"):
+                    _verify_after(module, p.name)
             if self.after_pass is not None:
                 self.after_pass(p, module)
         if not self.verify_each and self.passes:
-            _verify_after(module, "the pipeline " + pipeline_text(self.passes),
-                          " (verify-each, e.g. convert --verify-each, names the pass)")
+            with scope(self.timing, "Verifier"):
+                _verify_after(module, "the pipeline " + pipeline_text(self.passes),
+                              " (verify-each, e.g. convert --verify-each, names the pass)")
         return self.results
 
     def __str__(self) -> str:
