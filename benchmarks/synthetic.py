@@ -3,6 +3,7 @@
     python benchmarks/synthetic.py                 # 20,000 ops, whole `convert` process
     python benchmarks/synthetic.py --ops 5000 10000 20000   # several sizes: ops/s should stay flat
     python benchmarks/synthetic.py --profile out.prof       # cProfile of one in-process convert
+    python benchmarks/synthetic.py --timing                 # and convert's --mlir-timing report
 
 The model is one chain of small int8 ops cycling through FULLY_CONNECTED
 (per-channel weights), ADD (two operands with different scales: the general
@@ -61,13 +62,15 @@ def make_model(path: Path, ops: int) -> None:
     path.write_bytes(m.build())
 
 
-def convert_process(model: Path, out: Path) -> float:
+def convert_process(model: Path, out: Path, timing: bool = False) -> tuple[float, str]:
+    """Seconds of the whole process, and its stderr (the --mlir-timing report)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "tfl2quant.cli", "convert", str(model), "-o", str(out)],
-                   check=True, env=env, cwd=ROOT)
-    return time.perf_counter() - t
+    p = subprocess.run([sys.executable, "-m", "tfl2quant.cli", "convert", str(model), "-o", str(out),
+                        *(["--mlir-timing"] if timing else [])], check=True, env=env, cwd=ROOT,
+                       stderr=subprocess.PIPE, text=True)
+    return time.perf_counter() - t, p.stderr
 
 
 def profile(model: Path, out: Path) -> None:
@@ -89,6 +92,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--ops", type=int, nargs="+", default=[20000])
     p.add_argument("--profile", type=Path, help="cProfile one in-process convert (the largest size) here")
+    p.add_argument("--timing", action="store_true",
+                   help="print convert's --mlir-timing report of each timed run (time per phase and pass)")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.ops:
@@ -96,9 +101,10 @@ def main() -> None:
             make_model(model, n)
             out = Path(tmp) / "out.mlir"
             convert_process(model, out)  # warm-up: .pyc files, page cache
-            seconds = convert_process(model, out)
+            seconds, report = convert_process(model, out, args.timing)
             print(f"{n:>6} ops: {seconds:6.2f} s whole process, {n / seconds:8.0f} TFLite ops/s, "
                   f"{out.stat().st_size / 1e6:.1f} MB of MLIR")
+            print(report, end="")
         if args.profile:
             profile(model, args.profile)
 
