@@ -103,7 +103,7 @@ def _zero_point(op: Operation, k: int, of: Type, what: str) -> Optional[int]:
     if t.element_type != of or t.shape != (1,):
         raise op.error(f"{what} must be a tensor<1x{of}>, got {t}")
     values = _const_values(v)
-    return None if values is None else int(values.reshape(-1)[0]) if _is_int(of) else float(values.reshape(-1)[0])
+    return None if values is None else int(values.item(0)) if _is_int(of) else float(values.item(0))
 
 
 # --- elementwise ------------------------------------------------------------------------------
@@ -260,26 +260,28 @@ def rescale(op: Operation) -> None:
     for t, what in ((x.element_type, "input"), (out.element_type, "output")):
         if not (_is_int(t) and t.width in (8, 16, 32, 48)):
             raise op.error(f"{what} must be an i8, i16, i32 or i48 tensor, got {t}")
-    flags = {name: _bool_attr(op, name) for name in ("scale32", "per_channel", "input_unsigned", "output_unsigned")}
+    scale32, per_channel = _bool_attr(op, "scale32"), _bool_attr(op, "per_channel")
+    input_unsigned, output_unsigned = _bool_attr(op, "input_unsigned"), _bool_attr(op, "output_unsigned")
     _enum_attr(op, "rounding_mode", "rounding_mode", ("SINGLE_ROUND", "INEXACT_ROUND", "DOUBLE_ROUND"))
-    multiplier_type = i32 if flags["scale32"] else i16
-    per_channel = flags["per_channel"]
+    multiplier_type = i32 if scale32 else i16
     channels = x.shape[-1] if per_channel and x.shape else 1
     for k, elem, what in ((1, multiplier_type, "multiplier"), (2, i8, "shift")):
         t = _ranked(op, op.operands[k], what)
         if t.element_type != elem or len(t.shape) != 1 or not _same(t.shape[0], channels):
             raise op.error(f"{what} must be a tensor<{channels if channels is not None else '?'}x{elem}>, got {t}")
     shifts = _const_values(op.operands[2])
-    if shifts is not None and (shifts.min() < 2 or shifts.max() > 62):
-        raise op.error(f"shift values must be in [2, 62], got {shifts.min()}..{shifts.max()}")
+    if shifts is not None:
+        # most rescales are per-tensor: one shift, read without two numpy reductions
+        lo, hi = (shifts.item(0),) * 2 if shifts.size == 1 else (shifts.min(), shifts.max())
+        if lo < 2 or hi > 62:
+            raise op.error(f"shift values must be in [2, 62], got {lo}..{hi}")
     # TOSA 1.0 RESCALE: unsigned values only between 8- and 16-bit types, and not on both sides
-    if flags["input_unsigned"] and flags["output_unsigned"]:
+    if input_unsigned and output_unsigned:
         raise op.error("input_unsigned and output_unsigned cannot both be true")
-    widths = {x.element_type.width, out.element_type.width}
-    if (flags["input_unsigned"] or flags["output_unsigned"]) and widths - {8, 16}:
+    if (input_unsigned or output_unsigned) and {x.element_type.width, out.element_type.width} - {8, 16}:
         raise op.error(f"an unsigned rescale is between i8 and i16 values, not {x.element_type} to {out.element_type}")
-    for k, t, what, unsigned in ((3, x.element_type, "input zero point", flags["input_unsigned"]),
-                                 (4, out.element_type, "output zero point", flags["output_unsigned"])):
+    for k, t, what, unsigned in ((3, x.element_type, "input zero point", input_unsigned),
+                                 (4, out.element_type, "output zero point", output_unsigned)):
         zp = _zero_point(op, k, t, what)
         if zp is None:
             continue

@@ -6,7 +6,7 @@ from an enclosing block, never the other way round.
 from __future__ import annotations
 
 
-from ..ir.core import Block, Operation
+from ..ir.core import ISOLATED, PURE, Block, Operation
 from ..records import dataclass
 from .pass_base import ModulePass
 
@@ -20,7 +20,7 @@ class CSE(ModulePass):
     def apply(self, module: Operation) -> None:
         for region in module.regions:
             for block in region.blocks:
-                _cse_block(block, [{}])
+                _cse_block(block, [])
 
 
 def _key(op: Operation):
@@ -37,34 +37,30 @@ def _key(op: Operation):
     return tuple(key)
 
 
-def _lookup(scopes: list[dict], key):
-    # innermost scope first; a plain loop, not a generator per op
-    for s in reversed(scopes):
-        existing = s.get(key)
-        if existing is not None:
-            return existing
-    return None
-
-
-def _cse_block(block: Block, scopes: list[dict]) -> None:
+def _cse_block(block: Block, outer: list[dict]) -> None:
+    """CSE `block`, given the scopes of its enclosing blocks (`outer`, innermost last)."""
     scope: dict = {}
-    scopes.append(scope)
     kept = []
     for op in block.ops:
-        if op.is_pure and not op.regions:
+        if PURE in op.traits and not op.regions:
             key = _key(op)
-            existing = _lookup(scopes, key)
-            if existing is not None:
+            existing = None
+            for s in reversed(outer):  # innermost enclosing scope first; a plain loop, no generator
+                existing = s.get(key)
+                if existing is not None:
+                    break
+            else:
+                # one hash of the key: looked up and, if new, added (a get then a set hashed it twice)
+                existing = scope.setdefault(key, op)
+            if existing is not op:
                 op.replace_all_uses_with(existing.results)
                 op.drop_operands()
                 op.parent = None
                 op.results = []  # no op <-> result cycle left: freed now, not by the cyclic GC
                 continue
-            scope[key] = op
         kept.append(op)
         for region in op.regions:
             for inner in region.blocks:
                 # isolated ops (func.func) start a fresh scope chain
-                _cse_block(inner, [] if op.has_trait("IsolatedFromAbove") else scopes)
+                _cse_block(inner, [] if ISOLATED in op.traits else [*outer, scope])
     block.set_ops(kept)
-    scopes.pop()
