@@ -144,6 +144,10 @@ class UniqueConstants(Builder):
     def __init__(self, ops: list[Operation]):
         super().__init__(ops)
         self.constants: dict[tuple, Operation] = {}
+        # the TOSA builders' own keys for the constants they make (tosa.py: Python ints and
+        # small arrays, ahead of building the numpy array and attribute that `constants` is
+        # keyed by); a miss there is made through `create`, so both give the same op
+        self.memo: dict[tuple, Value] = {}
 
     def create(self, name, operands=(), result_types=(), attributes=None, regions=(), location=None):
         if name not in UNIQUED_CONSTANTS or operands or regions or not attributes:
