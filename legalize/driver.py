@@ -93,7 +93,7 @@ def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = Fal
 def _legalize_function(func, report: LegalizeReport, remarks: bool, unique_constants: bool = False) -> None:
     block = func.body
     new_ops: list[Operation] = []
-    b = UniqueConstants(new_ops) if unique_constants else Builder(new_ops)
+    b = UniqueConstants(new_ops) if unique_constants else LegalizeBuilder(new_ops)
     index = 0
     for op in block.ops:
         if op.name == "quantfork.stats":  # calibration statistics: informational once imported
@@ -126,7 +126,29 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool, unique_const
     block.set_ops([op for op in new_ops if op.name != "tfl.no_value" or op.result.uses])
 
 
-class UniqueConstants(Builder):
+class LegalizeBuilder(Builder):
+    """The builder of a function body's rewrites: it knows the storage casts the driver left out.
+
+    The integer path reads an operand `v = quant.scast(x)` as `x` itself (`_stored`), which is
+    what canonicalize folds `quant.scast(quant.scast(v))` to. A pattern that casts such an `x`
+    back to `v`'s type (a result that is its operand, a DEQUANTIZE, a call's argument) gets `v`:
+    what canonicalize folded that second pair to. A new scast instead would leave `v` without
+    users and put the cast elsewhere in the block than convert's output had it.
+    """
+
+    def __init__(self, ops: list[Operation]):
+        super().__init__(ops)
+        self.scast_of: dict[tuple[Value, object], Operation] = {}  # (x, type of v) -> v's scast
+
+    def create(self, name, operands=(), result_types=(), attributes=None, regions=(), location=None):
+        if name == "quant.scast" and self.scast_of:
+            op = self.scast_of.get((operands[0], result_types[0]))
+            if op is not None:
+                return op
+        return super().create(name, operands, result_types, attributes, regions, location)
+
+
+class UniqueConstants(LegalizeBuilder):
     """A builder that makes each distinct `tosa.const`/`tosa.const_shape` of the function once.
 
     Patterns build their multipliers, shifts, zero points and shapes afresh for every op (a
@@ -156,7 +178,7 @@ class UniqueConstants(Builder):
         key = (name, tuple(result_types), attrs)
         op = self.constants.get(key)
         if op is None:
-            op = self.constants[key] = super().create(name, (), result_types, attributes, (), location)
+            op = self.constants[key] = Builder.create(self, name, (), result_types, attributes, (), location)
         return op
 
 
@@ -278,7 +300,22 @@ def _dequantize_wide(b: Builder, v: Value) -> Value:
 
 
 def _integer(b: Builder, op: Operation, pattern) -> list[Value]:
-    storage = [b.value("quant.scast", [v], storage_type_of(v.type)) if qtype(v) else v for v in op.operands]
+    storage = [_stored(b, v) if qtype(v) else v for v in op.operands]
     results = pattern.rewrite(b, op, storage)
     return [b.value("quant.scast", [r], r.type.with_element_type(element_type(t))) if qtype(t) else r
             for r, t in zip(results, op.result_types)]
+
+
+def _stored(b: Builder, v: Value) -> Value:
+    """The storage of the quantized `v`: a new quant.scast, or, when `v` is itself the
+    scast of a stored value (the result of an op legalized on the integer path, a
+    quantized constant), that value: the fold canonicalize makes of the scast pair
+    (quant.scast(quant.scast(x : T)) : T -> x), made here instead of building the pair."""
+    producer = v.owner_op
+    stored = storage_type_of(v.type)
+    if producer is not None and producer.name == "quant.scast":
+        x = producer.operands[0]
+        if x.type == stored:
+            b.scast_of[x, v.type] = producer
+            return x
+    return b.value("quant.scast", [v], stored)
