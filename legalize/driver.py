@@ -26,7 +26,7 @@ from tfl2quant.ir.diagnostic_engine import emit_remark
 from tfl2quant.ir.attributes import DenseElementsAttr
 from tfl2quant.ir.types import IntegerType, element_type, f32
 from tfl2quant.ir.builder import Builder
-from tfl2quant.ir.core import Operation, Value
+from tfl2quant.ir.core import OP_CLASSES, PURE, Operation, Value
 from tfl2quant.records import dataclass
 
 from . import rule_for
@@ -157,9 +157,11 @@ class UniqueConstants(LegalizeBuilder):
     them (it keeps the first of equal pure ops, keyed as `passes/cse._key`), without building,
     verifying, canonicalizing and collecting the copies. Only operand-free constants of the
     function's own block: nested blocks have their own builders (and cse's scoping).
+    The same for a pure op whose operands are all such constants (or `arith.constant`s, or
+    results of such ops): the rescales that widen a constant operand, made per op, are one.
     The legalized IR itself differs (one constant, many users), hence an option
     (legalize-tfl{unique-constants}, which convert's pipeline sets): after cse the two agree,
-    unless the first of equal constants had only users that canonicalize erases as dead
+    unless the first of equal ops had only users that canonicalize erases as dead
     (cse would keep a later copy; here the first stays, earlier in the block).
     """
 
@@ -171,15 +173,51 @@ class UniqueConstants(LegalizeBuilder):
         # keyed by); a miss there is made through `create`, so both give the same op
         self.memo: dict[tuple, Value] = {}
 
+        # values of constants, and of pure ops of them only (the rescale of a constant operand):
+        # such an op equal to an earlier one is that one, as cse would make it
+        self.constant_values: set[Value] = set()
+
     def create(self, name, operands=(), result_types=(), attributes=None, regions=(), location=None):
-        if name not in UNIQUED_CONSTANTS or operands or regions or not attributes:
+        if operands:
+            operands = operands if type(operands) is list else list(operands)
+            if not regions and _pure(name):
+                known = self.constant_values
+                for v in operands:
+                    if v not in known:
+                        break
+                else:
+                    return self._of_constants(name, operands, result_types, attributes, location)
             return super().create(name, operands, result_types, attributes, regions, location)
-        attrs = tuple(sorted(attributes.items())) if len(attributes) > 1 else tuple(attributes.items())
-        key = (name, tuple(result_types), attrs)
+        if name not in UNIQUED_CONSTANTS or regions or not attributes:
+            op = super().create(name, operands, result_types, attributes, regions, location)
+            if name == "arith.constant":
+                self.constant_values.update(op.results)
+            return op
+        key = (name, tuple(result_types), _attribute_key(attributes))
         op = self.constants.get(key)
         if op is None:
             op = self.constants[key] = Builder.create(self, name, (), result_types, attributes, (), location)
+            self.constant_values.update(op.results)
         return op
+
+    def _of_constants(self, name, operands, result_types, attributes, location) -> Operation:
+        result_types = list(result_types)
+        key = (name, len(operands), *map(id, operands), *result_types,
+               *(_attribute_key(attributes) if attributes else ()))
+        op = self.constants.get(key)
+        if op is None:
+            op = self.constants[key] = super().create(name, operands, result_types, attributes, (), location)
+            self.constant_values.update(op.results)
+        return op
+
+
+def _attribute_key(attributes: dict) -> tuple:
+    return tuple(sorted(attributes.items())) if len(attributes) > 1 else tuple(attributes.items())
+
+
+def _pure(name: str) -> bool:
+    cls = OP_CLASSES.get(name)
+    return cls is not None and PURE in cls.traits
 
 
 UNIQUED_CONSTANTS = frozenset({"tosa.const", "tosa.const_shape"})
