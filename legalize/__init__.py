@@ -50,7 +50,13 @@ FAMILY_NAMES = ("activation", "arithmetic", "unary", "comparison", "conv", "matm
 
 def family(name: str):
     """The family module `name`, imported on first use."""
-    return importlib.import_module(f"{__name__}.{name}")
+    module = _FAMILIES.get(name)
+    if module is None:  # import_module's lookup cost more than the rule itself, once per op
+        module = _FAMILIES[name] = importlib.import_module(f"{__name__}.{name}")
+    return module
+
+
+_FAMILIES: dict = {}
 
 
 def rule_for(op_name: str) -> Rule | None:

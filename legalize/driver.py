@@ -26,7 +26,7 @@ from tfl2quant.ir.diagnostic_engine import emit_remark
 from tfl2quant.ir.attributes import DenseElementsAttr
 from tfl2quant.ir.types import IntegerType, element_type, f32
 from tfl2quant.ir.builder import Builder
-from tfl2quant.ir.core import Operation, Value
+from tfl2quant.ir.core import OP_CLASSES, PURE, Operation, Value
 from tfl2quant.records import dataclass
 
 from . import rule_for
@@ -93,7 +93,7 @@ def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = Fal
 def _legalize_function(func, report: LegalizeReport, remarks: bool, unique_constants: bool = False) -> None:
     block = func.body
     new_ops: list[Operation] = []
-    b = UniqueConstants(new_ops) if unique_constants else Builder(new_ops)
+    b = UniqueConstants(new_ops) if unique_constants else LegalizeBuilder(new_ops)
     index = 0
     for op in block.ops:
         if op.name == "quantfork.stats":  # calibration statistics: informational once imported
@@ -126,7 +126,29 @@ def _legalize_function(func, report: LegalizeReport, remarks: bool, unique_const
     block.set_ops([op for op in new_ops if op.name != "tfl.no_value" or op.result.uses])
 
 
-class UniqueConstants(Builder):
+class LegalizeBuilder(Builder):
+    """The builder of a function body's rewrites: it knows the storage casts the driver left out.
+
+    The integer path reads an operand `v = quant.scast(x)` as `x` itself (`_stored`), which is
+    what canonicalize folds `quant.scast(quant.scast(v))` to. A pattern that casts such an `x`
+    back to `v`'s type (a result that is its operand, a DEQUANTIZE, a call's argument) gets `v`:
+    what canonicalize folded that second pair to. A new scast instead would leave `v` without
+    users and put the cast elsewhere in the block than convert's output had it.
+    """
+
+    def __init__(self, ops: list[Operation]):
+        super().__init__(ops)
+        self.scast_of: dict[tuple[Value, object], Operation] = {}  # (x, type of v) -> v's scast
+
+    def create(self, name, operands=(), result_types=(), attributes=None, regions=(), location=None):
+        if name == "quant.scast" and self.scast_of:
+            op = self.scast_of.get((operands[0], result_types[0]))
+            if op is not None:
+                return op
+        return super().create(name, operands, result_types, attributes, regions, location)
+
+
+class UniqueConstants(LegalizeBuilder):
     """A builder that makes each distinct `tosa.const`/`tosa.const_shape` of the function once.
 
     Patterns build their multipliers, shifts, zero points and shapes afresh for every op (a
@@ -135,25 +157,67 @@ class UniqueConstants(Builder):
     them (it keeps the first of equal pure ops, keyed as `passes/cse._key`), without building,
     verifying, canonicalizing and collecting the copies. Only operand-free constants of the
     function's own block: nested blocks have their own builders (and cse's scoping).
+    The same for a pure op whose operands are all such constants (or `arith.constant`s, or
+    results of such ops): the rescales that widen a constant operand, made per op, are one.
     The legalized IR itself differs (one constant, many users), hence an option
     (legalize-tfl{unique-constants}, which convert's pipeline sets): after cse the two agree,
-    unless the first of equal constants had only users that canonicalize erases as dead
+    unless the first of equal ops had only users that canonicalize erases as dead
     (cse would keep a later copy; here the first stays, earlier in the block).
     """
 
     def __init__(self, ops: list[Operation]):
         super().__init__(ops)
         self.constants: dict[tuple, Operation] = {}
+        # the TOSA builders' own keys for the constants they make (tosa.py: Python ints and
+        # small arrays, ahead of building the numpy array and attribute that `constants` is
+        # keyed by); a miss there is made through `create`, so both give the same op
+        self.memo: dict[tuple, Value] = {}
+
+        # values of constants, and of pure ops of them only (the rescale of a constant operand):
+        # such an op equal to an earlier one is that one, as cse would make it
+        self.constant_values: set[Value] = set()
 
     def create(self, name, operands=(), result_types=(), attributes=None, regions=(), location=None):
-        if name not in UNIQUED_CONSTANTS or operands or regions or not attributes:
+        if operands:
+            operands = operands if type(operands) is list else list(operands)
+            if not regions and _pure(name):
+                known = self.constant_values
+                for v in operands:
+                    if v not in known:
+                        break
+                else:
+                    return self._of_constants(name, operands, result_types, attributes, location)
             return super().create(name, operands, result_types, attributes, regions, location)
-        attrs = tuple(sorted(attributes.items())) if len(attributes) > 1 else tuple(attributes.items())
-        key = (name, tuple(result_types), attrs)
+        if name not in UNIQUED_CONSTANTS or regions or not attributes:
+            op = super().create(name, operands, result_types, attributes, regions, location)
+            if name == "arith.constant":
+                self.constant_values.update(op.results)
+            return op
+        key = (name, tuple(result_types), _attribute_key(attributes))
         op = self.constants.get(key)
         if op is None:
-            op = self.constants[key] = super().create(name, (), result_types, attributes, (), location)
+            op = self.constants[key] = Builder.create(self, name, (), result_types, attributes, (), location)
+            self.constant_values.update(op.results)
         return op
+
+    def _of_constants(self, name, operands, result_types, attributes, location) -> Operation:
+        result_types = list(result_types)
+        key = (name, len(operands), *map(id, operands), *result_types,
+               *(_attribute_key(attributes) if attributes else ()))
+        op = self.constants.get(key)
+        if op is None:
+            op = self.constants[key] = super().create(name, operands, result_types, attributes, (), location)
+            self.constant_values.update(op.results)
+        return op
+
+
+def _attribute_key(attributes: dict) -> tuple:
+    return tuple(sorted(attributes.items())) if len(attributes) > 1 else tuple(attributes.items())
+
+
+def _pure(name: str) -> bool:
+    cls = OP_CLASSES.get(name)
+    return cls is not None and PURE in cls.traits
 
 
 UNIQUED_CONSTANTS = frozenset({"tosa.const", "tosa.const_shape"})
@@ -274,7 +338,22 @@ def _dequantize_wide(b: Builder, v: Value) -> Value:
 
 
 def _integer(b: Builder, op: Operation, pattern) -> list[Value]:
-    storage = [b.value("quant.scast", [v], storage_type_of(v.type)) if qtype(v) else v for v in op.operands]
+    storage = [_stored(b, v) if qtype(v) else v for v in op.operands]
     results = pattern.rewrite(b, op, storage)
     return [b.value("quant.scast", [r], r.type.with_element_type(element_type(t))) if qtype(t) else r
             for r, t in zip(results, op.result_types)]
+
+
+def _stored(b: Builder, v: Value) -> Value:
+    """The storage of the quantized `v`: a new quant.scast, or, when `v` is itself the
+    scast of a stored value (the result of an op legalized on the integer path, a
+    quantized constant), that value: the fold canonicalize makes of the scast pair
+    (quant.scast(quant.scast(x : T)) : T -> x), made here instead of building the pair."""
+    producer = v.owner_op
+    stored = storage_type_of(v.type)
+    if producer is not None and producer.name == "quant.scast":
+        x = producer.operands[0]
+        if x.type == stored:
+            b.scast_of[x, v.type] = producer
+            return x
+    return b.value("quant.scast", [v], stored)

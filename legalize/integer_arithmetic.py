@@ -41,7 +41,7 @@ from tfl2quant.ir.types import i32, tensor
 from tfl2quant.numerics import round_half_away
 
 from .emit import broadcast_rank
-from .fixed_point import quantize_multiplier
+from .fixed_point import quantize_multiplier_scalar
 from .fused_activation import quantized_range
 from .query import one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, storage, storage_name
 from .rescale import mbqm, mbqm_reason
@@ -59,7 +59,7 @@ def scales(op):
 def below_one(real) -> bool:
     """QuantizeMultiplierSmallerThanOneExp takes it: 0 < real < 1 and QM's exponent <= 0 (it aborts
     otherwise)."""
-    return 0 < real < 1 and quantize_multiplier(real)[1] <= 0
+    return 0 < real < 1 and quantize_multiplier_scalar(float(real))[1] <= 0  # one double: no numpy
 
 
 def smaller_than_one(real, what: str) -> Optional[str]:

@@ -9,7 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..ir.attributes import (BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
+from ..ir.attributes import (SMALL_DENSE, BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
                              TypeAttr)
 from ..ir.core import CONSTANT, OP_CLASSES, PURE, Operation, Value, register_op
 from ..ir.types import (IntegerType, Type, element_type, i8, i32,
@@ -74,6 +74,17 @@ for _cls in register_simple_ops("tosa.conv3d").values():
 def const(b, array, elem: Type | None = None) -> Value:
     """`tosa.const` holding `array` (numpy; kept as is, no copy if dtype fits)."""
     array = np.asarray(array)
+    memo = getattr(b, "memo", None)
+    if memo is not None and array.size <= SMALL_DENSE:  # the builder makes equal constants once
+        key = ("tosa.const", elem, array.dtype, array.shape, array.tobytes())
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = _const(b, array, elem)
+        return v
+    return _const(b, array, elem)
+
+
+def _const(b, array: np.ndarray, elem: Type | None) -> Value:
     if elem is None:
         elem = _elem_of_dtype(array.dtype)
     attr = DenseElementsAttr.from_array(array, elem)
@@ -83,14 +94,41 @@ def const(b, array, elem: Type | None = None) -> Value:
 def const_shape(b, values: Sequence[int]) -> Value:
     """A `!tosa.shape`; a dynamic (None) dimension is -1, which reshape infers and a slice
     size reads as "to the end"."""
-    values = [-1 if v is None else v for v in values]
+    values = tuple(-1 if v is None else v for v in values)
+    memo = getattr(b, "memo", None)
+    if memo is None or not _all_int(values):
+        return _const_shape(b, values)
+    key = ("tosa.const_shape", values)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _const_shape(b, values)
+    return v
+
+
+def _const_shape(b, values: tuple) -> Value:
     attr = DenseElementsAttr.from_array(np.asarray(values, np.int64), index, (len(values),))
     return b.value("tosa.const_shape", [], ShapeType(len(values)), {"values": attr})
 
 
 def zero_point(b, value: int, elem: Type) -> Value:
     """TOSA 1.0 zero points are rank-1, one-element tensors of the operand's type."""
-    return const(b, np.array([value]), elem)
+    memo = getattr(b, "memo", None)
+    if memo is None or type(value) is not int:
+        return _const(b, np.array([value]), elem)
+    key = ("zero_point", value, elem)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _const(b, np.array([value]), elem)
+    return v
+
+
+def _all_int(values: tuple) -> bool:
+    """Plain Python integers only in memo keys: a float key would take -0.0 for 0.0 (equal,
+    with equal hashes, but other bytes), a numpy scalar another dtype's wrapping."""
+    for v in values:
+        if type(v) is not int:
+            return False
+    return True
 
 
 def _elem_of_dtype(dtype: np.dtype) -> Type:
@@ -107,7 +145,7 @@ def binary(b, name: str, lhs: Value, rhs: Value, result_type: Type) -> Value:
 
 
 def mul(b, lhs: Value, rhs: Value, result_type: Type, shift: int = 0) -> Value:
-    return b.value("tosa.mul", [lhs, rhs, const(b, np.array([shift]), i8)], result_type)
+    return b.value("tosa.mul", [lhs, rhs, zero_point(b, shift, i8)], result_type)  # shift: a [1] i8 tensor too
 
 
 def clamp(b, x: Value, lo, hi, result_type: Type | None = None) -> Value:
@@ -142,19 +180,54 @@ def rescale(b, x: Value, multipliers, shifts, input_zp: int, output_zp: int, res
 
     A multiplier/shift list of length > 1 means per-channel on the last axis.
     """
-    multipliers = np.atleast_1d(np.asarray(multipliers, np.int64)).astype(np.int32)
-    shifts = np.atleast_1d(np.asarray(shifts, np.int64)).astype(np.int8)
+    memo = getattr(b, "memo", None)
+    m, s = _int_tuple(multipliers), _int_tuple(shifts)
+    if memo is not None and m is not None and s is not None:
+        # the common case: lists of Python ints, their constants made once by the builder
+        mult = memo.get(("rescale.multiplier", m))
+        if mult is None:
+            mult = memo[("rescale.multiplier", m)] = _const(b, _multipliers(m), i32)
+        shift = memo.get(("rescale.shift", s))
+        if shift is None:
+            shift = memo[("rescale.shift", s)] = _const(b, _shifts(s), i8)
+        per_channel = len(m) > 1
+    else:
+        multipliers, shifts = _multipliers(multipliers), _shifts(shifts)
+        mult, shift = const(b, multipliers, i32), const(b, shifts, i8)
+        per_channel = multipliers.size > 1
     in_elem, out_elem = element_type(x.type), element_type(result_type)
-    operands = [x, const(b, multipliers, i32), const(b, shifts, i8),
-                zero_point(b, input_zp, in_elem), zero_point(b, output_zp, out_elem)]
-    attrs = {
+    operands = [x, mult, shift, zero_point(b, input_zp, in_elem), zero_point(b, output_zp, out_elem)]
+    attrs = _RESCALE_ATTRS[per_channel, bool(input_unsigned), bool(output_unsigned)]
+    return b.value("tosa.rescale", operands, result_type, attrs)
+
+
+def _multipliers(values) -> np.ndarray:
+    return np.atleast_1d(np.asarray(values, np.int64)).astype(np.int32)
+
+
+def _shifts(values) -> np.ndarray:
+    return np.atleast_1d(np.asarray(values, np.int64)).astype(np.int8)
+
+
+def _int_tuple(values) -> tuple | None:
+    """A one-dimensional list or tuple of Python ints as a tuple, else None."""
+    if type(values) is list or type(values) is tuple:
+        values = tuple(values)
+        return values if values and _all_int(values) else None
+    return None
+
+
+# the attribute dicts of the eight kinds of rescale, made once (Operation copies the dict,
+# and attributes are immutable)
+_RESCALE_ATTRS = {
+    (per_channel, input_unsigned, output_unsigned): {
         "scale32": BoolAttr(True),
         "rounding_mode": DialectAttr("tosa", "rounding_mode", "DOUBLE_ROUND"),
-        "per_channel": BoolAttr(multipliers.size > 1),
+        "per_channel": BoolAttr(per_channel),
         "input_unsigned": BoolAttr(input_unsigned),
         "output_unsigned": BoolAttr(output_unsigned),
     }
-    return b.value("tosa.rescale", operands, result_type, attrs)
+    for per_channel in (False, True) for input_unsigned in (False, True) for output_unsigned in (False, True)}
 
 
 def pad(b, x: Value, padding: Sequence[int], pad_value, result_type: Type) -> Value:

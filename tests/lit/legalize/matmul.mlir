@@ -17,9 +17,13 @@
 !y = !quant.uniform<i8:f32, 1.0:5>
 // CHECK-LABEL: @fully_connected_per_tensor_int8
 // CHECK-SAME:    (%[[ARG:.*]]: tensor<3x7x!quant.uniform<i8:f32, 5.000000e-01:-3>>)
-// CHECK:       %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x7xi8>
-// CHECK-NEXT:  quant.scast %{{.*}} : tensor<5x7x!quant.uniform<i8<-127:127>:f32, 2.500000e-01>> to tensor<5x7xi8>
-// CHECK-NEXT:  %[[B:.*]] = quant.scast %{{.*}} : tensor<5x!quant.uniform<i32:f32, 1.250000e-01>> to tensor<5xi32>
+// The integer pattern reads the stored constants themselves (no scast pair for canonicalize
+// to fold); their scasts to the quantized type stay, unused.
+// CHECK:       arith.constant {{.*}} : tensor<5x7xi8>
+// CHECK-NEXT:  quant.scast
+// CHECK-NEXT:  %[[B:.*]] = arith.constant dense<[1, -2, 3, -4, 5]> : tensor<5xi32>
+// CHECK-NEXT:  quant.scast %[[B]]
+// CHECK-NEXT:  %[[X:.*]] = quant.scast %[[ARG]] : tensor<3x7x!quant.uniform<i8:f32, 5.000000e-01:-3>> to tensor<3x7xi8>
 // CHECK-NEXT:  %[[ROWS_SHAPE:.*]] = "tosa.const_shape"() {values = dense<[1, 3, 7]> : tensor<3xindex>}
 // CHECK-NEXT:  %[[ROWS:.*]] = "tosa.reshape"(%[[X]], %[[ROWS_SHAPE]]) : (tensor<3x7xi8>, !tosa.shape<3>) -> tensor<1x3x7xi8>
 // TFLite's [units, depth] = [5, 7] weights, transposed at compile time to [1, 7, 5].
@@ -316,7 +320,7 @@ func.func @fully_connected_int64_bias_int16x8(%arg0: tensor<2x7x!x>) -> tensor<2
 !b = !quant.uniform<i32:f32, 1.16e-09>
 !y = !quant.uniform<i16:f32, 0.00016760335711296648>
 // CHECK-LABEL: @fully_connected_int16_filter_int32_bias_int16x16
-// CHECK:       %[[B:.*]] = quant.scast %{{.*}} : tensor<3x!quant.uniform<i32:f32, 1.160000e-09>> to tensor<3xi32>
+// CHECK:       %[[B:.*]] = arith.constant {{.*}} : tensor<3xi32>
 // CHECK:       "tosa.const"() {values = dense<{{\[\[\[}}1, 0, -2], [-1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 127]]]> : tensor<1x7x3xi8>}
 // CHECK:       %[[HH:.*]] = "tosa.matmul"
 // CHECK:       "tosa.const"() {values = dense<{{\[\[\[}}-84, -127, 84], [126, -126, -126], [-125, -125, -125], [-124, -124, -124], [-123, -123, -123], [-122, -122, -122], [-121, -121, 127]]]> : tensor<1x7x3xi8>}
@@ -373,7 +377,7 @@ func.func @fully_connected_declines_int64_bias_read_as_int32_int16x16(%arg0: ten
 !b = !quant.uniform<i32:f32, 0.125>
 !y = !quant.uniform<i16:f32, 0.01>
 // CHECK-LABEL: @fully_connected_reads_uint8_bytes_int8_to_int16
-// CHECK:       %[[B:.*]] = quant.scast %{{.*}} to tensor<2xi32>
+// CHECK:       %[[B:.*]] = arith.constant {{.*}} : tensor<2xi32>
 // CHECK:       %[[XS:.*]] = "tosa.bitwise_xor"
 // CHECK-NEXT:  "tosa.const"() {values = dense<{{\[\[\[}}-1, 0], [0, 0], [0, 0]]]> : tensor<1x3x2xi8>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
