@@ -31,11 +31,15 @@ class Builder:
     def create(self, name: str, operands: Iterable[Value] = (), result_types: Iterable[Type] = (),
                attributes: Optional[dict[str, Attribute]] = None, regions: Iterable[Region] = (),
                location: Optional[Location] = None) -> Operation:
-        op = Operation.create(name, list(operands), list(result_types), attributes, list(regions),
+        # Operation.__init__ copies operands and result types: no list() of them here
+        op = Operation.create(name, operands, result_types, attributes, list(regions) if regions else (),
                               location or self.location)
-        return self.insert(op)
+        if self.block is not None:  # insert(), inlined: every op a rewrite builds comes here
+            op.parent = self.block
+        self.ops.append(op)
+        return op
 
     def value(self, name: str, operands: Iterable[Value], result_type: Type,
               attributes: Optional[dict[str, Attribute]] = None, **kw) -> Value:
         """Create a one-result op and return its result."""
-        return self.create(name, operands, [result_type], attributes, **kw).result
+        return self.create(name, operands, (result_type,), attributes, **kw).results[0]
