@@ -270,6 +270,15 @@ class Operation:
 
 
 def _nested_ops(op: Operation) -> Iterator[Operation]:
+    regions = op.regions
+    if len(regions) == 1 and len(regions[0].blocks) == 1:
+        # the usual op with a body (func.func, linalg.generic): a list iterator, not a
+        # generator whose every op passes through one more frame
+        return iter(regions[0].blocks[0].ops.copy())
+    return _nested_ops_of_blocks(op)
+
+
+def _nested_ops_of_blocks(op: Operation) -> Iterator[Operation]:
     for region in op.regions:
         for block in region.blocks:
             yield from list(block.ops)
