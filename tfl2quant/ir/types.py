@@ -38,10 +38,11 @@ def cached_hash(cls):
     compute = cls.__hash__
 
     def __hash__(self):
-        h = self.__dict__.get("_hash")
-        if h is None:
+        try:  # an attribute read costs less than self.__dict__.get (a third of this call)
+            return self._hash
+        except AttributeError:
             h = self.__dict__["_hash"] = compute(self)
-        return h
+            return h
 
     cls.__hash__ = __hash__
     return cls
