@@ -318,10 +318,12 @@ class DenseElementsAttr(Attribute):
 
     @staticmethod
     def from_array(array: np.ndarray, element_type: Type, shape=None) -> "DenseElementsAttr":
-        array = np.asarray(array)
-        shape = tuple(array.shape) if shape is None else tuple(shape)
+        # a legalization makes ~10 of these per TFLite op: no conversions of what is already right
+        if array.__class__ is not np.ndarray:
+            array = np.asarray(array)
+        shape = array.shape if shape is None else tuple(shape)
         want = numpy_dtype(element_type)
-        if array.dtype != want:
+        if array.dtype is not want and array.dtype != want:  # builtin dtypes are shared objects
             array = array.astype(want)
         return DenseElementsAttr(RankedTensorType(shape, element_type), array)
 
