@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from .attributes import Attribute
-from .core import Block, Operation, Region, Value
+from .core import OP_CLASSES, Block, Operation, Region, Value
 from .location import UNKNOWN, Location
 from .types import Type
 
@@ -31,9 +31,15 @@ class Builder:
     def create(self, name: str, operands: Iterable[Value] = (), result_types: Iterable[Type] = (),
                attributes: Optional[dict[str, Attribute]] = None, regions: Iterable[Region] = (),
                location: Optional[Location] = None) -> Operation:
-        # Operation.__init__ copies operands and result types: no list() of them here
-        op = Operation.create(name, operands, result_types, attributes, list(regions) if regions else (),
-                              location or self.location)
+        # Operation.create inlined, and no list() of operands and result types (Operation.__init__
+        # copies them): every op a rewrite builds comes here
+        cls = OP_CLASSES.get(name)
+        if cls is None:
+            op = Operation(operands, result_types, attributes, list(regions) if regions else (),
+                           location or self.location, name)
+        else:
+            op = cls(operands, result_types, attributes, list(regions) if regions else (),
+                     location or self.location)
         if self.block is not None:  # insert(), inlined: every op a rewrite builds comes here
             op.parent = self.block
         self.ops.append(op)
