@@ -170,6 +170,10 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     if dump_pipeline:
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
     after = print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None
+    from .pipeline import fewer_collections
+    # one block of fewer collections over convert and printing, left when the command ends: the
+    # IR is not walked by the collection that convert's own block would let come at its end
+    click.get_current_context().with_resource(fewer_collections(promote=True))
     result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, timing=timing, **options)
     # At exit Python's last collections walk every object still alive, the whole IR: a quarter
     # of a 2,000-op convert's CPU time, a tenth of a small model's. Frozen objects are skipped
@@ -190,7 +194,6 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
             write_bytecode(result.module, out)
     else:
         from .ir.printer import print_module
-        from .pipeline import fewer_collections
         # printing walks the whole module too: collecting every 700 allocations there cost a tenth
         # of a 2,000-op convert (benchmarks/synthetic.py), as it did in the pipeline
         with scope(timing, "Output"), _output(output) as out, fewer_collections():

@@ -318,10 +318,12 @@ class DenseElementsAttr(Attribute):
 
     @staticmethod
     def from_array(array: np.ndarray, element_type: Type, shape=None) -> "DenseElementsAttr":
-        array = np.asarray(array)
-        shape = tuple(array.shape) if shape is None else tuple(shape)
+        # a legalization makes ~10 of these per TFLite op: no conversions of what is already right
+        if array.__class__ is not np.ndarray:
+            array = np.asarray(array)
+        shape = array.shape if shape is None else tuple(shape)
         want = numpy_dtype(element_type)
-        if array.dtype != want:
+        if array.dtype is not want and array.dtype != want:  # builtin dtypes are shared objects
             array = array.astype(want)
         return DenseElementsAttr(RankedTensorType(shape, element_type), array)
 
@@ -346,24 +348,33 @@ class DenseElementsAttr(Attribute):
     def _key(self):
         # computed once, as the hash: comparing a constant with every equal one (cse, the
         # unique constants of legalize-tfl) read its bytes each time
-        k = self.__dict__.get("_cmp_key")
-        if k is None:
+        try:
+            return self._cmp_key
+        except AttributeError:
             if self.data.size <= SMALL_DENSE:
                 k = (self.type, self.data.tobytes(), self.data.shape)
             else:
                 k = (self.type, id(self.data))
             self.__dict__["_cmp_key"] = k
-        return k
+            return k
 
     def __eq__(self, other):
-        return self is other or isinstance(other, DenseElementsAttr) and self._key() == other._key()
+        if self is other:
+            return True
+        if other.__class__ is not DenseElementsAttr and not isinstance(other, DenseElementsAttr):
+            return False
+        try:
+            return self._cmp_key == other._cmp_key
+        except AttributeError:
+            return self._key() == other._key()
 
     def __hash__(self):
         # computed once: CSE hashes every constant's key (its bytes and type) per lookup
-        h = self.__dict__.get("_hash")
-        if h is None:
+        try:
+            return self._hash
+        except AttributeError:
             h = self.__dict__["_hash"] = hash(self._key())
-        return h
+            return h
 
     def __getstate__(self):  # the cached hash and key are not carried to another process
         state = dict(self.__dict__)

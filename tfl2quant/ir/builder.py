@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from .attributes import Attribute
-from .core import Block, Operation, Region, Value
+from .core import OP_CLASSES, Block, Operation, Region, Value
 from .location import UNKNOWN, Location
 from .types import Type
 
@@ -31,11 +31,21 @@ class Builder:
     def create(self, name: str, operands: Iterable[Value] = (), result_types: Iterable[Type] = (),
                attributes: Optional[dict[str, Attribute]] = None, regions: Iterable[Region] = (),
                location: Optional[Location] = None) -> Operation:
-        op = Operation.create(name, list(operands), list(result_types), attributes, list(regions),
-                              location or self.location)
-        return self.insert(op)
+        # Operation.create inlined, and no list() of operands and result types (Operation.__init__
+        # copies them): every op a rewrite builds comes here
+        cls = OP_CLASSES.get(name)
+        if cls is None:
+            op = Operation(operands, result_types, attributes, list(regions) if regions else (),
+                           location or self.location, name)
+        else:
+            op = cls(operands, result_types, attributes, list(regions) if regions else (),
+                     location or self.location)
+        if self.block is not None:  # insert(), inlined: every op a rewrite builds comes here
+            op.parent = self.block
+        self.ops.append(op)
+        return op
 
     def value(self, name: str, operands: Iterable[Value], result_type: Type,
               attributes: Optional[dict[str, Attribute]] = None, **kw) -> Value:
         """Create a one-result op and return its result."""
-        return self.create(name, operands, [result_type], attributes, **kw).result
+        return self.create(name, operands, (result_type,), attributes, **kw).results[0]

@@ -121,10 +121,21 @@ class Operation:
             self.name = name  # generic op: the instance carries its name
         # the loops of _add_operand and add_region inlined: every op of every pass is built here
         self._operands: list[Value] = list(operands)
-        for k, v in enumerate(self._operands):
-            assert isinstance(v, Value), f"{self.name}: operand {v!r} is not a Value"
-            v._uses[(self, k)] = None
-        self.results = [OpResult(t, self, k) for k, t in enumerate(result_types)]
+        k = 0
+        try:
+            for v in self._operands:
+                v._uses[(self, k)] = None
+                k += 1
+        except AttributeError:  # not a Value (checked here, not by an isinstance per operand)
+            for v in self._operands:
+                assert isinstance(v, Value), f"{self.name}: operand {v!r} is not a Value"
+            raise
+        if result_types.__class__ is not list and result_types.__class__ is not tuple:
+            result_types = list(result_types)
+        if len(result_types) == 1:  # most ops: no comprehension frame
+            self.results = [OpResult(result_types[0], self, 0)]
+        else:
+            self.results = [OpResult(t, self, k) for k, t in enumerate(result_types)]
         self.attributes: dict[str, Attribute] = dict(attributes) if attributes else {}
         # most ops have neither regions nor successors: the shared empty tuple, not two more
         # lists per op for the cyclic GC to track (add_region makes a list when needed)
@@ -259,6 +270,15 @@ class Operation:
 
 
 def _nested_ops(op: Operation) -> Iterator[Operation]:
+    regions = op.regions
+    if len(regions) == 1 and len(regions[0].blocks) == 1:
+        # the usual op with a body (func.func, linalg.generic): a list iterator, not a
+        # generator whose every op passes through one more frame
+        return iter(regions[0].blocks[0].ops.copy())
+    return _nested_ops_of_blocks(op)
+
+
+def _nested_ops_of_blocks(op: Operation) -> Iterator[Operation]:
     for region in op.regions:
         for block in region.blocks:
             yield from list(block.ops)
