@@ -84,6 +84,14 @@ class Buffer:
 _UNPACK = {name: (struct.Struct(fmt).unpack_from, size) for name, (fmt, _, size) in SCALARS.items()}
 _U32, _I32, _U16 = _UNPACK["uint"][0], _UNPACK["int"][0], _UNPACK["ushort"][0]
 
+# per table type, its scalar/enum/union_type fields as (vtable entry, default, unpack, size):
+# Table.get reads these (most of the fields the importer reads) without the general dispatch
+_SCALAR_FIELDS = {
+    type_name: {name: (4 + 2 * f.slot, f.default,
+                       *_UNPACK[f.type if f.kind == "scalar" else schema.ENUM_TYPES.get(f.type, "ubyte")])
+                for name, f in fields.items() if f.kind in ("scalar", "enum", "union_type")}
+    for type_name, fields in _FIELDS.items()}
+
 
 class Table:
     """One table of type `type_name` at `pos`; fields are read on demand by name."""
@@ -119,6 +127,19 @@ class Table:
 
     def get(self, name: str):
         """Scalar or enum (as int), string, table, or union (as a Table); None if absent."""
+        fast = _SCALAR_FIELDS[self.type_name].get(name)
+        if fast is not None:  # _field_pos and Buffer.scalar inlined
+            entry, default, unpack, size = fast
+            if entry >= self._vtsize:
+                return default
+            buf = self.buf
+            off = _U16(buf.data, self._vtable + entry)[0]
+            if not off:
+                return default
+            pos = self.pos + off  # both non-negative
+            if pos + size > buf.size:
+                buf.check(pos, size, (self.type_name, ".", name))
+            return unpack(buf.data, pos)[0]
         field, pos = self._field_pos(name)
         if field.kind in ("scalar", "enum", "union_type"):
             if not pos:

@@ -131,6 +131,7 @@ class SubgraphImporter:
         self.tensors = sg.vector("tensors") or []
         self.types = TypeReader(importer, self.tensors)
         self.values: dict[int, Value] = {}
+        self._names: dict[int, str] = {}  # read once: each tensor's name is used by where() and its location
 
     # --- locations for messages -----------------------------------------------------
     def where(self, tensor: int | None = None, op: int | None = None, op_name: str | None = None) -> str:
@@ -143,7 +144,10 @@ class SubgraphImporter:
         return ": ".join(parts)
 
     def tensor_name(self, k: int) -> str:
-        return self.tensors[k].get("name") or f"tensor_{k}"
+        name = self._names.get(k)
+        if name is None:
+            name = self._names[k] = self.tensors[k].get("name") or f"tensor_{k}"
+        return name
 
     def tensor_type(self, k: int) -> Type:
         """Tensor `k`'s type; in subgraph 0, `?` dimensions pinned by `--input-shape`."""
