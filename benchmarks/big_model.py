@@ -3,13 +3,18 @@
     python benchmarks/big_model.py                       # 1 GB, 256 FC layers, inline buffers
     python benchmarks/big_model.py --gb 2 --layout offset   # > 2 GB layout: buffers after the flatbuffer
     python benchmarks/big_model.py --model /tmp/large.tflite --keep   # reuse a model made before
+    python benchmarks/big_model.py -n 5 --skip 'ours text' 'peer text'  # medians of 5 interleaved runs
 
 The model (benchmarks/import_benchmark.py's make_model: a chain of int8
 FULLY_CONNECTED layers with per-channel weights) is written to /tmp, never
 into the repo. Each run is a fresh process whose peak resident memory comes
 from wait4's rusage (ru_maxrss: the child alone, file pages it mapped
 included; the model is made in another child, so that this process stays
-small: Linux counts the parent's size at fork in a child's ru_maxrss). Rows:
+small: Linux counts the parent's size at fork in a child's ru_maxrss). With
+`-n N` the rows run in turn N times (ours, peer, ours, peer, ...), so that the
+disk's and the machine's drift slows both alike, and each column is the median
+of the N runs; the wall time of these runs is bound by writing the output to
+disk, which varies from run to run. Rows:
 
     ours text       tfl2quant convert MODEL -o OUT.mlir
     ours bytecode   tfl2quant convert MODEL --emit-bytecode -o OUT.mlirbc
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -56,6 +62,7 @@ def main() -> None:
     p.add_argument("--model", type=Path, help="use (or make, if missing) this model file")
     p.add_argument("--keep", action="store_true", help="keep the model file")
     p.add_argument("--skip", nargs="*", default=[], help="rows to skip, e.g. 'peer text'")
+    p.add_argument("-n", "--repeat", type=int, default=1, help="interleaved runs of each row (medians)")
     args = p.parse_args()
     model = args.model or Path(f"/tmp/tfl2quant-big-{args.gb:g}gb-{args.layout}.tflite")
     if not model.exists():  # in a child: a large parent would count in the children's ru_maxrss
@@ -74,18 +81,24 @@ def main() -> None:
             "ours bytecode": (ours + ["--emit-bytecode", "-o", str(bc)], bc),
             "peer bytecode": ([peer, str(model), "--bytecode", "-o", str(bc)], bc),
             "peer text": ([peer, str(model), "--text", "-o", str(text)], text)}
-    print(f"model: {size / 1e9:.2f} GB, {args.layers} FULLY_CONNECTED layers, {args.layout} buffers\n")
+    rows = {name: row for name, row in rows.items() if name not in args.skip}
+    print(f"model: {size / 1e9:.2f} GB, {args.layers} FULLY_CONNECTED layers, {args.layout} buffers, "
+          f"{args.repeat} run(s) of each row\n")
+    runs: dict[str, list[dict]] = {name: [] for name in rows}
+    for _ in range(args.repeat):
+        for name, (cmd, out) in rows.items():
+            runs[name].append(run(cmd, out))
     print("| run | wall (s) | CPU (s) | peak RSS | RSS / file | output |")
     print("|---|---:|---:|---:|---:|---:|")
-    for name, (cmd, out) in rows.items():
-        if name in args.skip:
+    for name, rs in runs.items():
+        failed = [r for r in rs if not r["ok"]]
+        if failed:
+            print(f"| {name} | failed: {failed[0]['error']} | | | | |", flush=True)
             continue
-        r = run(cmd, out)
-        if not r["ok"]:
-            print(f"| {name} | failed: {r['error']} | | | | |", flush=True)
-            continue
-        print(f"| {name} | {r['seconds']:.1f} | {r['cpu']:.1f} | {r['peak'] / 1e9:.2f} GB | "
-              f"{r['peak'] / size:.2f} | {r['out'] / 1e9:.2f} GB |", flush=True)
+        wall, cpu, peak, out = (statistics.median(r[k] for r in rs) for k in ("seconds", "cpu", "peak", "out"))
+        spread = f" ({min(r['seconds'] for r in rs):.1f}-{max(r['seconds'] for r in rs):.1f})" if len(rs) > 1 else ""
+        print(f"| {name} | {wall:.1f}{spread} | {cpu:.1f} | {peak / 1e9:.2f} GB | {peak / size:.2f} | "
+              f"{out / 1e9:.2f} GB |", flush=True)
     if args.model is None and not args.keep:
         model.unlink()
 

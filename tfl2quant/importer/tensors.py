@@ -87,7 +87,12 @@ def _zero_points_fit(q: QuantizedType, where: str) -> None:
     if zero_points is None:
         return
     lo, hi = default_storage_range(q.storage_width, q.is_signed)
-    for z in zero_points():
+    zero_points = zero_points()
+    if len(zero_points) > 16:  # thousands of channels: one array check, then find the culprit
+        a = np.asarray(zero_points, dtype=np.int64)
+        if lo <= a.min() and a.max() <= hi:
+            return
+    for z in zero_points:
         if not lo <= z <= hi:
             raise FlatbufferError(f"{where}: zero point {z} out of the range [{lo}, {hi}] of its storage type")
 
@@ -149,16 +154,16 @@ class TypeReader:
         if not np.isfinite(raw).all() or (raw < 0).any():
             bad = next(float(x) for x in raw.tolist() if not math.isfinite(x) or x < 0)
             raise FlatbufferError(f"{where}: quantization scale {bad} is not a finite non-negative number")
-        scales = [float(s) if s != 0 else float(np.finfo(np.float32).tiny) for s in raw.tolist()]
+        # whole arrays: a large model's weights have thousands of channels each
+        scales = np.where(raw == 0, np.finfo(np.float32).tiny, raw).astype(np.float64).tolist()
         zps = q.vector("zero_point")
-        zps = zps.tolist() if zps is not None and len(zps) else [0] * len(scales)
+        zps = zps.astype(np.int64).tolist() if zps is not None and len(zps) else [0] * len(scales)
         if len(zps) != len(scales):
             raise FlatbufferError(f"{where}: quantization has {len(scales)} scales but {len(zps)} zero points")
         if len(scales) == 1:
             return UniformQuantizedType(storage.width, signed, f32, lo, hi, scales[0], int(zps[0]))
         axis = int(q.get("quantized_dimension"))
-        return UniformQuantizedPerAxisType(storage.width, signed, f32, lo, hi, tuple(scales),
-                                           tuple(int(z) for z in zps), axis)
+        return UniformQuantizedPerAxisType(storage.width, signed, f32, lo, hi, tuple(scales), tuple(zps), axis)
 
     def blockwise_type(self, t: Table, details: Table, storage: IntegerType, signed: bool, lo: int, hi: int,
                        where: str) -> UniformQuantizedSubChannelType:

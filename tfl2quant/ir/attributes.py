@@ -5,6 +5,7 @@ large ones print as hex so printing never builds per-element strings.
 """
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from dataclasses import field
@@ -394,13 +395,14 @@ class DenseElementsAttr(Attribute):
             return
         # Upstream stores any attribute whose elements are all equal as a splat, and prints it
         # so (one vectorized comparison, over the array printing would walk anyway).
-        if self.is_splat or (data.size > 0 and bool(np.all(data == data.reshape(-1)[0]))):
-            yield f"dense<{_scalar(data.reshape(-1)[0], elem)}> : {self.type}"
+        if self.is_splat or (data.size > 0 and _all_equal(data)):
+            yield f"dense<{_scalar(data[(0,) * data.ndim], elem)}> : {self.type}"
             return
         if data.size <= PRINT_HEX_ABOVE:
             yield f"dense<{_nested(data, elem)}> : {self.type}"
             return
         yield 'dense<"0x'
+        digits = np.empty(HEX_CHUNK * data.itemsize, np.uint16)  # reused: two hex digits per byte
         for piece in _contiguous_pieces(data):
             if isinstance(elem, IntegerType) and elem.width == 1:
                 piece = piece.astype(np.uint8)
@@ -408,11 +410,35 @@ class DenseElementsAttr(Attribute):
                 # one byte per element holding only the element's bits, as MLIR stores it
                 # (a sign-extended byte is read back right by MLIR, but not by every consumer)
                 piece = piece.view(np.uint8) & np.uint8((1 << elem.width) - 1)
-            yield piece.view(np.uint8).tobytes().hex().upper()
+            piece = piece.view(np.uint8)
+            if digits.size < piece.size:
+                digits = np.empty(piece.size, np.uint16)
+            out = digits[:piece.size]
+            # a table lookup writes the upper-case digits in place: half the time of
+            # bytes.hex().upper(), which makes and scans a second string
+            np.take(_hex_digits(), piece, out=out, mode="clip")
+            yield out.tobytes().decode("ascii")
         yield f'"> : {self.type}'
 
 
 HEX_CHUNK = 1 << 16  # elements per printed piece: bounded memory whatever the constant's size
+
+
+@functools.cache
+def _hex_digits() -> np.ndarray:
+    """Byte value -> its two upper-case hex digits, as one uint16 in memory order."""
+    return np.frombuffer("".join(f"{i:02X}" for i in range(256)).encode("ascii"), np.uint16)
+
+
+def _all_equal(data: np.ndarray) -> bool:
+    """Whether every element equals the first, as `data == first` says. A weight differs
+    within its first few elements, so those are compared first: the full comparison
+    (a boolean array as large as the data, and a copy for a transposed view) is
+    made only for a constant that might be a splat."""
+    first = data[(0,) * data.ndim]
+    if data.size > 64 and not np.all(data.flat[:64] == first):
+        return False
+    return bool(np.all(data == first))
 
 
 def _contiguous_pieces(data: np.ndarray):

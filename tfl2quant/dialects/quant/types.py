@@ -34,6 +34,9 @@ UNRANKED_SUB_CHANNEL = {"on": True}
 
 # Scales must lie in the expressed type's positive range (upstream's check):
 # [smallest subnormal, largest finite].
+# above this many scales or zero points, a type's parameters are checked as one array
+_CHECK_IN_NUMPY_ABOVE = 16
+
 _SCALE_RANGE = {
     "f16": (2.0 ** -24, 65504.0),
     "bf16": (2.0 ** -133, 3.3895313892515355e38),
@@ -114,7 +117,13 @@ class QuantizedType(Type):
         if not isinstance(self.expressed_type, FloatType) or self.expressed_type.name not in _SCALE_RANGE:
             raise VerificationError(
                 f"expressed type must be floating point, got {self.expressed_type}")
-        for s in self.scales_flat():
+        scales = self.scales_flat()
+        if len(scales) > _CHECK_IN_NUMPY_ABOVE:  # a weight with thousands of channels: one array check
+            lo, hi = _SCALE_RANGE[self.expressed_type.name]
+            a = np.array(scales, dtype=np.float64)
+            fits = np.isfinite(a) & (a >= lo) & (a <= hi)
+            scales = () if fits.all() else (scales[int(np.argmin(fits))],)
+        for s in scales:
             self._verify_scale(s)
         # Sub-channel zero points are always checked: upstream stores them as a tensor of the
         # storage type and so silently wraps one that does not fit (u4 zero point 8 reads as -8).
