@@ -402,7 +402,7 @@ class DenseElementsAttr(Attribute):
             yield f"dense<{_nested(data, elem)}> : {self.type}"
             return
         yield 'dense<"0x'
-        digits = np.empty(HEX_CHUNK * data.itemsize, np.uint16)  # reused: two hex digits per byte
+        digits = np.empty(0, np.uint16)  # two hex digits per byte, reused from piece to piece
         for piece in _contiguous_pieces(data):
             if isinstance(elem, IntegerType) and elem.width == 1:
                 piece = piece.astype(np.uint8)
@@ -411,6 +411,9 @@ class DenseElementsAttr(Attribute):
                 # (a sign-extended byte is read back right by MLIR, but not by every consumer)
                 piece = piece.view(np.uint8) & np.uint8((1 << elem.width) - 1)
             piece = piece.view(np.uint8)
+            if piece.size < 4096:  # a small weight: fewer calls
+                yield piece.tobytes().hex().upper()
+                continue
             if digits.size < piece.size:
                 digits = np.empty(piece.size, np.uint16)
             out = digits[:piece.size]
@@ -436,7 +439,7 @@ def _all_equal(data: np.ndarray) -> bool:
     (a boolean array as large as the data, and a copy for a transposed view) is
     made only for a constant that might be a splat."""
     first = data[(0,) * data.ndim]
-    if data.size > 64 and not np.all(data.flat[:64] == first):
+    if data.size > 4096 and not np.all(data.flat[:64] == first):
         return False
     return bool(np.all(data == first))
 
@@ -454,7 +457,7 @@ def _contiguous_pieces(data: np.ndarray):
     elif data.ndim == 1:
         for start in range(0, data.size, HEX_CHUNK):
             yield np.ascontiguousarray(data[start:start + HEX_CHUNK])
-    elif data.ndim == 2 and data.T.flags.c_contiguous and data.shape[1] <= HEX_CHUNK:
+    elif data.ndim == 2 and data.T.flags.c_contiguous and data.shape[1] <= HEX_CHUNK < data.size:
         # A transposed matrix (FULLY_CONNECTED's weights as a view of the mapped file). Its
         # rows are columns of the stored matrix: copied directly, each element read costs a
         # cache line (2-6 s per GB). Copying a band of a few stored columns first (short
