@@ -434,10 +434,11 @@ def _hex_digits() -> np.ndarray:
 
 
 def _all_equal(data: np.ndarray) -> bool:
-    """Whether every element equals the first, as `data == first` says. A weight differs
-    within its first few elements, so those are compared first: the full comparison
-    (a boolean array as large as the data, and a copy for a transposed view) is
-    made only for a constant that might be a splat."""
+    """Whether every element equals the first, as `data == first` says. A large weight
+    differs within its first few elements, so those are compared first: the full
+    comparison (a boolean array as large as the data) is made only for a constant
+    that might be a splat. The first element is indexed, not taken from a reshape,
+    which would copy a transposed view whole."""
     first = data[(0,) * data.ndim]
     if data.size > 4096 and not np.all(data.flat[:64] == first):
         return False

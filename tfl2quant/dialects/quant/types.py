@@ -32,11 +32,11 @@ STRICT_ZERO_POINTS = {"on": False}
 # API (the tests of the RFC's lowering) accepts them.
 UNRANKED_SUB_CHANNEL = {"on": True}
 
-# Scales must lie in the expressed type's positive range (upstream's check):
-# [smallest subnormal, largest finite].
-# above this many scales or zero points, a type's parameters are checked as one array
+# Above this many scales, a type's scales are checked as one array.
 _CHECK_IN_NUMPY_ABOVE = 16
 
+# Scales must lie in the expressed type's positive range (upstream's check):
+# [smallest subnormal, largest finite].
 _SCALE_RANGE = {
     "f16": (2.0 ** -24, 65504.0),
     "bf16": (2.0 ** -133, 3.3895313892515355e38),
