@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dialects.quant.types import (MAX_STORAGE_BITS, QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
-                                    default_storage_range)
+                                    default_storage_range, first_outside)
 from ..errors import Tfl2QuantError
 from ..ir.types import (ComplexType, FloatType, IntegerType, OpaqueType, RankedTensorType, Type,
                         UNSIGNED, UnrankedTensorType, f32, numpy_dtype)
@@ -87,14 +87,9 @@ def _zero_points_fit(q: QuantizedType, where: str) -> None:
     if zero_points is None:
         return
     lo, hi = default_storage_range(q.storage_width, q.is_signed)
-    zero_points = zero_points()
-    if len(zero_points) > 16:  # thousands of channels: one array check, then find the culprit
-        a = np.asarray(zero_points, dtype=np.int64)
-        if lo <= a.min() and a.max() <= hi:
-            return
-    for z in zero_points:
-        if not lo <= z <= hi:
-            raise FlatbufferError(f"{where}: zero point {z} out of the range [{lo}, {hi}] of its storage type")
+    z = first_outside(zero_points(), lo, hi)
+    if z is not None:
+        raise FlatbufferError(f"{where}: zero point {z} out of the range [{lo}, {hi}] of its storage type")
 
 
 class TypeReader:

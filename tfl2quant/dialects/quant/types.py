@@ -32,8 +32,22 @@ STRICT_ZERO_POINTS = {"on": False}
 # API (the tests of the RFC's lowering) accepts them.
 UNRANKED_SUB_CHANNEL = {"on": True}
 
-# Above this many scales, a type's scales are checked as one array.
+# Above this many scales or zero points, a type's parameters are checked as one array.
 _CHECK_IN_NUMPY_ABOVE = 16
+
+
+def first_outside(values, lo: int, hi: int):
+    """The first of the integers `values` outside [lo, hi], or None. Thousands of them (a
+    large weight's channels or blocks) are checked as one array; the loop then runs only to
+    name the culprit (or for integers beyond int64, which `opt` may parse)."""
+    if len(values) > _CHECK_IN_NUMPY_ABOVE:
+        try:
+            a = np.asarray(values)
+        except OverflowError:
+            a = None
+        if a is not None and a.dtype.kind in "iu" and lo <= a.min() and a.max() <= hi:
+            return None
+    return next((z for z in values if not lo <= z <= hi), None)
 
 # Scales must lie in the expressed type's positive range (upstream's check):
 # [smallest subnormal, largest finite].
@@ -136,9 +150,9 @@ class QuantizedType(Type):
         """The RFC's rule ("zeroPoint: Optional integer value of type storageType"), which upstream
         does not check (its own tests hold `!quant.uniform<i8:f32, 2.0:128>`): an opt-in check."""
         lo, hi = self.storage_type_range
-        for z in self.zero_points_flat():
-            if not lo <= z <= hi:
-                return f"zero point {z} out of the range [{lo}, {hi}] of storage type {self._storage_str()}"
+        z = first_outside(self.zero_points_flat(), lo, hi)
+        if z is not None:
+            return f"zero point {z} out of the range [{lo}, {hi}] of storage type {self._storage_str()}"
         return None
 
     def _verify_scale(self, scale: float) -> None:
