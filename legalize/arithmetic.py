@@ -23,7 +23,7 @@ from tfl2quant.ir.attributes import BoolAttr
 from tfl2quant.ir.types import element_type, f64, i1, tensor
 
 from .divide import TableDivide
-from .emit import broadcast_rank, broadcast_to, compare, select, splat
+from .emit import broadcast_all, broadcast_rank, broadcast_to, compare, select, splat
 from .fused_activation import clamp_float
 from .integer_arithmetic import OnStoredValues, RescaledAddSub, RescaledMul, RescaledSquaredDifference
 from .query import dynamic_batch, floats_only, is_float
@@ -63,10 +63,12 @@ class Divide(Elementwise):
     rounded like C++ `/` (TOSA's reciprocal + mul rounds twice). int32: tosa.intdiv,
     which truncates like C++."""
 
+    any_shape = True
+
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
         if is_float(t):
-            x, y = (broadcast_to(b, v, t.shape) for v in operands[:2])
+            x, y = broadcast_all(b, operands[:2], t)
             q = b.value("arith.divf", [x, y], t)
         else:
             x, y = (broadcast_rank(b, v, len(t.shape)) for v in operands[:2])
@@ -79,9 +81,11 @@ class FloorDiv(Elementwise):
     (a float32 quotient can round up onto the next integer); int: arith.floordivsi,
     which equals it exactly for 32-bit operands."""
 
+    any_shape = True
+
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
-        x, y = (broadcast_to(b, v, t.shape) for v in operands[:2])
+        x, y = broadcast_all(b, operands[:2], t)
         if not is_float(t):
             return [b.value("arith.floordivsi", [x, y], t)]
         wide = tensor(t.shape, f64)
@@ -94,9 +98,11 @@ class FloorMod(Elementwise):
     """reference/floor_mod.h: r = trunc_mod(a, b) (fmod / C++ %), then
     (r != 0 && (b < 0) != (r < 0)) ? r + b : r."""
 
+    any_shape = True
+
     def rewrite(self, b, op, operands, result_types):
         t = result_types[0]
-        x, y = (broadcast_to(b, v, t.shape) for v in operands[:2])
+        x, y = broadcast_all(b, operands[:2], t)
         r = b.value("arith.remf" if is_float(t) else "arith.remsi", [x, y], t)
         zero = splat(b, 0, t)
         signs_differ = b.value("tosa.logical_xor", [compare(b, "tosa.greater", zero, y, t.shape),

@@ -280,7 +280,9 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
         reason = rule.unlowered or no_string_lowering(op) or rule.float.unsupported(op)
         if reason is not None:
             return record("unlowered", reason), True
-    empty = None if op.regions else non_empty(op, [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")])
+    moved = rule.float.moved_values(op) if rule.float else [v for v in (*op.operands, *op.results)
+                                                               if hasattr(v.type, "shape")]
+    empty = None if op.regions else non_empty(op, moved)
     # TOSA has no empty tensors, and a string tensor reaches only the ops lowered for strings
     float_reason = rule.unlowered or empty or no_string_lowering(op)
     if not quantized:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
+from tfl2quant.dialects import linalg, tosa
+from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.core import Value
-from tfl2quant.ir.types import Type, element_type, i1, i32, numpy_dtype, tensor
+from tfl2quant.ir.types import Type, element_type, i1, i32, index, numpy_dtype, tensor
 
 
 def reshape(b, x: Value, shape) -> Value:
@@ -35,6 +36,49 @@ def broadcast_to(b, v: Value, shape) -> Value:
     rank, then tile the 1-sized dimensions."""
     v = broadcast_rank(b, v, len(shape))
     return tile(b, v, [1 if have == want else want for have, want in zip(v.type.shape, shape)])
+
+
+def broadcast_all(b, values, t: Type) -> list[Value]:
+    """`values`, each with exactly `t`'s shape, for arith and math ops (which do not
+    broadcast). Static shapes: `broadcast_to`. With a `?` anywhere, a value whose shape
+    differs is copied by a linalg.generic that reads its 1-sized dimensions at 0 (numpy's
+    rule, as TFLite's BroadcastBinaryFunction) into a tensor.empty whose `?` sizes are read
+    from a value that has that dimension `?` (TFLite sizes its output from the inputs)."""
+    shape = tuple(t.shape)
+    if None not in shape and all(None not in v.type.shape for v in values):
+        return [broadcast_to(b, v, shape) for v in values]
+    values = [broadcast_rank(b, v, len(shape)) for v in values]
+    sizes = []
+    for k, d in enumerate(shape):
+        if d is not None:
+            continue
+        source = next((v for v in values if v.type.shape[k] is None), None)
+        if source is not None:
+            sizes.append(tensor_dim(b, source, k))
+        else:  # every operand static here: the largest of their sizes
+            sizes.append(index_constant(b, max(v.type.shape[k] for v in values)))
+    out = []
+    for v in values:
+        if tuple(v.type.shape) == shape:
+            out.append(v)
+            continue
+        if all(have == want or have is None for have, want in zip(v.type.shape, shape)):
+            out.append(b.value("tensor.cast", [v], tensor(shape, element_type(v.type))))  # `?` -> static
+            continue
+        read = AffineMap(len(shape), tuple(const(0) if have == 1 and want != 1 else dim(k)
+                                           for k, (have, want) in enumerate(zip(v.type.shape, shape))))
+        out.append(linalg.generic(b, [v], [read], tensor(shape, element_type(v.type)),
+                                  lambda r, args: args[0], dynamic_sizes=sizes))
+    return out
+
+
+def index_constant(b, k: int) -> Value:
+    return b.value("arith.constant", [], index, {"value": IntegerAttr(k, index)})
+
+
+def tensor_dim(b, v: Value, k: int) -> Value:
+    """`tensor.dim` of `v` along dimension `k`: a run-time size."""
+    return b.value("tensor.dim", [v, index_constant(b, k)], index)
 
 
 def slice_(b, x: Value, start, size) -> Value:

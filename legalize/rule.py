@@ -94,6 +94,11 @@ class FloatPattern:
     def unsupported(self, op: Operation) -> Optional[str]:
         return None
 
+    def moved_values(self, op: Operation) -> list[Value]:
+        """The operands and results the lowering materializes as tensors (TOSA has no empty
+        ones); operands read as compile-time options (RESHAPE's shape) are not."""
+        return [v for v in (*op.operands, *op.results) if hasattr(v.type, "shape")]
+
     def rewrite(self, b: Builder, op: Operation, operands: list[Value],
                 result_types: list[Type]) -> list[Value]:
         raise NotImplementedError
@@ -121,7 +126,11 @@ class Elementwise(FloatPattern):
     """A float pattern on signless (or quantized) element types, on shapes with at most one
     `?` dimension along which nothing broadcasts."""
 
+    any_shape = False  # the rewrite broadcasts along `?` dimensions too (emit.broadcast_all)
+
     def unsupported(self, op: Operation) -> Optional[str]:
+        if self.any_shape:
+            return signless(op)
         return one_dynamic_dim(op) or no_dynamic_broadcast(op) or signless(op)
 
 
@@ -135,6 +144,9 @@ class StaticPattern(FloatPattern):
 
     def data_operands(self, op) -> list:
         return list(op.operands) if self.data is None else [op.operands[k] for k in self.data]
+
+    def moved_values(self, op: Operation) -> list[Value]:
+        return self.data_operands(op) + list(op.results)
 
     def unsupported(self, op: Operation) -> Optional[str]:
         values = self.data_operands(op) + list(op.results)

@@ -378,6 +378,9 @@ class ByStrings(FloatPattern):
     def unsupported(self, op: Operation) -> Reason:
         return self.pick(op).unsupported(op)
 
+    def moved_values(self, op: Operation) -> list:
+        return self.pick(op).moved_values(op)
+
     def rewrite(self, b, op, operands, result_types):
         return self.pick(op).rewrite(b, op, operands, result_types)
 

@@ -117,6 +117,12 @@ class ModelImporter:
         return data if data is not None and len(data) else None
 
 
+def _has_no_elements(t: Table) -> bool:
+    """A static shape with a 0 dimension: TFLite allocates nothing and needs no buffer."""
+    shape, signature = t.vector("shape"), t.vector("shape_signature")
+    return shape is not None and 0 in shape.tolist() and (signature is None or -1 not in signature.tolist())
+
+
 def function_name(implicit_main: bool, index: int, subgraph: Table) -> str:
     if index == 0 and implicit_main:
         return "main"
@@ -213,7 +219,7 @@ class SubgraphImporter:
             return self.values[k]
         t = self.tensors[k]
         data = self.imp.buffer_data(int(t.get("buffer")), self.where(k))
-        if data is None and not t.get("is_variable"):
+        if data is None and not t.get("is_variable") and not _has_no_elements(t):
             raise FlatbufferError(
                 f"{where}: tensor {k} \"{self.tensor_name(k)}\" is read before any op produces it, "
                 f"is not a subgraph input and has no data (dangling or cyclic reference)")
@@ -246,6 +252,8 @@ class SubgraphImporter:
         storage = RankedTensorType(rtype.shape, q.storage_type) if q else rtype
         tt = tensor_type_name(t, where)
         loc = NameLoc(self.tensor_name(k))
+        if data is None and rtype.num_elements == 0:  # zero elements need no data (litert-torch writes such)
+            data = np.zeros(0, np.uint8)
         if data is None:  # a variable tensor without initial data, as TFLite resets it
             if ELEMENT_TYPES[tt][1] is None and tt not in SUB_BYTE_BITS:
                 raise FlatbufferError(f"{where}: a variable tensor of type {tt} has no numeric zero")
