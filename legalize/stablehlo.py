@@ -36,7 +36,7 @@ import numpy as np
 from tfl2quant.dialects import arith, tosa
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.dialects.tfl import constant_array
-from tfl2quant.ir.attributes import SymbolRefAttr
+from tfl2quant.ir.attributes import DictionaryAttr, SymbolRefAttr
 from tfl2quant.ir.types import IntegerType, element_type, i1, i32, tensor
 
 from .control_flow import Case, moved
@@ -703,8 +703,13 @@ def decomposition(op):
 
 
 def call_decomposition(b, op, operands, result_types):
+    """The call keeps what identifies the high-level op, as one discardable attribute
+    `tfl.composite = {name, composite_attributes, version}` (stablehlo.composite's names), so
+    a compiler downstream can match `odml.scaled_dot_product_attention` on the call."""
     ref = op.attributes["decomposition_subgraph_index"]
-    return list(b.create("func.call", list(operands), list(result_types), {"callee": ref}).results)
+    identity = {k: op.attributes[k] for k in ("name", "composite_attributes", "version") if k in op.attributes}
+    attrs = {"callee": ref, "tfl.composite": DictionaryAttr(tuple(identity.items()))}
+    return list(b.create("func.call", list(operands), list(result_types), attrs).results)
 
 
 class Composite(FloatPattern):

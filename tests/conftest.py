@@ -87,7 +87,7 @@ def iree_agrees(path, exact: bool, seed: int = 3):
 
     module = convert(str(path), "final").module
     text = print_module(module)
-    assert "tfl." not in text.split("func.func")[1]
+    assert "\"tfl." not in text.split("func.func")[1]
     reference = interpreter.load(str(path))
     rng = np.random.default_rng(seed)
     inputs = [rng.standard_normal(d.shape).astype(np.float32) for d in interpreter.inputs_of(reference)]

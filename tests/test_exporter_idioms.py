@@ -106,3 +106,100 @@ def test_float_div_at_another_batch_matches_tflite(tmp_path):
 def test_float_div_with_a_dynamic_batch_runs_in_iree(tmp_path):
     path = _write(tmp_path, "div.tflite", dynamic_div(*DIV_CASES["dynamic-and-broadcast"]))
     iree_agrees(path, exact=True)
+
+
+# --- signatures: one function per SignatureDef, named by its key (litert-torch's LLM exports) ----
+
+def prefill_decode(shared: bool = False) -> bytes:
+    """Two signatures in the shape of litert-torch's generative exports: `prefill_4` and
+    `decode`, each taking tokens and a KV cache and returning the updated cache (here a
+    DYNAMIC_UPDATE_SLICE of the cache by a value computed from the tokens). The subgraphs are
+    named otherwise, as some exporters name them. With `shared`, a third signature reuses
+    the decode subgraph."""
+    m = ModelBuilder()
+    for key, steps in (("prefill_4", 4), ("decode", 1)):
+        g = m.subgraph(f"subgraph_for_{key}")
+        tokens = g.input("tokens", [1, steps], "INT32")
+        pos = g.input("input_pos", [3], "INT32")
+        cache = g.input("kv_cache_k_0", [1, 8, 2], "FLOAT32")
+        as_float, r, update = g.tensor("f", [1, steps]), g.tensor("r", [1, steps, 1]), g.tensor("u", [1, steps, 2])
+        out = g.tensor("kv_cache_k_0_out", [1, 8, 2])
+        g.op("CAST", [tokens], [as_float])
+        g.op("RESHAPE", [as_float, g.const("shape", np.array([1, steps, 1], np.int32))], [r],
+             schema.ReshapeOptionsT())
+        g.op("MUL", [r, g.const("two", np.array([0.5, 2.0], np.float32))], [update], schema.MulOptionsT())
+        g.op("DYNAMIC_UPDATE_SLICE", [cache, update, pos], [out])
+        g.output(out)
+        m.signature(key, g, inputs={"tokens": tokens, "input_pos": pos, "kv_cache_k_0": cache},
+                    outputs={"kv_cache_k_0": out})
+        if shared and key == "decode":
+            m.signature("decode_again", g, inputs={"tokens": tokens, "input_pos": pos, "kv_cache_k_0": cache},
+                        outputs={"kv_cache_k_0": out})
+    return m.build()
+
+
+def test_each_signature_is_a_function_named_by_its_key(tmp_path):
+    path = _write(tmp_path, "llm.tflite", prefill_decode())
+    module = convert(str(path), "final").module
+    functions = {f.sym_name: f for f in module.functions()}
+    assert set(functions) == {"prefill_4", "decode"}
+    text = print_module(module)
+    assert 'tf_saved_model.exported_names = ["decode"]' in text
+    assert '{tf_saved_model.index_path = ["kv_cache_k_0"]}' in text
+
+
+def test_a_subgraph_shared_by_signatures_is_one_function(tmp_path):
+    path = _write(tmp_path, "llm.tflite", prefill_decode(shared=True))
+    module = convert(str(path), "final").module
+    assert sorted(f.sym_name for f in module.functions()) == ["decode", "prefill_4"]
+    assert 'tf_saved_model.exported_names = ["decode", "decode_again"]' in print_module(module)
+
+
+# --- STABLEHLO_COMPOSITE keeps what identifies it ------------------------------------------------
+
+def composite_model(attributes: dict) -> bytes:
+    from flatbuffers import flexbuffers
+
+    from .tflite_builder import options_table
+
+    m = ModelBuilder()
+    g = m.subgraph("main")
+    x, y = g.input("x", [2, 3]), g.tensor("y", [2, 3])
+    g.op("STABLEHLO_COMPOSITE", [x], [y],
+         options_table("StableHLOComposite", name="odml.rms_norm", version=2, decompositionSubgraphIndex=1,
+                       compositeAttributes=list(flexbuffers.Dumps(attributes)), compositeAttributesFormat=0))
+    g.output(y)
+    body = m.subgraph("odml.rms_norm.impl")
+    bx, by = body.input("x", [2, 3]), body.tensor("y", [2, 3])
+    body.op("MUL", [bx, bx], [by], schema.MulOptionsT())
+    body.output(by)
+    return m.build()
+
+
+def test_composite_attributes_are_read_from_their_flexbuffer(tmp_path):
+    attributes = {"epsilon": 1e-6, "axis": -1, "enabled": True, "layout": "BTNH"}
+    path = _write(tmp_path, "composite.tflite", composite_model(attributes))
+    text = print_module(convert(str(path), "tfl").module)
+    assert ('composite_attributes = {axis = -1 : i64, enabled = true, epsilon = 9.9999999999999995E-7 : f64, '
+            'layout = "BTNH"}') in text
+
+
+def test_the_call_of_a_composite_keeps_its_name_and_attributes(tmp_path):
+    path = _write(tmp_path, "composite.tflite", composite_model({"epsilon": 0.5}))
+    text = print_module(convert(str(path), "final").module)
+    # Python's FlexBuffer writer stores 0.5 in 4 bytes (exact in f32), 1e-6 above in 8
+    assert ('call @odml.rms_norm.impl(%arg0) {tfl.composite = {composite_attributes = {epsilon = 5.000000e-01 : '
+            'f32}, name = "odml.rms_norm", version = 2 : i32}}') in text
+    _check_float(path)
+
+
+def test_a_corrupt_composite_flexbuffer_is_one_error_line(tmp_path):
+    from tfl2quant.errors import Tfl2QuantError
+
+    data = bytearray(composite_model({"epsilon": 0.5}))
+    raw = bytes(__import__("flatbuffers").flexbuffers.Dumps({"epsilon": 0.5}))
+    at = bytes(data).index(raw)
+    data[at + len(raw) - 1] = 0xEE  # the root's byte width
+    path = _write(tmp_path, "bad.tflite", bytes(data))
+    with pytest.raises(Tfl2QuantError, match="composite_attributes is not a valid FlexBuffer"):
+        convert(str(path), "tfl")

@@ -226,7 +226,7 @@ def test_matches_tflite_and_verifies(name, path, tmp_path):
     assert [r.path for r in main] == ["float" if path == "float" else "integer"], main
     assert result.passed and all(layer.passed for layer in result.layers), (result.outputs, result.layers)
     text = print_module(convert(str(file), "final").module)
-    assert "tfl." not in text.split("func.func")[1]  # main (a uint8 body subgraph stays: TOSA is signless)
+    assert "\"tfl." not in text.split("func.func")[1]  # main (a uint8 body subgraph stays: TOSA is signless)
     verified = iree_verify(text)
     assert verified.returncode == 0, verified.stderr
 

@@ -26,6 +26,7 @@ from ..ir.location import NameLoc
 from ..ir.types import FunctionType, NoneType, RankedTensorType, Type, f32, i32, i64
 from . import schema
 from .flatbuffer import Buffer, FlatbufferError, Table, read_model
+from .flexbuffer import flexbuffer_dictionary
 from .options import OPTIONS_OF, table_attributes
 from .pinned import pinned_shapes
 from .tensors import (ELEMENT_TYPES, SUB_BYTE_BITS, TypeReader, decode_strings, decode_tensor_data, is_quantized,
@@ -68,22 +69,23 @@ class ModelImporter:
             attrs["tfl.metadata"] = DictionaryAttr(tuple(metadata.items()))
         if len(self.subgraphs) == 0:
             raise FlatbufferError("the model has no subgraphs")
-        signature_of = {}
+        signatures_of: dict[int, list[Table]] = {}  # a subgraph several signatures share is one function
         for sig in self.signatures:
             k = int(sig.get("subgraph_index"))
             if not 0 <= k < len(self.subgraphs):
                 raise FlatbufferError(f"signature '{sig.get('signature_key')}' names subgraph {k}, "
                                       f"but the model has {len(self.subgraphs)}")
-            signature_of[k] = sig
-        if signature_of:
+            signatures_of.setdefault(k, []).append(sig)
+        if signatures_of:
             attrs["tf_saved_model.semantics"] = UnitAttr()
-        implicit_main = len(signature_of) <= 1
-        self.function_names = [function_name(implicit_main, k, sg) for k, sg in enumerate(self.subgraphs)]
+        implicit_main = len(self.signatures) <= 1
+        self.function_names = [function_name(implicit_main, k, sg, signatures_of.get(k))
+                               for k, sg in enumerate(self.subgraphs)]
         if len(set(self.function_names)) != len(self.function_names):
             raise FlatbufferError(f"two subgraphs have the same name: {self.function_names}")
         for k, sg in enumerate(self.subgraphs):
-            entry = k == 0 if implicit_main else k in signature_of
-            func = SubgraphImporter(self, sg, k).run(self.function_names[k], entry, signature_of.get(k))
+            entry = k == 0 if implicit_main else k in signatures_of
+            func = SubgraphImporter(self, sg, k).run(self.function_names[k], entry, signatures_of.get(k))
             module.body.append(func)
         add_control_flow_regions(module)
         # the pipeline's first verify need not check these again (a fifth of it per op); an
@@ -123,9 +125,13 @@ def _has_no_elements(t: Table) -> bool:
     return shape is not None and 0 in shape.tolist() and (signature is None or -1 not in signature.tolist())
 
 
-def function_name(implicit_main: bool, index: int, subgraph: Table) -> str:
+def function_name(implicit_main: bool, index: int, subgraph: Table, signatures: list[Table] | None) -> str:
+    """`main` for the one entry point; else the first signature's key (`prefill_16`, `decode`),
+    the subgraph's name, or `fn_<index>`."""
     if index == 0 and implicit_main:
         return "main"
+    if signatures and signatures[0].get("signature_key"):
+        return signatures[0].get("signature_key")
     return subgraph.get("name") or f"fn_{index}"
 
 
@@ -172,7 +178,7 @@ class SubgraphImporter:
         return k
 
     # --- the function ------------------------------------------------------------------
-    def run(self, name: str, entry: bool, signature: Table | None) -> FuncOp:
+    def run(self, name: str, entry: bool, signatures: list[Table] | None) -> FuncOp:
         inputs = [self.check_index(k, self.where() + ": input") for k in _ints(self.sg, "inputs")]
         outputs = [self.check_index(k, self.where() + ": output") for k in _ints(self.sg, "outputs")]
         in_types = [self.tensor_type(k) for k in inputs]
@@ -190,13 +196,16 @@ class SubgraphImporter:
             func.attributes["tf.entry_function"] = DictionaryAttr((
                 ("inputs", StringAttr(",".join(self.tensor_name(k) for k in inputs))),
                 ("outputs", StringAttr(",".join(self.tensor_name(k) for k in outputs)))))
-        if signature is not None:
-            self.set_signature(func, signature, inputs, outputs)
+        if signatures:
+            self.set_signature(func, signatures, inputs, outputs)
         func.tensor_values = dict(self.values)  # TFLite tensor index -> value (for the per-layer check)
         return func
 
-    def set_signature(self, func: FuncOp, sig: Table, inputs: list[int], outputs: list[int]) -> None:
-        """Signature names as `tf_saved_model.index_path` argument/result attributes."""
+    def set_signature(self, func: FuncOp, signatures: list[Table], inputs: list[int], outputs: list[int]) -> None:
+        """The first signature's names as `tf_saved_model.index_path` argument/result attributes
+        (as TensorFlow's importer writes them), every signature's key in
+        `tf_saved_model.exported_names`."""
+        sig = signatures[0]
         arg_attrs = [{} for _ in inputs]
         res_attrs = [{} for _ in outputs]
         for entries, positions, attrs in ((sig.vector("inputs"), inputs, arg_attrs),
@@ -210,7 +219,8 @@ class SubgraphImporter:
             func.attributes["arg_attrs"] = ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in arg_attrs))
         if any(res_attrs):
             func.attributes["res_attrs"] = ArrayAttr(tuple(DictionaryAttr(tuple(d.items())) for d in res_attrs))
-        func.attributes["tf_saved_model.exported_names"] = ArrayAttr((StringAttr(sig.get("signature_key") or ""),))
+        func.attributes["tf_saved_model.exported_names"] = ArrayAttr(tuple(StringAttr(s.get("signature_key") or "")
+                                                                       for s in signatures))
 
     # --- values -------------------------------------------------------------------------
     def value(self, b: Builder, k: int, where: str) -> Value:
@@ -330,6 +340,10 @@ class SubgraphImporter:
             attrs.update(self.lstm_intermediates(op, where))
         if builtin == "WHILE":
             attrs["is_stateless"] = BoolAttr(False)
+        if builtin == "STABLEHLO_COMPOSITE" and attrs.get("composite_attributes_format") == StringAttr("FLEXBUFFERS"):
+            raw = bytes(a.value for a in attrs["composite_attributes"].value)
+            attrs["composite_attributes"] = flexbuffer_dictionary(raw, where)
+            del attrs["composite_attributes_format"]
         if builtin == "CALL_ONCE" and "init_subgraph_index" in attrs:  # named by its function, as in the TFL dialect
             attrs["session_init_function"] = StringAttr(attrs.pop("init_subgraph_index").root)
         loc = NameLoc(self.tensor_name(outputs[0])) if outputs else NameLoc(name)
