@@ -34,7 +34,8 @@ from tfl2quant.ir.types import IntegerType, element_type, f32, i8, i16, i32, ten
 
 from .emit import broadcast_to, reshape
 from .fixed_point import f32_product_multipliers, quantize_multiplier
-from .planes import mbqm64_params, mbqm64_reason, rescale_int64, wrapped_left_shift
+from .planes import mbqm64_params, mbqm64_reason, rescale_int64
+from .rescale import wrapped_left_shift
 from . import hybrid
 from .query import floats_only, int16_zero_points, per_tensor, per_tensor_only, qtype, static_shapes, storage_name
 from .rule import FloatPattern, IntegerPattern

@@ -47,10 +47,10 @@ from .emit import reshape, reverse, slice_
 from .fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from .fused_activation import clamp_float, quantized_range
 from .planes import (channel_constant, finish, int32_accumulator, int64_accumulator, mbqm64, mbqm64_params,
-                     mbqm64_reason, output, stored_planes, wrapped_left_shift)
+                     mbqm64_reason, output, stored_planes)
 from .query import (channel_scales, const_ints, constants, dynamic_batch, floats_only, option, per_tensor,
                     per_tensor_only, qtype, static_shapes, storage, storage_name, storage_of)
-from .rescale import mbqm_reason
+from .rescale import mbqm_reason, wrapped_left_shift
 from .rule import ByInput, FloatPattern, IntegerPattern, Rule
 from .storage import UINT8_OFFSET, requantized, signed_from
 from .window import Axis, window_axis

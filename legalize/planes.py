@@ -190,23 +190,6 @@ def output(r, q32: Value, zero_point: int, lo: int, hi: int, elem) -> Value:
     return g.narrow(r, g.saturate(r, q, lo, hi), elem)
 
 
-def wrapped_left_shift(b, acc: Value, real) -> tuple[Value, np.ndarray]:
-    """MBQM's `x * (1 << left_shift)` for multipliers of 1 or more: an int32 product that
-    wraps (internal/common.h is compiled TFLITE_NO_SANITIZE_INTEGER_OVERFLOW), which a
-    tosa.rescale by `m * 2^e` would compute without wrapping. So the left shift is a
-    tosa.logical_left_shift (it wraps too), per channel of the last axis, and the rescale
-    is left with `real / 2^e`, whose QuantizeMultiplier is `(m, 0)` exactly."""
-    real = np.atleast_1d(np.asarray(real, np.float64))
-    left = np.maximum(quantize_multiplier(real)[1], 0)
-    if not left.any():
-        return acc, real
-    rank = len(acc.type.shape)
-    per_channel = left if np.any(left != left[0]) else left[:1]
-    amounts = tosa.const(b, per_channel.astype(np.int32).reshape((1,) * (rank - 1) + (-1,)), i32)
-    shifted = b.value("tosa.logical_left_shift", [acc, amounts], acc.type)
-    return shifted, real / np.exp2(left)
-
-
 def channel_constant(b, values, elem) -> Value:
     """One value per output channel as a tosa.const (the generic reads it per channel)."""
     return tosa.const(b, np.asarray(values), elem)
@@ -214,4 +197,4 @@ def channel_constant(b, values, elem) -> Value:
 
 __all__ = ["Plane", "stored_planes", "split16", "constant_planes", "products", "finish", "int32_accumulator",
            "int64_accumulator", "mbqm64", "mbqm64_params", "mbqm64_reason", "rescale_int64", "double_rescale", "output",
-           "channel_constant", "wrapped_left_shift", "INT32_MIN", "INT32_MAX"]
+           "channel_constant", "INT32_MIN", "INT32_MAX"]

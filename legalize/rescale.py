@@ -110,3 +110,20 @@ def mbqm_overflow(real, max_abs: int) -> Optional[str]:
         return (f"requantization multiplier {float(np.abs(real).max())!r} shifts inputs up to {max_abs} left "
                 f"by {left}, past int32 (undefined in TFLite)")
     return None
+
+
+def wrapped_left_shift(b, acc: Value, real) -> tuple[Value, np.ndarray]:
+    """MBQM's `x * (1 << left_shift)` for multipliers of 1 or more: an int32 product that
+    wraps (internal/common.h is compiled TFLITE_NO_SANITIZE_INTEGER_OVERFLOW), which a
+    tosa.rescale by `m * 2^e` would compute without wrapping. So the left shift is a
+    tosa.logical_left_shift (it wraps too), per channel of the last axis, and the rescale
+    is left with `real / 2^e`, whose QuantizeMultiplier is `(m, 0)` exactly."""
+    real = np.atleast_1d(np.asarray(real, np.float64))
+    left = np.maximum(quantize_multiplier(real)[1], 0)
+    if not left.any():
+        return acc, real
+    rank = len(acc.type.shape)
+    per_channel = left if np.any(left != left[0]) else left[:1]
+    amounts = tosa.const(b, per_channel.astype(np.int32).reshape((1,) * (rank - 1) + (-1,)), i32)
+    shifted = b.value("tosa.logical_left_shift", [acc, amounts], acc.type)
+    return shifted, real / np.exp2(left)

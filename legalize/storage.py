@@ -32,7 +32,7 @@ from tfl2quant.records import dataclass
 
 from .emit import broadcast_rank, flip_sign_bit, splat
 from .query import per_tensor
-from .rescale import mbqm
+from .rescale import mbqm, mbqm_overflow, wrapped_left_shift
 
 ONE = 1 << 30  # multiplier 2^30 with shift 30: the identity rescale
 UINT8_OFFSET = 128
@@ -132,9 +132,15 @@ def requantize(b, x: Value, src, dst, real) -> Value:
     uint8 input is flipped first when the output is uint8, i32, or int16 with a zero point; a
     16- or 32-bit input zero point is subtracted in i32; a 16-bit output zero point is added in
     i32 before saturating. uint8 zero points are given as their unsigned values (a signless i8
-    constant holds their bit pattern)."""
+    constant holds their bit pattern). Where MBQM's `(q - zp_in) * 2^left_shift` can pass
+    int32, it wraps there as in TFLite (rescale.wrapped_left_shift): a multiplier of 2^24 or
+    more on 8-bit values, which onnx2tf writes between tensors of very different scales."""
     zi, zo = src.zero_point, dst.zero_point
     in_unsigned, out_unsigned = not src.is_signed, not dst.is_signed
+    lo, hi = src.storage_type_range
+    if mbqm_overflow(real, max(abs(lo - zi), abs(hi - zi))):
+        x, real = wrapped_left_shift(b, widen(b, signed_view(b, x, src)), real)
+        zi, in_unsigned = 0, False
     if in_unsigned and (out_unsigned or dst.storage_width == 32 or (dst.storage_width == 16 and zo)):
         x, zi, in_unsigned = signed_from(b, x), zi - UINT8_OFFSET, False
     if src.storage_width > 8 and zi:

@@ -55,7 +55,6 @@ from .planes import (
     int32_accumulator,
     products,
     split16,
-    wrapped_left_shift,
 )
 from .query import (
     option,
@@ -67,7 +66,7 @@ from .query import (
     static_shapes,
     storage_name,
 )
-from .rescale import mbqm, mbqm_reason
+from .rescale import mbqm, mbqm_reason, wrapped_left_shift
 from .rule import IntegerPattern
 
 INPUT, WEIGHTS_FEATURE, WEIGHTS_TIME, BIAS, STATE = range(5)

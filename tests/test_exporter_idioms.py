@@ -203,3 +203,82 @@ def test_a_corrupt_composite_flexbuffer_is_one_error_line(tmp_path):
     path = _write(tmp_path, "bad.tflite", bytes(data))
     with pytest.raises(Tfl2QuantError, match="composite_attributes is not a valid FlexBuffer"):
         convert(str(path), "tfl")
+
+
+# --- a result declared with another shape than TFLite computes (older converters' RFFT2D) --------
+
+def stale_rfft2d(dynamic: bool = True) -> bytes:
+    """RFFT2D of [?, ?, 1, 16] by fft_length [1, 16], its result declared [?, ?, 1, 16] where
+    TFLite computes [?, ?, 1, 9] (the FFT length where length / 2 + 1 belongs, as a published
+    keyword-spotting model has it), then COMPLEX_ABS declared alike."""
+    sig = [-1, -1, 1, 16] if dynamic else None
+    m = ModelBuilder()
+    g = m.subgraph("main")
+    x = g.input("frames", [1, 3, 1, 16], shape_signature=sig)
+    spectrum = g.tensor("spectrum", [1, 3, 1, 16], "COMPLEX64", shape_signature=sig)
+    magnitude = g.tensor("magnitude", [1, 3, 1, 16], shape_signature=sig)
+    g.op("RFFT2D", [x, g.const("fft_length", np.array([1, 16], np.int32))], [spectrum], schema.Rfft2dOptionsT())
+    g.op("COMPLEX_ABS", [spectrum], [magnitude])
+    g.output(magnitude)
+    return m.build()
+
+
+@pytest.mark.parametrize("dynamic", [True, False], ids=["dynamic", "static"])
+def test_a_result_shape_tflite_recomputes_is_taken_from_tflite(tmp_path, dynamic):
+    path = _write(tmp_path, "rfft.tflite", stale_rfft2d(dynamic))
+    result = convert(str(path), "tfl")
+    text = print_module(result.module)
+    dims = "?x?" if dynamic else "1x3"
+    assert f"-> tensor<{dims}x1x9xcomplex<f32>>" in text and f"-> tensor<{dims}x1x9xf32>" in text
+    assert len(result.warnings) == 2
+    assert result.warnings[0] == ('subgraph 0: op 0 \'tfl.rfft2d\' (tensor "spectrum"): result 0 has shape '
+                                  f'[{dims.replace("x", ", ")}, 1, 16], but TFLite computes [{dims.replace("x", ", ")}, '
+                                  "1, 9]; the conversion takes TFLite's shape, as its interpreter does")
+
+
+def test_a_recomputed_result_shape_converts_and_checks(tmp_path):
+    import subprocess
+    import sys
+
+    path = _write(tmp_path, "rfft.tflite", stale_rfft2d(dynamic=False))
+    _check_float(path)
+    pinned = _write(tmp_path, "rfft-dynamic.tflite", stale_rfft2d(dynamic=True))
+    run = subprocess.run([sys.executable, "-m", "tfl2quant.cli", "convert", str(pinned), "--input-shape", "2x5x1x16",
+                          "-o", str(tmp_path / "out.mlir")], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("warning:") == 1 and "(and 1 results after it)" in run.stderr
+    assert "tensor<2x5x1x9xf32>" in (tmp_path / "out.mlir").read_text()
+
+
+# --- int8 -> int8 QUANTIZE between very different scales (onnx2tf's full-integer ViT) -----------
+
+def requantize_model(in_scale: float, in_zp: int, out_scale: float, out_zp: int, dtype="INT8") -> bytes:
+    from .tflite_builder import per_tensor
+
+    m = ModelBuilder()
+    g = m.subgraph("main")
+    x = g.input("x", [2, 256], dtype, quant=per_tensor(in_scale, in_zp))
+    y = g.tensor("y", [2, 256], "INT8", quant=per_tensor(out_scale, out_zp))
+    g.op("QUANTIZE", [x], [y])
+    g.output(y)
+    return m.build()
+
+
+@pytest.mark.parametrize(("in_scale", "in_zp", "out_scale", "out_zp", "dtype"), [
+    (0.02, 3, 1.0e-9, -5, "INT8"),     # multiplier 2e7: a left shift of 25, (q - zp) << 25 wraps in int32
+    (0.5, -1, 3.0e-9, 0, "INT8"),      # left shift 28
+    (0.1, 128, 5.0e-10, 7, "UINT8"),   # uint8 in, int8 out
+    (0.02, 3, 0.004, -5, "INT8"),      # multiplier 5: no wrap, the usual single rescale
+], ids=["shift25", "shift28", "uint8-in", "no-wrap"])
+def test_requantize_wraps_where_tflite_wraps(tmp_path, in_scale, in_zp, out_scale, out_zp, dtype):
+    """Every stored input value once: MBQM's int32 `(q - zp) * 2^left_shift` wraps in TFLite
+    (internal/common.h, compiled without overflow checks), and so must ours; the outputs that
+    wrap differ by 255 from a saturating rescale's."""
+    path = _write(tmp_path, "requantize.tflite", requantize_model(in_scale, in_zp, out_scale, out_zp, dtype))
+    values = np.arange(-128, 128) if dtype == "INT8" else np.arange(256)
+    inputs = tmp_path / "inputs.npz"
+    np.savez(inputs, x=np.stack([values, values[::-1]]).astype(np.int8 if dtype == "INT8" else np.uint8))
+    result = check_model(str(path), str(inputs))
+    assert result.error is None, result.error
+    assert [(r.name, r.path) for r in result.records] == [("tfl.quantize", "integer")]
+    assert result.passed and result.outputs[0].exact_fraction == 1.0, result.outputs

@@ -179,6 +179,9 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
     # of a 2,000-op convert's CPU time, a tenth of a small model's. Frozen objects are skipped
     # (the OS frees the memory); in a longer-lived process this runs only at its end.
     atexit.register(gc.freeze)
+    for warning in result.warnings[:1]:
+        more = f" (and {len(result.warnings) - 1} results after it)" if len(result.warnings) > 1 else ""
+        click.echo(f"{path}: warning: {warning}{more}", err=True)
     left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
     if strict and left:
         for r in left:

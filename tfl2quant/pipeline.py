@@ -32,6 +32,7 @@ class Conversion:
     module: Operation
     stage: str
     report: object | None  # legalize.driver.LegalizeReport once legalized
+    warnings: tuple = ()  # the importer's: results declared with shapes TFLite recomputes
 
 
 def convert_passes(emit: str = "final", allow_fallback: bool = True,
@@ -61,8 +62,11 @@ def convert(path: str, emit: str = "final", allow_fallback: bool = True,
     with fewer_collections():
         with scope(timing, "Import"):
             module = import_model(path, input_shapes)
-        return run_pipeline(module, emit, allow_fallback, rounding, on_stage, after_pass, verify_each,
-                            verified=module.__dict__.pop("verified_ops", ()), timing=timing)
+        warnings = tuple(module.__dict__.pop("import_warnings", ()))
+        result = run_pipeline(module, emit, allow_fallback, rounding, on_stage, after_pass, verify_each,
+                              verified=module.__dict__.pop("verified_ops", ()), timing=timing)
+        result.warnings = warnings
+        return result
 
 
 @contextlib.contextmanager

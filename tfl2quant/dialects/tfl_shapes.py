@@ -4,8 +4,10 @@ go with them. tfl_verifiers.py puts them, with the type rules, in one table.
 
 Each rule raises `op.error(...)` naming what is wrong. A `?` dimension matches
 anything (dynamic shapes are checked at run time). TFLite's Prepare resizes an
-output whose declared shape differs from the one it computes; a converter never
-writes such a file, so here a contradicting declared shape is an error naming both.
+output whose declared shape differs from the one it computes (older converters wrote
+RFFT2D's result with the FFT length, not length / 2 + 1): such a result raises
+`ShapeMismatch`, which the importer answers by taking TFLite's shape (importer/model.py);
+in text given to `opt` it is an error naming both.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Optional
 
 import numpy as np
 
+from ..errors import VerificationError
 from ..ir.attributes import ArrayAttr, IntegerAttr
 from ..ir.core import Operation, Value
 from ..ir.types import NoneType, RankedTensorType
@@ -69,11 +72,20 @@ def shape_text(shape) -> str:
     return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
 
 
+class ShapeMismatch(VerificationError):
+    """A result declared with another shape than the one TFLite's Prepare gives it."""
+
+    def __init__(self, message: str, where, result: int, shape: Shape):
+        super().__init__(message, where)
+        self.result, self.shape = result, shape
+
+
 def expect_shape(op: Operation, k: int, want: Shape) -> None:
     """Result `k` has the shape TFLite computes (`?` matches anything)."""
     have = shape_of(op, op.results[k], f"result {k}")
     if len(have) != len(want) or any(a is not None and b is not None and a != b for a, b in zip(have, want)):
-        raise op.error(f"result {k} has shape {shape_text(have)}, but TFLite computes {shape_text(want)}")
+        e = op.error(f"result {k} has shape {shape_text(have)}, but TFLite computes {shape_text(want)}")
+        raise ShapeMismatch(e.message, e.where, k, tuple(want))
 
 
 def broadcast(op: Operation, *shapes: Shape) -> Shape:

@@ -15,6 +15,7 @@ import numpy as np
 from ..dialects.builtin import ModuleOp
 from ..dialects.func import FuncOp
 from ..dialects.quant.types import QuantizedType, UniformQuantizedType
+from ..dialects.tfl_shapes import ShapeMismatch
 from ..dialects.tfl_sparse import sparsity_error
 from ..errors import Tfl2QuantError, VerificationError
 from ..ir.attributes import (ArrayAttr, BoolAttr, DenseElementsAttr, DenseStringElementsAttr,
@@ -57,6 +58,7 @@ class ModelImporter:
         self.subgraphs = self.model.vector("subgraphs") or []
         self.signatures = self.model.vector("signature_defs") or []
         self.verified: set[Operation] = set()  # the operators import_op verified (verified_ops)
+        self.warnings: list[str] = []  # declared shapes TFLite recomputes (import_warnings)
 
     def run(self) -> ModuleOp:
         module = ModuleOp.build()
@@ -91,6 +93,7 @@ class ModelImporter:
         # the pipeline's first verify need not check these again (a fifth of it per op); an
         # operator given regions just above is checked again with them
         module.verified_ops = {op for op in self.verified if not op.regions}
+        module.import_warnings = self.warnings
         return module
 
     def metadata(self) -> dict:
@@ -168,8 +171,8 @@ class SubgraphImporter:
         if pinned is None or not isinstance(t, RankedTensorType) or None not in t.shape:
             return t
         if len(pinned) != len(t.shape) or any(d is not None and d != p for d, p in zip(t.shape, pinned)):
-            raise FlatbufferError(f"{self.where(k)}: TFLite gives shape {list(pinned)} at the pinned input "
-                                  f"shapes, which does not fit {t}")
+            self.imp.warnings.append(f"{self.where(k)}: declared {t}, but TFLite gives shape {list(pinned)} at the "
+                                     f"pinned input shapes; the conversion takes TFLite's shape, as its interpreter does")
         return RankedTensorType(tuple(pinned), t.element_type)
 
     def check_index(self, k: int, where: str) -> int:
@@ -349,13 +352,31 @@ class SubgraphImporter:
         loc = NameLoc(self.tensor_name(outputs[0])) if outputs else NameLoc(name)
         regions = [Region() for _ in range(_region_count(builtin, attrs))]
         created = b.create(name, operands, result_types, attrs, regions=regions, location=loc)
-        try:
-            created.verify_()  # TFLite's Prepare checks (dialects/tfl_verifiers.py)
-        except VerificationError as e:
-            raise FlatbufferError(f"{where} (tensor \"{loc.name}\"): {e.message.split(' op ', 1)[-1]}") from None
+        self.verify(created, f"{where} (tensor \"{loc.name}\")")
         self.imp.verified.add(created)
         for k, r in zip(outputs, created.results):
             self.values[k] = self.with_stats(b, k, r)
+
+    def verify(self, op: Operation, where: str) -> None:
+        """TFLite's Prepare checks (dialects/tfl_verifiers.py). A result declared with another
+        shape than Prepare computes takes Prepare's, as the interpreter resizes it (and so do
+        the ops after it, through their own checks); the module keeps a warning."""
+        for _ in range(len(op.results) + 1):
+            try:
+                op.verify_()
+                return
+            except ShapeMismatch as e:
+                result = op.results[e.result]
+                have = result.type.shape
+                shape = e.shape if len(have) != len(e.shape) else tuple(
+                    h if w is None else w for h, w in zip(have, e.shape))
+                if shape == tuple(have):
+                    raise FlatbufferError(f"{where}: {e.message.split(' op ', 1)[-1]}") from None
+                self.imp.warnings.append(f"{where}: {e.message.split(' op ', 1)[-1]}; the conversion takes "
+                                         f"TFLite's shape, as its interpreter does")
+                result.type = RankedTensorType(shape, result.type.element_type)
+            except VerificationError as e:
+                raise FlatbufferError(f"{where}: {e.message.split(' op ', 1)[-1]}") from None
 
     def lstm_intermediates(self, op: Table, where: str) -> dict:
         """A quantized LSTM's five intermediate tensors carry the scales of its gate matmuls

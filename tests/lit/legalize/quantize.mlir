@@ -160,14 +160,34 @@ func.func @requantize_int32_to_int8(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 
 // -----
 
-// The largest ratio one tosa.rescale takes: 2^28 = 0.5 * 2^29 -> (1073741824, 29) -> shift 2.
+// The largest ratio whose MBQM cannot leave int32 on int8 values: 2^22 = 0.5 * 2^23
+// -> (1073741824, 23): 255 * 2^23 < 2^31, one tosa.rescale with shift 31 - 23 = 8.
+!x = !quant.uniform<i8:f32, 1.0>
+!y = !quant.uniform<i8:f32, 2.384185791015625e-07>
+// CHECK-LABEL: @requantize_ratio_2_pow_22
+// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<8> : tensor<1xi8>}
+// CHECK:       "tosa.rescale"
+func.func @requantize_ratio_2_pow_22(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+  %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
+  return %0 : tensor<3x5x!y>
+}
+
+// -----
+
+// 2^28 = 0.5 * 2^29 -> (1073741824, 29): MBQM's int32 `q * 2^29` wraps in TFLite
+// (internal/common.h), so the left shift is a wrapping tosa.logical_left_shift and the
+// rescale keeps the multiplier alone (shift 31).
 !x = !quant.uniform<i8:f32, 1.0>
 !y = !quant.uniform<i8:f32, 3.725290298461914e-09>
-// CHECK-LABEL: @requantize_ratio_2_pow_28
-// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
-// CHECK:       "tosa.rescale"
-func.func @requantize_ratio_2_pow_28(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
+// CHECK-LABEL: @requantize_ratio_2_pow_28_wraps
+// CHECK:       %[[Q:.*]] = "tosa.cast"
+// CHECK-NEXT:  %[[LEFT:.*]] = "tosa.const"() {values = dense<29> : tensor<1x1xi32>}
+// CHECK-NEXT:  %[[WRAPPED:.*]] = "tosa.logical_left_shift"(%[[Q]], %[[LEFT]])
+// CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
+// CHECK-NEXT:  "tosa.const"() {values = dense<31> : tensor<1xi8>}
+// CHECK:       "tosa.rescale"(%[[WRAPPED]],
+func.func @requantize_ratio_2_pow_28_wraps(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>
 }
@@ -277,17 +297,16 @@ func.func @requantize_int16_to_int32(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
 
 // -----
 
-// 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30): shift 1 is below tosa.rescale's 2, so
-// an exact rescale by 2 (2^30, shift 29) comes first, then (1073741824, shift 2).
+// 1.0 / 2^-29 = 2^29 = 0.5 * 2^30 -> (1073741824, 30): `q * 2^30` wraps in int32 as in
+// TFLite, then the multiplier alone (shift 31).
 !x = !quant.uniform<i8:f32, 1.0>
 !y = !quant.uniform<i8:f32, 1.862645149230957e-09>
 // CHECK-LABEL: @requantize_ratio_2_pow_29
-// CHECK:       "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<29> : tensor<1xi8>}
-// CHECK:       %[[TWICE:.*]] = "tosa.rescale"({{.*}} -> tensor<3x5xi32>
+// CHECK:       "tosa.const"() {values = dense<30> : tensor<1x1xi32>}
+// CHECK-NEXT:  %[[WRAPPED:.*]] = "tosa.logical_left_shift"
 // CHECK-NEXT:  "tosa.const"() {values = dense<1073741824> : tensor<1xi32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<2> : tensor<1xi8>}
-// CHECK:       "tosa.rescale"(%[[TWICE]], {{.*}} -> tensor<3x5xi8>
+// CHECK-NEXT:  "tosa.const"() {values = dense<31> : tensor<1xi8>}
+// CHECK:       "tosa.rescale"(%[[WRAPPED]], {{.*}} -> tensor<3x5xi8>
 func.func @requantize_ratio_2_pow_29(%arg0: tensor<3x5x!x>) -> tensor<3x5x!y> {
   %0 = "tfl.quantize"(%arg0) : (tensor<3x5x!x>) -> tensor<3x5x!y>
   return %0 : tensor<3x5x!y>

@@ -207,7 +207,7 @@ func.func @sub_body(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
 
 // CHECK-LABEL: @composite_calls_its_decomposition
 // CHECK-SAME:    (%[[A:.*]]: tensor<2xf32>, %[[B:.*]]: tensor<2xf32>)
-// CHECK-NEXT:    %[[Y:.*]] = call @decomposition(%[[A]], %[[B]]) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[Y:.*]] = call @decomposition(%[[A]], %[[B]]) {tfl.composite = {name = "test.add", version = 1 : i32}} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
 // CHECK-NEXT:    return %[[Y]]
 // CHECK-LABEL: func.func @decomposition
 // CHECK-NEXT:    "tosa.add"
@@ -326,7 +326,7 @@ func.func @reduce_window_after_its_body(%arg0: tensor<4xf32>, %arg1: tensor<f32>
 !q = !quant.uniform<i8:f32, 0.05:-3>
 // CHECK-LABEL: @composite_int8
 // CHECK-SAME:    (%[[A:.*]]: tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>)
-// CHECK:         %[[CALL:.*]] = call @negation(%[[A]]) : (tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK:         %[[CALL:.*]] = call @negation(%[[A]]) {tfl.composite = {name = "test.neg", version = 1 : i32}} : (tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    %[[STORED:.*]] = quant.scast %[[CALL]] : tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>> to tensor<2xi8>
 // CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[STORED]] : tensor<2xi8> to tensor<2x!quant.uniform<i8:f32, 5.000000e-02:-3>>
 // CHECK-NEXT:    return %[[Y]]
