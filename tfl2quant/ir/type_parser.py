@@ -22,9 +22,8 @@ from .types import (FLOAT_WIDTHS, SIGNED, SIGNLESS, UNSIGNED, ComplexType, Float
 _INTEGER_TYPE = re.compile(r"(s|u)?i([0-9]+)")
 _MAX_INTEGER_WIDTH = 16777215  # MLIR's limit
 # Builtin types MLIR has that we do not model: a clear error beats "expected type".
-_UNSUPPORTED = {"vector", "memref", "tuple", "f80", "f128", "tf32", "f8E4M3", "f8E4M3FNUZ",
-                "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU", "f4E2M1FN", "f6E2M3FN",
-                "f6E3M2FN"}
+_UNSUPPORTED = {"vector", "memref", "tuple", "f80", "f128", "tf32", "f8E4M3", "f8E4M3B11FNUZ", "f8E3M4",
+                "f8E8M0FNU"}
 _MAX_DIMENSION = (1 << 63) - 1
 DIALECT_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
 
