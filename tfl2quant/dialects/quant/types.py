@@ -359,7 +359,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
         """The six constraints of the sub-channel RFC, for a ranked container."""
         if isinstance(container, UnrankedTensorType):
             if UNRANKED_SUB_CHANNEL["on"]:
-                return
+                return self._verify_unranked_params()
             # upstream's wording (QuantOps.cpp, verifySubChannelQuantization)
             raise VerificationError("tensor containing the sub-channel quantized type must be ranked")
         if not isinstance(container, RankedTensorType):
@@ -399,6 +399,21 @@ class UniformQuantizedSubChannelType(QuantizedType):
                 raise VerificationError(
                     f"dimension {axis} of size {size} with block size {block} needs {size // block} "
                     f"scales, the type has {blocks}")
+
+    def _verify_unranked_params(self) -> None:
+        """The parameters' shape an unranked lowering can read (the sub-channel RFC's case 2): one
+        extent per dimension up to the last quantized one or beyond, with 1 along each dimension
+        without a block size, or one extent per quantized dimension (the compact form)."""
+        dims = self.quantized_dimensions
+        if dims and len(self.params_shape) > max(dims):
+            for axis, blocks in enumerate(self.params_shape):
+                if axis not in dims and blocks != 1:
+                    raise VerificationError(
+                        f"dimension {axis} has no block size, so it must have 1 scale, got {blocks}")
+        elif len(self.params_shape) != len(dims):
+            raise VerificationError(
+                f"rank of scales {len(self.params_shape)} must be more than the largest quantized dimension "
+                f"{max(dims, default=-1)}, or the number of quantized dimensions {len(dims)}")
 
     def scale_array(self, shape):
         return _expand_blocks(np.asarray(self.scales, np.float64).reshape(self.params_shape), self, shape)
