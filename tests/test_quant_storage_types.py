@@ -8,13 +8,15 @@ import pytest
 
 from tfl2quant.dialects.quant import types as q
 from tfl2quant.errors import VerificationError
-from tfl2quant.ir.types import FloatType, IndexType, IntegerType, RankedTensorType, UnrankedTensorType
+from tfl2quant.ir.types import FloatType, IndexType, IntegerType, UnrankedTensorType
 
 f16, f32 = FloatType("f16"), FloatType("f32")
 
 
 @pytest.mark.parametrize("name, width, largest", [("f8E5M2", 8, 57344), ("f8E4M3FN", 8, 448),
-                                                  ("f4E2M1FN", 4, 6)])
+                                                  ("f4E2M1FN", 4, 6), ("f8E4M3FNUZ", 8, 240),
+                                                  ("f8E5M2FNUZ", 8, 57344), ("f6E3M2FN", 6, 28),
+                                                  ("f6E2M3FN", 6, 8)])  # 7.5 rounded up
 def test_float_storage_default_range(name, width, largest):
     t = dataclasses.replace(q.uniform("i8", f32, 2.0), storage_width=width, storage_type_min=-largest,
                             storage_type_max=largest, storage_float=name)
@@ -32,8 +34,7 @@ def test_float_storage_is_not_integer_storage():
     i8 = q.uniform("i8", f32, 2.0, storage_min=-100, storage_max=100)
     f8 = dataclasses.replace(i8, storage_float="f8E4M3FN")
     assert f8 != i8  # same width and range: the storage type tells them apart
-    assert q.unsupported_storage_error(RankedTensorType((2,), f8)).startswith("cannot lower")
-    assert q.unsupported_storage_error(RankedTensorType((2,), i8)) is None
+    assert (f8.storage_type, i8.storage_type) == (FloatType("f8E4M3FN"), IntegerType(8))
 
 
 def _quantile(**changes):

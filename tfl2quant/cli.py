@@ -252,10 +252,13 @@ def _by_name(records) -> dict:
 @click.option("--quant-unranked-sub-channel", "unranked_sub_channel", is_flag=True,
               help="Accept sub-channel types in unranked tensors in quant ops (the sub-channel RFC lowers "
                    "them; upstream rejects them).")
+@click.option("--quant-mx-scales", "mx_scales", is_flag=True,
+              help="Sub-channel types with float storage are MX types: reject scales that are not powers "
+                   "of two in [2^-127, 2^127] (E8M0) and non-zero zero points.")
 @_timing_options
 def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
         print_after_all, debuginfo, generic, local_scope, mlir_disable_threading, allow_unregistered,
-        strict_zero_points, unranked_sub_channel, mlir_timing, mlir_timing_display):
+        strict_zero_points, unranked_sub_channel, mx_scales, mlir_timing, mlir_timing_display):
     """Run passes over MLIR text or bytecode (IN.mlir, default stdin), like mlir-opt."""
     _one_blas_thread()
     from .dialects.quant import types as quant_types
@@ -263,6 +266,7 @@ def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, ve
     core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
     quant_types.STRICT_ZERO_POINTS["on"] = strict_zero_points
     quant_types.UNRANKED_SUB_CHANNEL["on"] = unranked_sub_channel
+    quant_types.MX_SCALES["on"] = mx_scales
     try:
         timing = _timing(mlir_timing, mlir_timing_display)
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
@@ -272,6 +276,7 @@ def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, ve
         core.ALLOW_UNREGISTERED["ops"] = True
         quant_types.STRICT_ZERO_POINTS["on"] = False
         quant_types.UNRANKED_SUB_CHANNEL["on"] = True
+        quant_types.MX_SCALES["on"] = False
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,

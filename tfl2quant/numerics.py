@@ -54,3 +54,25 @@ def divide_ceil(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def _check_divisor(b) -> None:
     if np.any(b == 0):
         raise ZeroDivisionError("integer division by zero is undefined behaviour")
+
+
+def to_narrow_float(x, dtype: np.dtype) -> np.ndarray:
+    """`x` rounded once to the nearest value of the 8-bit-or-narrower ml_dtypes float `dtype`, ties
+    to even: arith.truncf's conversion (APFloat::convert), overflow and NaN as ml_dtypes converts.
+
+    ml_dtypes converts a double through float32, which rounds twice (1.0625 + 2^-30 rounds to
+    1.0625 in f32, a tie, then to 1.0 in f8E4M3FN, where 1.125 is nearest). A double is therefore
+    first rounded to f32 *to odd* (truncated, its last bit set when inexact): rounding that to
+    nearest in a format of at most 22 significand bits (24 - 2) equals rounding the double to
+    nearest (Boldo and Melquiond, "Emulation of FMA and correctly rounded sums: proved algorithms
+    using rounding to odd", IEEE Trans. Computers 57(4), 2008).
+    """
+    x = np.asarray(x)
+    if x.dtype == np.float64:
+        with np.errstate(over="ignore"):  # beyond f32: inf, stepped back to f32's max below
+            t = x.astype(np.float32)
+        inexact = (t.astype(np.float64) != x) & np.isfinite(x)
+        away = inexact & (np.abs(t.astype(np.float64)) > np.abs(x))
+        t = np.where(away, np.nextafter(t, np.float32(0)), t)  # truncated; f32's overflow: its max
+        x = (t.view(np.uint32) | inexact.astype(np.uint32)).view(np.float32)
+    return x.astype(dtype)

@@ -5,7 +5,7 @@ import numpy as np
 
 from tfl2quant.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from tfl2quant.ir.types import IntegerType, integer_range
-from tfl2quant.numerics import divide_ceil, divide_floor, divide_toward_zero
+from tfl2quant.numerics import divide_ceil, divide_floor, divide_toward_zero, to_narrow_float
 
 from ._util import as_unsigned, elementwise, wrap_to
 
@@ -77,6 +77,29 @@ def trunci(ctx, a):
 
 def convert(ctx, a):
     return a.astype(ctx.result_dtype())
+
+
+def truncf(ctx, a):
+    """One rounding to the result type (ml_dtypes rounds a double twice, through f32)."""
+    dtype = ctx.result_dtype()
+    if a.dtype == np.float64 and narrow_float(dtype):
+        return to_narrow_float(a, dtype)
+    return a.astype(dtype)
+
+
+def narrow_float(dtype: np.dtype) -> bool:
+    """An ml_dtypes float of 8 bits or fewer (f8E4M3FN ... f4E2M1FN)."""
+    return dtype.kind == "V" and dtype.itemsize == 1
+
+
+def bitcast(ctx, a):
+    """The same bits in the result type; a sub-byte value sits in the low bits of its byte, an
+    integer sign-extended there (as the kernels keep i4), a float as ml_dtypes keeps f4E2M1FN."""
+    elem, width, dtype = ctx.result_elem(), ctx.operand_width(), ctx.result_dtype()
+    if width >= 8 or not (narrow_float(a.dtype) or narrow_float(dtype)):
+        return a.view(dtype)
+    bits = as_unsigned(a.view(np.int8), width)
+    return wrap_to(bits.astype(np.int64), elem) if isinstance(elem, IntegerType) else bits.view(dtype)
 
 
 def uitofp(ctx, a):
@@ -158,9 +181,9 @@ KERNELS = {
     **{name: _unsigned_binary(fn) for name, fn in UNSIGNED_BINARY.items()},
     **{name: elementwise(fn) for name, fn in FLOAT_ELEMENTWISE.items()},
     "arith.extsi": extsi, "arith.extui": extui, "arith.trunci": trunci,
-    **{name: convert for name in CONVERT},
+    **{name: convert for name in CONVERT}, "arith.truncf": truncf,
     "arith.uitofp": uitofp, "arith.fptosi": fptosi, "arith.fptoui": fptoui,
-    "arith.bitcast": lambda ctx, a: a.view(ctx.result_dtype()),
+    "arith.bitcast": bitcast,
     "arith.cmpi": cmpi, "arith.cmpf": cmpf,
     "arith.select": lambda ctx, c, a, b: np.where(c, a, b),
 }

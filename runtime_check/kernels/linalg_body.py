@@ -38,7 +38,8 @@ from tfl2quant.ir.core import TERMINATOR
 from tfl2quant.ir.types import SIGNED, SIGNLESS, FloatType, IntegerType, ShapedType, element_type, integer_range, \
     numpy_dtype
 
-from .arith import _CMPF, _CMPI, _WRAP_IN_CONTAINER, CONVERT, FLOAT_ELEMENTWISE, INT_BINARY, _native_dtype
+from .arith import (_CMPF, _CMPI, _WRAP_IN_CONTAINER, CONVERT, FLOAT_ELEMENTWISE, INT_BINARY, _native_dtype,
+                    narrow_float)
 from .math import ELEMENTWISE
 from ._util import _wrap_plan, as_unsigned, wrap_to
 
@@ -287,6 +288,8 @@ def _array_expr(src: _Source, step, a: list[str], dts: list, real: list) -> tupl
     if name in ("arith.cmpf", "arith.cmpi"):
         fn = (_CMPF if name == "arith.cmpf" else _CMPI).get(ctx.attr("predicate"))
         return None if fn is None else (f"{n(fn)}({a[0]}, {a[1]})", _result_dtype(fn, real))
+    if name == "arith.truncf" and dts[0] == np.float64 and narrow_float(dtype):
+        return None  # the kernel's one rounding (astype rounds a double twice there)
     if name in CONVERT or (name == "arith.extsi" and dts[0] != np.bool_):
         return f"{a[0]}.astype({n(dtype)})", dtype
     if name == "arith.extsi":  # i1: true is -1

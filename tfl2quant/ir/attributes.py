@@ -24,7 +24,8 @@ class Attribute:
 
 
 # Significand bits (with the implicit one) of each float semantics: APFloat's `precision`.
-_PRECISION = {"f64": 53, "f32": 24, "f16": 11, "bf16": 8, "f8E4M3FN": 4, "f8E5M2": 3}
+_PRECISION = {"f64": 53, "f32": 24, "f16": 11, "bf16": 8, "f8E4M3FN": 4, "f8E5M2": 3, "f8E4M3FNUZ": 4,
+              "f8E5M2FNUZ": 3, "f6E2M3FN": 4, "f6E3M2FN": 3, "f4E2M1FN": 2}
 
 
 def format_float(value: float, ftype: Type | None = None) -> str:

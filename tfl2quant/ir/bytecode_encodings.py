@@ -28,7 +28,7 @@ DYNAMIC = -(1 << 63)  # ShapedType::kDynamic
 _SIGNEDNESS = {0: "", 1: "s", 2: "u"}  # IntegerType::SignednessSemantics
 _BUILTIN_FLOATS = {3: "bf16", 4: "f16", 5: "f32", 6: "f64"}
 _FLOAT_BITS = {"f16": np.uint16, "bf16": np.uint16, "f32": np.uint32, "f64": np.uint64,
-               "f8E4M3FN": np.uint8, "f8E5M2": np.uint8}
+               **{name: np.uint8 for name, width in FLOAT_WIDTHS.items() if width <= 8}}
 # names of the builtin encodings we do not read, for the error message
 _BUILTIN_ATTR_NAMES = {0: "ArrayAttr", 10: "CallSiteLoc", 13: "FusedLocWithMetadata", 19: "DenseStringElementsAttr",
                        20: "SparseElementsAttr", 21: "DistinctAttr", 22: "FileLineColRange"}

@@ -22,9 +22,8 @@ from .types import (FLOAT_WIDTHS, SIGNED, SIGNLESS, UNSIGNED, ComplexType, Float
 _INTEGER_TYPE = re.compile(r"(s|u)?i([0-9]+)")
 _MAX_INTEGER_WIDTH = 16777215  # MLIR's limit
 # Builtin types MLIR has that we do not model: a clear error beats "expected type".
-_UNSUPPORTED = {"vector", "memref", "tuple", "f80", "f128", "tf32", "f8E4M3", "f8E4M3FNUZ",
-                "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU", "f4E2M1FN", "f6E2M3FN",
-                "f6E3M2FN"}
+_UNSUPPORTED = {"vector", "memref", "tuple", "f80", "f128", "tf32", "f8E4M3", "f8E4M3B11FNUZ", "f8E3M4",
+                "f8E8M0FNU"}
 _MAX_DIMENSION = (1 << 63) - 1
 DIALECT_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
 
@@ -349,7 +348,7 @@ class TypeParser(ParserBase):
         tok = self.tok
         if tok.kind == BARE and tok.spelling in FLOAT_STORAGE:
             self.advance()
-            width = FLOAT_STORAGE[tok.spelling][0]
+            width = FLOAT_STORAGE[tok.spelling].width
             return (True, width, tok.spelling) + default_storage_range(width, True, tok.spelling)
         m = re.fullmatch(r"(s|u)?i([0-9]+)|u([0-9]+)", tok.spelling) if tok.kind == BARE else None
         if m is None:
@@ -373,7 +372,9 @@ class TypeParser(ParserBase):
 
         self._expect_adjacent_less(tok)
         storage_tok = self.tok
-        if storage_tok.kind == BARE and (storage_tok.spelling in FLOAT_STORAGE or re.fullmatch(
+        # upstream's float storage types only: tfl2quant's others are for !quant.uniform
+        floats = [name for name, f in FLOAT_STORAGE.items() if f.upstream]
+        if storage_tok.kind == BARE and (storage_tok.spelling in floats or re.fullmatch(
                 r"(s|u)?i([0-9]+)|u([0-9]+)", storage_tok.spelling)):
             signed, width, fname, lowest, highest = self._parse_quant_storage_type()
         else:
@@ -382,7 +383,7 @@ class TypeParser(ParserBase):
                 # upstream's wording (its verifier, at the type)
                 raise self.error("storage type must be an integer or float type", tok)
             raise self.error(f"illegal quantized storage type: {storage}; expected an integer type "
-                             f"or one of {', '.join(FLOAT_STORAGE)}", storage_tok)
+                             f"or one of {', '.join(floats)}", storage_tok)
         spelling = storage_tok.spelling if storage_tok.spelling[:2] in ("ui", "si") else ""
         self.expect(":", "after the storage type")
         quantile_type = self.parse_type()

@@ -117,7 +117,7 @@ class IntegerType(_Uniqued):
 @_uniqued
 @dataclass(frozen=True)
 class FloatType(_Uniqued):
-    name: str  # "f16", "bf16", "f32", "f64", "f8E4M3FN", "f8E5M2"
+    name: str  # a FLOAT_WIDTHS key: "f16", "bf16", "f32", "f64", the 8-, 6- and 4-bit formats
 
     def __str__(self) -> str:
         return self.name
@@ -127,7 +127,13 @@ class FloatType(_Uniqued):
         return FLOAT_WIDTHS[self.name]
 
 
-FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8E4M3FN": 8, "f8E5M2": 8}
+FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8E4M3FN": 8, "f8E5M2": 8, "f8E4M3FNUZ": 8,
+                "f8E5M2FNUZ": 8, "f6E2M3FN": 6, "f6E3M2FN": 6, "f4E2M1FN": 4}
+# The numpy types (ml_dtypes) of the floats numpy lacks; each holds one value per byte, as MLIR's
+# dense attributes store the sub-byte ones.
+ML_DTYPES = {"bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
+             "f8E4M3FNUZ": "float8_e4m3fnuz", "f8E5M2FNUZ": "float8_e5m2fnuz", "f6E2M3FN": "float6_e2m3fn",
+             "f6E3M2FN": "float6_e3m2fn", "f4E2M1FN": "float4_e2m1fn"}
 
 
 @_uniqued
@@ -277,8 +283,7 @@ def _numpy_dtype(t: Type) -> np.dtype:
             import ml_dtypes
         except ImportError:  # pragma: no cover
             raise TypeError(f"{t} needs the ml_dtypes package") from None
-        return np.dtype({"bf16": ml_dtypes.bfloat16, "f8E4M3FN": ml_dtypes.float8_e4m3fn,
-                         "f8E5M2": ml_dtypes.float8_e5m2}[t.name])
+        return np.dtype(getattr(ml_dtypes, ML_DTYPES[t.name]))
     if isinstance(t, IndexType):
         return np.dtype(np.int64)
     if isinstance(t, ComplexType):

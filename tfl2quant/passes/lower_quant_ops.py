@@ -21,9 +21,13 @@ qcast with rounding R (TFLite's is half-away-from-zero, kernels/quantize.cc):
 where iC is i32 (i64 for 32-bit storage). `toward-zero` keeps upstream
 MLIR's order instead: `fptosi(t + zp)` (truncation after adding the zero point),
 then the same saturation. dcast is the RFC's `(float(q) - float(zp)) * scale`.
+
+A float storage type (f8E4M3FN, f4E2M1FN, ...) has one lowering under every option, with the
+format's rounding and saturation: lower_quant_ops_float.py.
 """
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import field
 from typing import Optional
@@ -34,8 +38,7 @@ from ..dialects.linalg import fill, generic
 from ..dialects.tensor import dynamic_sizes
 from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
-                                    quantized_element_type, unsupported_storage_error)
-from ..errors import Tfl2QuantError
+                                    quantized_element_type)
 from ..ir.affine import AffineMap, const, dim, floordiv
 from ..ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from ..ir.builder import Builder
@@ -43,6 +46,7 @@ from ..ir.core import Block, Operation, Value
 from ..ir.types import (FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, f32,
                         index, numpy_dtype, with_element_type)
 from ..records import dataclass
+from .lower_quant_ops_float import dequantize_float, quantize_float, zero_point_type
 from .lower_quant_ops_upstream import lower_cast_upstream
 from .pass_base import ModulePass
 
@@ -67,7 +71,7 @@ class LowerQuantOps(ModulePass):
     rounding: Optional[Rounding] = field(default=None, metadata={"printed_at_default": False})
     # splat constants of a dynamic shape as linalg.fill of a tensor.empty, not upstream's
     # tensor.splat with dynamic sizes, which iree-compile cannot lower (convert sets it);
-    # only with a rounding option
+    # for integer storage only with a rounding option
     dynamic_fill: bool = field(default=False, metadata={"printed_at_default": False})
 
     def apply(self, module: Operation) -> None:
@@ -84,10 +88,6 @@ class LowerQuantOps(ModulePass):
             if op.name not in ("quant.qcast", "quant.dcast"):
                 new_ops.append(op)
                 continue
-            for t in (op.operands[0].type, op.result.type):
-                why = unsupported_storage_error(t)
-                if why:
-                    raise Tfl2QuantError(f"{self.name}: {why}", op.location.describe())
             b = Builder(new_ops, op.location)
             result = lower_cast(b, op.name == "quant.qcast", op.operands[0], op.result.type, self.rounding,
                                 self.dynamic_fill)
@@ -106,7 +106,7 @@ def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding
         src = x
     else:
         src = b.value("quant.scast", [x], with_element_type(x.type, q.storage_type))
-    if rounding is None:
+    if rounding is None and not q.storage_float:  # upstream has no lowering for float storage
         out = lower_cast_upstream(b, quantize, src, q)
     elif isinstance(x.type, UnrankedTensorType):
         out = _lower_unranked(b, quantize, src, q, rounding, dynamic_fill)
@@ -119,30 +119,39 @@ def lower_cast(b: Builder, quantize: bool, x: Value, result_type: Type, rounding
 
 # --- ranked and scalar ----------------------------------------------------------
 
-def _lower_ranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rounding,
+def _lower_ranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Optional[Rounding],
                   dynamic_fill: bool = False) -> Value:
     out_elem = q.storage_type if quantize else q.expressed_type
     if isinstance(q, UniformQuantizedType):
         em = Elementwise(b, x.type, _dynamic_dims(b, x), dynamic_fill)
         scale = em.const(q.scale, q.expressed_type)
-        if quantize:
-            return quantize_values(em, x, scale, None, q, rounding)
-        return dequantize_values(em, x, scale, None, q)
+        return _cast_values(em, quantize, x, scale, q.zero_point if q.storage_float else None, q, rounding)
     shape = x.type.shape
     scales, zps, maps = _param_tensors(q, len(shape))
-    scale_t = _dense(b, scales, q.expressed_type)
-    zp_t = _dense(b, zps, q.storage_type)
+    inputs = [x, _dense(b, scales, q.expressed_type)]
+    if not q.storage_float:
+        inputs.append(_dense(b, zps, q.storage_type))
+    elif zps.any():  # float storage: zero points as floats, none when all are 0 (MX types have none)
+        inputs.append(_dense(b, zps, zero_point_type(q, quantize)))
 
     def body(inner: Builder, args):
         em = Elementwise(inner, None, [])
-        value, s, z = args[:3]
-        if quantize:
-            return quantize_values(em, value, s, z, q, rounding)
-        return dequantize_values(em, value, s, z, q)
+        zp = args[2] if len(inputs) == 3 else 0
+        return _cast_values(em, quantize, args[0], args[1], zp, q, rounding)
 
     result_type = RankedTensorType(shape, out_elem)
-    return generic(b, [x, scale_t, zp_t], [AffineMap.identity(len(shape)), maps, maps], result_type, body,
+    return generic(b, inputs, [AffineMap.identity(len(shape))] + [maps] * (len(inputs) - 1), result_type, body,
                    dynamic_sizes=_dynamic_dims(b, x))
+
+
+def _cast_values(em: "Elementwise", quantize: bool, x: Value, scale: Value, zp, q: QuantizedType,
+                 rounding: Optional[Rounding]) -> Value:
+    """The element computation of a qcast or dcast, by the storage type's kind."""
+    if q.storage_float:
+        return (quantize_float if quantize else dequantize_float)(em, x, scale, zp, q)
+    if quantize:
+        return quantize_values(em, x, scale, zp, q, rounding)
+    return dequantize_values(em, x, scale, zp, q)
 
 
 def _param_tensors(q: QuantizedType, rank: int):
@@ -248,8 +257,7 @@ def _lower_unranked(b, quantize: bool, x: Value, q: QuantizedType, rounding: Rou
     elif isinstance(q, UniformQuantizedPerAxisType):
         axis, channels = q.quantized_dimension, len(q.scales)
         dims = [_elements_between(b, shape, 0, axis), _index(b, channels), _elements_between(b, shape, axis + 1, None)]
-        flat_q = UniformQuantizedPerAxisType(q.storage_width, q.is_signed, q.expressed_type, q.storage_type_min,
-                                             q.storage_type_max, q.scales, q.zero_points, 1)
+        flat_q = dataclasses.replace(q, quantized_dimension=1)
         flat_shape = (None, channels, None)
     else:
         dims, flat_q, flat_shape = _flatten_sub_channel(b, shape, q)
@@ -299,10 +307,10 @@ def _flatten_sub_channel(b, shape: Value, q: UniformQuantizedSubChannelType):
     dims.append(_elements_between(b, shape, previous, None))
     flat_shape.append(None)
     params_shape.append(1)
-    flat_q = UniformQuantizedSubChannelType(
-        q.storage_width, q.is_signed, q.expressed_type, q.storage_type_min, q.storage_type_max,
-        tuple(flat_blocks), tuple(flat_blocks.values()), tuple(params_shape),
-        _reorder(q.scales, q, order, counts), _reorder(q.zero_points, q, order, counts))
+    flat_q = dataclasses.replace(
+        q, quantized_dimensions=tuple(flat_blocks), block_sizes=tuple(flat_blocks.values()),
+        params_shape=tuple(params_shape), scales=_reorder(q.scales, q, order, counts),
+        zero_points=_reorder(q.zero_points, q, order, counts))
     return dims, flat_q, tuple(flat_shape)
 
 

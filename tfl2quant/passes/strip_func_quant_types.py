@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from ..dialects.func import FuncOp
 from ..dialects.quant.ops import storage_type_of
-from ..dialects.quant.types import quantized_element_type, unsupported_storage_error
-from ..errors import Tfl2QuantError
+from ..dialects.quant.types import quantized_element_type
 from ..ir.attributes import TypeAttr
 from ..ir.core import BlockArgument, Operation, Value
 from ..ir.location import UNKNOWN, Location
@@ -115,16 +114,6 @@ class StripFuncQuantTypes(ModulePass):
     name = "strip-func-quant-types"
 
     def apply(self, module: Operation) -> None:
-        for op in module.walk():  # before any change: a float storage type has no scast to strip it
-            types = []
-            if isinstance(op, FuncOp):
-                types = list(op.function_type.inputs + op.function_type.results)
-            elif op.name in ("func.call", "func.call_indirect"):
-                types = [v.type for v in op.operands] + [r.type for r in op.results]
-            for t in types:
-                why = unsupported_storage_error(t)
-                if why:
-                    raise Tfl2QuantError(f"{self.name}: {why}", op.location.describe())
         conv = _Conversion()
         # Upstream legalizes ops in pre-order: a function before the ops of its body.
         for op in list(module.walk()):

@@ -17,7 +17,7 @@ func.func private @storage_width_33(!quant.uniform<u33:f32, 1.0>)
 
 // -----
 
-// expected-error@+1 {{expected a storage type (iN, uN or a float storage type: f8E5M2, f8E4M3FN, f4E2M1FN), found 'f32'}}
+// expected-error@+1 {{expected a storage type (iN, uN or a float storage type: f8E5M2, f8E4M3FN, f4E2M1FN, f8E4M3FNUZ, f8E5M2FNUZ, f6E2M3FN, f6E3M2FN), found 'f32'}}
 func.func private @storage_type_not_integer(!quant.uniform<f32:f32, 1.0>)
 
 // -----

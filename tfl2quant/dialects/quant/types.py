@@ -31,6 +31,11 @@ STRICT_ZERO_POINTS = {"on": False}
 # ops reject them. `tfl2quant opt` follows upstream unless --quant-unranked-sub-channel; the Python
 # API (the tests of the RFC's lowering) accepts them.
 UNRANKED_SUB_CHANNEL = {"on": True}
+# `tfl2quant opt --quant-mx-scales`: a sub-channel type with float storage is an MX type (OCP
+# Microscaling Formats v1.0: a block shares one E8M0 scale, a power of two in [2^-127, 2^127], and
+# has no zero point). Today's syntax has no way to say so in the type itself (the sub-channel RFC
+# leaves the scales' element type to a later extension), so the check is the module's choice.
+MX_SCALES = {"on": False}
 
 # Above this many scales or zero points, a type's parameters are checked as one array.
 _CHECK_IN_NUMPY_ABOVE = 16
@@ -61,16 +66,42 @@ _SCALE_RANGE = {
 }
 
 
-# Float storage types (upstream's QuantStorageTypeInterface on the small float types): width and
-# the default storage range, -max:max with max the type's largest finite value (TypeParser.cpp
-# reads the range as integers; upstream's tests: f8E5M2<-57344:57344>, f8E4M3FN<-448:448>,
-# f4E2M1FN<-6:6> print as the bare storage type).
-FLOAT_STORAGE = {"f8E5M2": (8, 57344), "f8E4M3FN": (8, 448), "f4E2M1FN": (4, 6)}
+@dataclasses.dataclass(frozen=True)
+class FloatFormat:
+    """A float storage type's facts, from its definition in mlir/include/mlir/IR/BuiltinTypes.td
+    (ml_dtypes' finfo agrees: tests/test_float_storage.py)."""
+
+    width: int
+    largest: float   # the largest finite value
+    nan: bool        # has a NaN encoding (the FNUZ types: only 0x80)
+    inf: bool
+    upstream: bool   # upstream's quant dialect takes it as storage (QuantStorageTypeInterface)
+
+    @property
+    def bound(self) -> int:
+        """The default storage range is -bound:bound, integers as upstream's (TypeParser.cpp reads
+        `<min:max>` as integers): the largest finite value, rounded up where it is no integer
+        (f6E2M3FN's 7.5), so that any integer bound below it narrows the range."""
+        return math.ceil(self.largest)
+
+
+# Upstream implements QuantStorageTypeInterface on f8E5M2, f8E4M3FN and f4E2M1FN (its tests:
+# f8E5M2<-57344:57344>, f8E4M3FN<-448:448>, f4E2M1FN<-6:6> print as the bare storage type);
+# iree-opt 3.13 refuses the others ("illegal storage type prefix"), which tfl2quant adds.
+FLOAT_STORAGE = {
+    "f8E5M2": FloatFormat(8, 57344.0, nan=True, inf=True, upstream=True),
+    "f8E4M3FN": FloatFormat(8, 448.0, nan=True, inf=False, upstream=True),
+    "f4E2M1FN": FloatFormat(4, 6.0, nan=False, inf=False, upstream=True),
+    "f8E4M3FNUZ": FloatFormat(8, 240.0, nan=True, inf=False, upstream=False),
+    "f8E5M2FNUZ": FloatFormat(8, 57344.0, nan=True, inf=False, upstream=False),
+    "f6E2M3FN": FloatFormat(6, 7.5, nan=False, inf=False, upstream=False),
+    "f6E3M2FN": FloatFormat(6, 28.0, nan=False, inf=False, upstream=False),
+}
 
 
 def default_storage_range(width: int, signed: bool, storage_float: str = "") -> tuple[int, int]:
     if storage_float:
-        return -FLOAT_STORAGE[storage_float][1], FLOAT_STORAGE[storage_float][1]
+        return -FLOAT_STORAGE[storage_float].bound, FLOAT_STORAGE[storage_float].bound
     if signed:
         return -(1 << (width - 1)), (1 << (width - 1)) - 1
     return 0, (1 << width) - 1
@@ -112,7 +143,7 @@ class QuantizedType(Type):
     # --- verification -------------------------------------------------------------
     def verify(self) -> None:
         """Raise VerificationError (without location) if the type is invalid."""
-        key = (self, STRICT_ZERO_POINTS["on"])  # valid by default may be invalid under the RFC's rule
+        key = (self, STRICT_ZERO_POINTS["on"], MX_SCALES["on"])  # valid by default may be invalid under a rule
         if key in _VERIFIED:  # a per-axis type has a scale per channel; each op using it asks again
             return
         self._verify()
@@ -143,6 +174,10 @@ class QuantizedType(Type):
         # storage type and so silently wraps one that does not fit (u4 zero point 8 reads as -8).
         if STRICT_ZERO_POINTS["on"] or isinstance(self, UniformQuantizedSubChannelType):
             error = self.zero_point_range_error()
+            if error:
+                raise VerificationError(error)
+        if MX_SCALES["on"] and isinstance(self, UniformQuantizedSubChannelType) and self.storage_float:
+            error = mx_error(self)
             if error:
                 raise VerificationError(error)
 
@@ -324,7 +359,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
         """The six constraints of the sub-channel RFC, for a ranked container."""
         if isinstance(container, UnrankedTensorType):
             if UNRANKED_SUB_CHANNEL["on"]:
-                return
+                return self._verify_unranked_params()
             # upstream's wording (QuantOps.cpp, verifySubChannelQuantization)
             raise VerificationError("tensor containing the sub-channel quantized type must be ranked")
         if not isinstance(container, RankedTensorType):
@@ -365,6 +400,21 @@ class UniformQuantizedSubChannelType(QuantizedType):
                     f"dimension {axis} of size {size} with block size {block} needs {size // block} "
                     f"scales, the type has {blocks}")
 
+    def _verify_unranked_params(self) -> None:
+        """The parameters' shape an unranked lowering can read (the sub-channel RFC's case 2): one
+        extent per dimension up to the last quantized one or beyond, with 1 along each dimension
+        without a block size, or one extent per quantized dimension (the compact form)."""
+        dims = self.quantized_dimensions
+        if dims and len(self.params_shape) > max(dims):
+            for axis, blocks in enumerate(self.params_shape):
+                if axis not in dims and blocks != 1:
+                    raise VerificationError(
+                        f"dimension {axis} has no block size, so it must have 1 scale, got {blocks}")
+        elif len(self.params_shape) != len(dims):
+            raise VerificationError(
+                f"rank of scales {len(self.params_shape)} must be more than the largest quantized dimension "
+                f"{max(dims, default=-1)}, or the number of quantized dimensions {len(dims)}")
+
     def scale_array(self, shape):
         return _expand_blocks(np.asarray(self.scales, np.float64).reshape(self.params_shape), self, shape)
 
@@ -384,16 +434,21 @@ def _storage_name(t) -> str:
     return t.storage_float or t.storage_spelling or f"{'i' if t.is_signed else 'u'}{t.storage_width}"
 
 
-def unsupported_storage_error(t) -> str | None:
-    """Why the passes that compute with quantized values cannot take `t`, or None.
+def e8m0_exponent(scale: float) -> int | None:
+    """k where `scale` is 2^k with -127 <= k <= 127 (a value of E8M0, the MX scale type), else None."""
+    mantissa, exponent = math.frexp(scale)  # scale = mantissa * 2^exponent, 0.5 <= mantissa < 1
+    return exponent - 1 if mantissa == 0.5 and -127 <= exponent - 1 <= 127 else None
 
-    Float storage types parse, verify and print as upstream's do, but no pass here computes with
-    them (lower-quant-ops emits integer arithmetic; strip-func-quant-types' scast takes integers).
-    `!quant.quantile` is no quantized type: the quant ops reject it, the passes leave it alone.
-    """
-    q = quantized_element_type(t)
-    if q is not None and q.storage_float:
-        return f"cannot lower {q}: float storage type {q.storage_float} (only integer storage is supported)"
+
+def mx_error(t: "UniformQuantizedSubChannelType") -> str | None:
+    """Why `t` is no MX type (--quant-mx-scales), or None."""
+    for s in t.scales:
+        if e8m0_exponent(s) is None:
+            return (f"scale {format_float(s)} is not a power of two in [2^-127, 2^127]: an MX type's scales "
+                    f"are E8M0 (--quant-mx-scales)")
+    z = next((z for z in t.zero_points if z), None)
+    if z is not None:
+        return f"zero point {z} is not 0: an MX type has no zero points (--quant-mx-scales)"
     return None
 
 
