@@ -72,10 +72,11 @@ class SpaceToDepth(StaticPattern):
 
 
 class Concatenation(StaticPattern):
-    """tosa.concat along `axis` (negative counts from the back)."""
+    """tosa.concat along `axis` (negative counts from the back), whatever its `?` dimensions
+    (onnx2tf's loop bodies join run-time slices of a tensor list)."""
 
     data = None
-    dynamic = True
+    any_shape = True
 
     def rewrite(self, b, op, operands, result_types):
         rank = len(result_types[0].shape)

@@ -141,6 +141,7 @@ class StaticPattern(FloatPattern):
     data: tuple | None = (0,)  # operands whose values move (None: all); the others are options
     constants: dict = {}       # operand index -> its name, for operands that must be constants
     dynamic: bool = False      # the rewrite takes one `?` dimension per value (query.one_dynamic_dim)
+    any_shape: bool = False    # the rewrite takes any `?` dimensions
 
     def data_operands(self, op) -> list:
         return list(op.operands) if self.data is None else [op.operands[k] for k in self.data]
@@ -150,7 +151,7 @@ class StaticPattern(FloatPattern):
 
     def unsupported(self, op: Operation) -> Optional[str]:
         values = self.data_operands(op) + list(op.results)
-        return ((one_dynamic_dim if self.dynamic else static_shapes)(op, values)
+        return ((None if self.any_shape else (one_dynamic_dim if self.dynamic else static_shapes)(op, values))
                 or non_empty(op, values)
                 or constants(op, self.constants)
                 or self.check(op))

@@ -14,10 +14,12 @@ import numpy as np
 
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
-from tfl2quant.ir.types import element_type, i32, tensor
+from tfl2quant.dialects.tensor import DYNAMIC
+from tfl2quant.ir.attributes import DenseArrayAttr, IntegerAttr
+from tfl2quant.ir.types import RankedTensorType, element_type, i1, i32, i64, index, tensor
 from tfl2quant.records import dataclass
 
-from .emit import reshape, reverse, slice_, slice_axis
+from .emit import index_constant, reshape, reverse, slice_, slice_axis, tensor_dim
 from .movement import OnStorage
 from .query import Reason, const_ints, option, result_shape
 from .rule import Rule, StaticPattern
@@ -26,10 +28,47 @@ from .strings import ByStrings
 
 
 class Slice(StaticPattern):
+    """Constant begin and size: one tosa.slice (size -1, to the end, is in the result type).
+    Computed at run time (onnx2tf's loop bodies update a tensor list by slicing it at the
+    loop counter): one tensor.extract_slice at offsets and sizes read from the operands, a
+    size of -1 being `dim - begin` (slice.cc: CalculateOutputShapeVector)."""
+
     constants = {1: "begin", 2: "size"}
 
-    def rewrite(self, b, op, operands, result_types):  # size -1 (to the end) is in the result type
-        return [slice_(b, operands[0], const_ints(op, 1), result_types[0].shape)]
+    def runtime(self, op) -> bool:
+        return constant_array(op.operands[1]) is None or constant_array(op.operands[2]) is None
+
+    def unsupported(self, op):
+        if not self.runtime(op):
+            return super().unsupported(op)
+        x = op.operands[0].type
+        if not isinstance(x, RankedTensorType):
+            return f"unranked operand 0 ({x})"
+        for k in (1, 2):
+            if op.operands[k].type.shape != (len(x.shape),):
+                return f"operand {k} ({op.operands[k].type}) does not hold one value per dimension of the input"
+        return None
+
+    def rewrite(self, b, op, operands, result_types):
+        if not self.runtime(op):
+            return [slice_(b, operands[0], const_ints(op, 1), result_types[0].shape)]
+        x, begin, size = operands
+        offsets, sizes = [], []
+        for k in range(len(x.type.shape)):
+            start, count = (b.value("arith.index_cast", [b.value(
+                "tensor.extract", [v, index_constant(b, k)], element_type(v.type))], index) for v in (begin, size))
+            rest = b.value("arith.subi", [tensor_dim(b, x, k), start], index)
+            to_end = b.value("arith.cmpi", [count, index_constant(b, -1)], i1, {"predicate": IntegerAttr(0, i64)})
+            offsets.append(start)
+            sizes.append(b.value("arith.select", [to_end, rest, count], index))
+        rank = len(x.type.shape)
+        attrs = {"static_offsets": DenseArrayAttr(i64, (DYNAMIC,) * rank),
+                 "static_sizes": DenseArrayAttr(i64, (DYNAMIC,) * rank),
+                 "static_strides": DenseArrayAttr(i64, (1,) * rank),
+                 "operandSegmentSizes": DenseArrayAttr(i32, (1, rank, rank, 0))}
+        part = b.value("tensor.extract_slice", [x, *offsets, *sizes], tensor((None,) * rank, element_type(x.type)),
+                       attrs)
+        return [part if part.type == result_types[0] else b.value("tensor.cast", [part], result_types[0])]
 
 
 @dataclass(frozen=True)

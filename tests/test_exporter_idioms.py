@@ -282,3 +282,53 @@ def test_requantize_wraps_where_tflite_wraps(tmp_path, in_scale, in_zp, out_scal
     assert result.error is None, result.error
     assert [(r.name, r.path) for r in result.records] == [("tfl.quantize", "integer")]
     assert result.passed and result.outputs[0].exact_fraction == 1.0, result.outputs
+
+
+# --- a tensor list updated by run-time slices (onnx2tf's LSTM loop bodies) ----------------------
+
+def tensor_list_set_item() -> bytes:
+    """out = concat(x[:i], item, x[i + 1:]) along axis 0, the slices' begin and size computed
+    from the run-time index i (TensorListSetItem as onnx2tf writes it inside a WHILE body): a
+    SLICE result of [?, ?, ?] and one of [?, 2, 4] joined by CONCATENATION into [5, 2, 4]."""
+    m = ModelBuilder()
+    g = m.subgraph("main")
+    x, item, i = g.input("x", [5, 2, 4]), g.input("item", [1, 2, 4]), g.input("i", [], "INT32")
+    one = g.const("one", np.array([1], np.int32))
+    i1, next_i, next_i1 = g.tensor("i1", [1], "INT32"), g.tensor("next", [], "INT32"), g.tensor("next1", [1], "INT32")
+    size_head, begin_tail = g.tensor("size_head", [3], "INT32"), g.tensor("begin_tail", [3], "INT32")
+    head = g.tensor("head", [1, 1, 1], shape_signature=[-1, -1, -1])
+    tail = g.tensor("tail", [1, 2, 4], shape_signature=[-1, 2, 4])
+    out = g.tensor("out", [5, 2, 4])
+    g.op("RESHAPE", [i, one], [i1], schema.ReshapeOptionsT())
+    g.op("CONCATENATION", [i1, g.const("rest", np.array([-1, -1], np.int32))], [size_head],
+         _concat_options(0))
+    g.op("SLICE", [x, g.const("zeros", np.zeros(3, np.int32)), size_head], [head])
+    g.op("ADD", [i, g.const("step", np.array(1, np.int32))], [next_i], schema.AddOptionsT())
+    g.op("RESHAPE", [next_i, one], [next_i1], schema.ReshapeOptionsT())
+    g.op("CONCATENATION", [next_i1, g.const("origin", np.zeros(2, np.int32))], [begin_tail], _concat_options(0))
+    g.op("SLICE", [x, begin_tail, g.const("to_end", np.full(3, -1, np.int32))], [tail])
+    g.op("CONCATENATION", [head, item, tail], [out], _concat_options(0))
+    g.output(out)
+    return m.build()
+
+
+def _concat_options(axis: int):
+    o = schema.ConcatenationOptionsT()
+    o.axis = axis
+    return o
+
+
+@pytest.mark.parametrize("i", [0, 2, 4])
+def test_slices_at_run_time_offsets_join_back(tmp_path, i):
+    path = _write(tmp_path, "set-item.tflite", tensor_list_set_item())
+    rng = np.random.default_rng(i)
+    inputs = tmp_path / "inputs.npz"
+    np.savez(inputs, x=rng.standard_normal((5, 2, 4)).astype(np.float32),
+             item=rng.standard_normal((1, 2, 4)).astype(np.float32), i=np.array(i, np.int32))
+    result = check_model(str(path), str(inputs), backend="iree" if i == 2 else "numpy")
+    assert result.error is None, result.error
+    assert all(r.path == "float" for r in result.records), result.records
+    assert result.passed and result.outputs[0].max_abs_diff == 0, result.outputs
+    assert i != 2 or result.stages["iree"][0].max_abs_diff == 0
+    text = print_module(convert(str(path), "final").module)
+    assert text.count("tensor.extract_slice") == 2 and '"tfl.' not in text

@@ -57,7 +57,10 @@ def extract_slice(ctx, x, *dynamic):
     offsets, sizes, strides = ([next(operands) if v == DYNAMIC else v for v in ctx.attr(n)]
                                for n in ("static_offsets", "static_sizes", "static_strides"))
     index = tuple(slice(o, o + s * st, st) for o, s, st in zip(offsets, sizes, strides))
-    return x[index].reshape(tuple(-1 if d is None else d for d in ctx.result_shape))
+    y = x[index]
+    if y.ndim == len(ctx.result_shape):
+        return y
+    return y.reshape(tuple(-1 if d is None else d for d in ctx.result_shape))  # rank-reduced: unit dims dropped
 
 
 KERNELS = {
