@@ -318,19 +318,25 @@ class Gelu(Elementwise):
     (the same on every lane); erfc is eigen_math.erfc, whose exp is Eigen's packet exp on
     the 4-wide lanes and the C library's expf on the last `size % 4` elements, which the
     assignment loop computes one at a time (the arena's buffers start aligned). The exact
-    form on a `?` shape cannot place those lanes: it takes tosa.erf, within the float
-    tolerance."""
+    form on a `?` shape cannot place those lanes, and other float types are Eigen's on
+    their own types: these take tosa.erf or tosa.tanh, within the float tolerance."""
 
     def rewrite(self, b, op, operands, result_types):
         x, t = operands[0], result_types[0]
         a = op.attributes.get("approximate")
-        if isinstance(a, IntegerAttr) and a.value:
+        approximate = isinstance(a, IntegerAttr) and a.value
+        if t.element_type == f32 and approximate:
             return [generic(b, [x], [AffineMap.identity(len(t.shape))], t, lambda r, v: _gelu_tanh(r, v[0]))]
         if t.element_type == f32 and None not in t.shape:
             return [reshape(b, _gelu_erfc(b, reshape(b, x, (math.prod(t.shape),))), t.shape)]
-        erf = b.value("tosa.erf", [tosa.mul(b, x, splat(b, math.sqrt(0.5), t), t)], t)
+        if approximate:
+            cube = tosa.mul(b, tosa.mul(b, x, x, t), x, t)
+            inner = tosa.binary(b, "tosa.add", x, tosa.mul(b, cube, splat(b, 0.044715, t), t), t)
+            curve = b.value("tosa.tanh", [tosa.mul(b, inner, splat(b, math.sqrt(2 / math.pi), t), t)], t)
+        else:
+            curve = b.value("tosa.erf", [tosa.mul(b, x, splat(b, math.sqrt(0.5), t), t)], t)
         half_x = tosa.mul(b, x, splat(b, 0.5, t), t)
-        return [tosa.mul(b, half_x, tosa.binary(b, "tosa.add", erf, splat(b, 1.0, t), t), t)]
+        return [tosa.mul(b, half_x, tosa.binary(b, "tosa.add", curve, splat(b, 1.0, t), t), t)]
 
 
 def _gelu_tanh(r, x):

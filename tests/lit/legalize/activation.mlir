@@ -174,6 +174,20 @@ func.func @gelu_float_approximate(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
 
 // -----
 
+// A `?` shape cannot place Eigen's scalar lanes: exact GELU keeps tosa.erf (float tolerance);
+// the approximate form, the same on every lane, is Eigen's.
+// CHECK-LABEL: @gelu_float_dynamic
+// CHECK:       "tosa.erf"
+// CHECK:       "linalg.generic"
+// CHECK:         arith.constant 7.90738964 : f32
+func.func @gelu_float_dynamic(%arg0: tensor<?x5xf32>) -> (tensor<?x5xf32>, tensor<?x5xf32>) {
+  %0 = "tfl.gelu"(%arg0) {approximate = false} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  %1 = "tfl.gelu"(%arg0) {approximate = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %0, %1 : tensor<?x5xf32>, tensor<?x5xf32>
+}
+
+// -----
+
 // CHECK-LABEL: @logistic_float
 // CHECK-NEXT:  %[[Y:.*]] = "tosa.sigmoid"(%arg0) : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
 // CHECK-NEXT:  return %[[Y]]
