@@ -39,12 +39,17 @@ import math
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
+from tfl2quant.dialects import arith, tosa
+from tfl2quant.dialects.linalg import generic, loop_index
+from tfl2quant.ir.affine import AffineMap
 from tfl2quant.ir.attributes import FloatAttr, IntegerAttr
-from tfl2quant.ir.types import i32
+from tfl2quant.ir.types import f32, i32, i64, tensor
 
-from .emit import broadcast_rank, broadcast_to, compare, select, splat
+from . import eigen_math
+from . import gemmlowp as g
+from .emit import broadcast_rank, broadcast_to, compare, reshape, select, splat
 from .fixed_point import quantize_float32, quantize_multiplier
+from .hybrid import binary, fconst
 from .lut import (F32, Lut, Table, checked_log2, erfcf, expf, expm1f, rdbpot, sigmoid16, sigmoid16_input_scaling,
                   srdhm, tanhf, wrap)
 from .query import floats_only, int16_zero_points, one_dynamic_dim, per_tensor, per_tensor_only, storage
@@ -305,23 +310,60 @@ class Elu(Elementwise):
 
 
 class Gelu(Elementwise):
-    """reference/gelu.h:
-        exact        0.5 x erfc(-x / sqrt 2)  =  0.5 x (1 + erf(x / sqrt 2))
-        approximate  0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
-    """
+    """reference/gelu.h, an Eigen array expression that every resolver runs:
+        exact        (0.5 x) erfc(x (-1 / sqrt 2))
+        approximate  (0.5 x) (1 + tanh(sqrt(2 / pi) (x + 0.044715 ((x x) x))))
+
+    Both as Eigen evaluates them on SSE without FMA, bit for bit: tanh is eigen_math.tanh
+    (the same on every lane); erfc is eigen_math.erfc, whose exp is Eigen's packet exp on
+    the 4-wide lanes and the C library's expf on the last `size % 4` elements, which the
+    assignment loop computes one at a time (the arena's buffers start aligned). The exact
+    form on a `?` shape cannot place those lanes, and other float types are Eigen's on
+    their own types: these take tosa.erf or tosa.tanh, within the float tolerance."""
 
     def rewrite(self, b, op, operands, result_types):
         x, t = operands[0], result_types[0]
         a = op.attributes.get("approximate")
-        if isinstance(a, IntegerAttr) and a.value:
+        approximate = isinstance(a, IntegerAttr) and a.value
+        if t.element_type == f32 and approximate:
+            return [generic(b, [x], [AffineMap.identity(len(t.shape))], t, lambda r, v: _gelu_tanh(r, v[0]))]
+        if t.element_type == f32 and None not in t.shape:
+            return [reshape(b, _gelu_erfc(b, reshape(b, x, (math.prod(t.shape),))), t.shape)]
+        if approximate:
             cube = tosa.mul(b, tosa.mul(b, x, x, t), x, t)
             inner = tosa.binary(b, "tosa.add", x, tosa.mul(b, cube, splat(b, 0.044715, t), t), t)
-            scaled = tosa.mul(b, inner, splat(b, math.sqrt(2 / math.pi), t), t)
-            g = b.value("tosa.tanh", [scaled], t)
+            curve = b.value("tosa.tanh", [tosa.mul(b, inner, splat(b, math.sqrt(2 / math.pi), t), t)], t)
         else:
-            g = b.value("tosa.erf", [tosa.mul(b, x, splat(b, math.sqrt(0.5), t), t)], t)
+            curve = b.value("tosa.erf", [tosa.mul(b, x, splat(b, math.sqrt(0.5), t), t)], t)
         half_x = tosa.mul(b, x, splat(b, 0.5, t), t)
-        return [tosa.mul(b, half_x, tosa.binary(b, "tosa.add", g, splat(b, 1.0, t), t), t)]
+        return [tosa.mul(b, half_x, tosa.binary(b, "tosa.add", curve, splat(b, 1.0, t), t), t)]
+
+
+def _gelu_tanh(r, x):
+    """GeluTransformApproximate as Eigen evaluates it, on one element."""
+    cube = binary(r, "arith.mulf", binary(r, "arith.mulf", x, x), x)
+    inner = binary(r, "arith.addf", x, binary(r, "arith.mulf", fconst(r, 0.044715), cube))
+    th = eigen_math.tanh(r, binary(r, "arith.mulf", fconst(r, math.sqrt(2 / math.pi)), inner))
+    return binary(r, "arith.mulf", binary(r, "arith.mulf", fconst(r, 0.5), x), binary(r, "arith.addf", fconst(r, 1.0), th))
+
+
+def _gelu_erfc(b, x):
+    """The exact GELU of a [size] f32 tensor, Eigen's scalar lanes (the last size % 4) with expf."""
+    size = x.type.shape[0]
+    tail = size - size % eigen_math.PACKET
+    table = arith.constant(b, eigen_math.expf_table(), tensor((eigen_math.EXPF_N,), i64)) if tail < size else None
+
+    def body(r, v):
+        half_x = binary(r, "arith.mulf", fconst(r, 0.5), v[0])
+        arg = binary(r, "arith.mulf", v[0], fconst(r, -math.sqrt(0.5)))
+        y = binary(r, "arith.mulf", half_x, eigen_math.erfc(r, arg, eigen_math.exp_packet))
+        if table is None:
+            return y
+        scalar = binary(r, "arith.mulf", half_x, eigen_math.erfc(r, arg, lambda r2, z: eigen_math.expf(r2, z, table)))
+        position = r.value("arith.index_cast", [loop_index(r, 0)], i32)
+        return g.select(r, g.compare(r, "sge", position, tail), scalar, y)
+
+    return generic(b, [x], [AffineMap.identity(1)], x.type, body)
 
 
 class HardSwish(Elementwise):

@@ -18,6 +18,9 @@ Integer path (per-tensor only, no fused activation: the clamp is the storage ran
     int16 x int8 -> int16   (16-bit multiplier): tosa.matmul i16 -> i48 (an int8 y is cast
                             to i16) and one tosa.rescale with scale32 = false
 
+Float: one tosa.matmul, whose spec loop (`acc = 0`, then `acc + x * y` for k in order, each
+step rounded) is reference_ops::BatchMatMul's float order, bit for bit.
+
 Hybrid (float x, constant int8 y; HybridBatchMatMul): TFLite quantizes each row of x (its
 K values, after adj_x) at run time, symmetric or not as `asymmetric_quantize_inputs` says
 (hybrid.py), multiplies in int32 and scales back in float (hybrid.batch_matmul_scale_back).

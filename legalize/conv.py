@@ -198,6 +198,10 @@ class HybridConv(IntegerPattern):
         reason = self.kind.reason(op) or hybrid.hybrid_reason(op, w, bias)
         if reason:
             return reason
+        if storage_name(w) == "i2":
+            return ("int2 filter: TFLite has no hybrid int2 convolution (conv.cc: is_hybrid covers uint8, int8 and "
+                    "int4 filters), so every resolver runs its float convolution on the packed bytes read as "
+                    "float32 and returns NaN or garbage")
         channels = op.result.type.shape[3]
         if not isinstance(qtype(w), (UniformQuantizedType, UniformQuantizedPerAxisType)) or \
                 channel_scales(w, channels) is None:

@@ -307,6 +307,10 @@ class HybridBlockwiseFullyConnected(IntegerPattern):
             return reason
         q = qtype(w)
         rows, depth, units = _rows(op)
+        if storage_name(w) == "i2":
+            return ("blockwise int2 weights: TFLite has no blockwise int2 kernel; EvalHybridDense takes them, "
+                    "finds no affine quantization (fully_connected.cc: VerifyPerChannelQuantization) and scales "
+                    "the products by the tensor's scale, 0, so every resolver returns the bias alone")
         if storage_name(w) != "i4":
             return f"blockwise {storage_name(w)} weights: TFLite's blockwise kernel reads int4 only"
         if q.quantized_dimensions != (0, 1) or q.block_sizes[0] != 1:

@@ -21,7 +21,8 @@ Rows whose sum of squares could pass int32 (TFLite's accumulator) are declined.
 
 Float paths:
 
-- SOFTMAX and LOG_SOFTMAX subtract the row maximum first, as TFLite's float kernels do.
+- SOFTMAX and LOG_SOFTMAX subtract the row maximum first, as TFLite's float kernels do;
+  float32 SOFTMAX then follows the reference kernel to the bit (Softmax below).
 - L2_NORMALIZATION: `x / max(sqrt(sum x^2), 1e-6)` (reference_ops::L2Normalization;
   l2norm.cc hard-codes the epsilon and applies it to the norm, not its square), with
   an exact division (`arith.divf`).
@@ -36,10 +37,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from tfl2quant.dialects import tosa
-from tfl2quant.ir.types import f32, i32, tensor
+from tfl2quant.dialects import arith, tosa
+from tfl2quant.dialects.linalg import generic
+from tfl2quant.ir.affine import AffineMap, const, dim
+from tfl2quant.ir.types import f32, i32, i64, tensor
 
 from . import gemmlowp as g
+from .eigen_math import EXPF_N, expf, expf_table
 from .emit import broadcast_to, reshape, splat
 from .query import (floats_only, one_dynamic_dim, no_fused_activation, option, per_tensor, per_tensor_only, quantized_as, rank,
                     result_like_operand, static_shapes, storage, storage_name)
@@ -137,7 +141,15 @@ class FloatLocalResponseNormalization(FloatPattern):
 
 
 class Softmax(FloatPattern):
-    """softmax(x) = exp(b*(x - max)) / sum(exp(b*(x - max))) over the last axis."""
+    """softmax(x) = exp(b*(x - max)) / sum(exp(b*(x - max))) over the last axis.
+
+    Float32 SOFTMAX is reference_ops::Softmax's loop (reference/softmax.h): `e = std::exp((x -
+    max) * beta)`, the C library's expf (eigen_math.expf: glibc's, bit for bit), `sum += e` in
+    index order (tosa.reduce_sum folds in index order), then `e / sum` (arith.divf: a product
+    with 1 / sum differs in the last bit). With a negative beta the argument can pass expf's
+    overflow bound, which that emulation leaves out; that case, other float types and
+    LOG_SOFTMAX (reference_ops::LogSoftmax ignores beta and needs the C library's logf) take
+    tosa.exp, the sum's reciprocal or tosa.log, within the float tolerance."""
 
     def __init__(self, log: bool):
         self.log = log
@@ -153,11 +165,25 @@ class Softmax(FloatPattern):
         beta = beta_of(op)
         if beta != 1.0:
             shifted = tosa.mul(b, shifted, tosa.const(b, np.full((1,) * len(t.shape), beta, np.float32)), t)
+        if not self.log and beta > 0 and t.element_type == f32:
+            return [reference_softmax(b, shifted, result_types[0])]
         e = b.value("tosa.exp", [shifted], t)
         total = tosa.reduce(b, "tosa.reduce_sum", e, axis)
         if self.log:
             return [tosa.binary(b, "tosa.sub", shifted, b.value("tosa.log", [total], total.type), result_types[0])]
         return [tosa.mul(b, e, b.value("tosa.reciprocal", [total], total.type), result_types[0])]
+
+
+def reference_softmax(b, shifted, result_type):
+    """expf of each (x - max) * beta, each divided by its row's sum in index order."""
+    rank = len(shifted.type.shape)
+    table = arith.constant(b, expf_table(), tensor((EXPF_N,), i64))
+    identity = AffineMap.identity(rank)
+    e = generic(b, [shifted], [identity], shifted.type, lambda r, a: expf(r, a[0], table))
+    total = tosa.reduce(b, "tosa.reduce_sum", e, rank - 1)
+    per_row = AffineMap(rank, tuple(dim(k) for k in range(rank - 1)) + (const(0),))
+    return generic(b, [e, total], [identity, per_row], result_type,
+                   lambda r, a: r.value("arith.divf", [a[0], a[1]], a[0].type))
 
 
 RULES = {

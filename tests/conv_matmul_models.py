@@ -9,7 +9,8 @@ scales are chosen from a float simulation so that outputs cover the storage rang
     bmm(dtype, x, y, ...)          BATCH_MATMUL
 
 `dtype` names the activations and filter: int8, uint8, int16x8 (int16 activations,
-int8 weights), int16x16 (FULLY_CONNECTED, BATCH_MATMUL), int8x4 (int4 weights),
+int8 weights), int16x16 (FULLY_CONNECTED, BATCH_MATMUL), int8x4 and int16x4 (int4 weights),
+int8x2 and int16x2 (int2 weights, FULLY_CONNECTED),
 float32. Each returns the model's bytes.
 """
 from __future__ import annotations
@@ -24,14 +25,14 @@ from .tflite_builder import ModelBuilder, per_axis, per_tensor
 
 ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
 STORAGE = {"int8": "INT8", "uint8": "UINT8", "int16": "INT16", "float32": "FLOAT32"}
-RANGE = {"INT8": (-128, 127), "UINT8": (0, 255), "INT16": (-32768, 32767), "INT4": (-8, 7)}
+RANGE = {"INT8": (-128, 127), "UINT8": (0, 255), "INT16": (-32768, 32767), "INT4": (-8, 7), "INT2": (-2, 1)}
 ZERO_POINTS = {"INT8": (-7, 11), "UINT8": (131, 119), "INT16": (0, 0)}  # input, output
 
 
 @dataclass(frozen=True)
 class Types:
     activations: str          # INT8, UINT8, INT16, FLOAT32
-    weights: str              # INT8, UINT8, INT4, INT16, FLOAT32
+    weights: str              # INT8, UINT8, INT4, INT2, INT16, FLOAT32
     output: Optional[str] = None
 
     @property
@@ -41,6 +42,7 @@ class Types:
 
 TYPES = {"int8": Types("INT8", "INT8"), "uint8": Types("UINT8", "UINT8"), "int16x8": Types("INT16", "INT8"),
          "int16x16": Types("INT16", "INT16"), "int8x4": Types("INT8", "INT4"), "int16x4": Types("INT16", "INT4"),
+         "int8x2": Types("INT8", "INT2"), "int16x2": Types("INT16", "INT2"),
          "float32": Types("FLOAT32", "FLOAT32"), "int8-int16": Types("INT8", "INT8", "INT16"),
          "uint8-int16": Types("UINT8", "UINT8", "INT16"), "int8-int32": Types("INT8", "INT8", "INT32")}
 
@@ -81,7 +83,8 @@ def _weights(p: Params, storage: str, shape, axis: int):
 
 
 def _const_weights(g, values, storage, quant):
-    dtype = {"INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16, "INT4": np.int8, "FLOAT32": np.float32}[storage]
+    dtype = {"INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16, "INT4": np.int8, "INT2": np.int8,
+             "FLOAT32": np.float32}[storage]
     return g.const("w", np.asarray(values).astype(dtype), storage, quant=quant)
 
 

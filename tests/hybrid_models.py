@@ -1,4 +1,4 @@
-"""One-op hybrid (dynamic-range) TFLite models: float activations, int8/int4 weights,
+"""One-op hybrid (dynamic-range) TFLite models: float activations, int8/int4/int2 weights,
 written with tflite_builder. Weights cover their whole symmetric range; inputs include
 an all-zero row (the kernels' scale-1 case) and rows of one sign (the asymmetric
 quantization's zero point at a bound).
@@ -39,7 +39,8 @@ def _weights(rng, storage: str, shape, axis: int, per_channel: bool):
 
 def fc(x, units: int, *, storage="INT8", per_channel=True, asymmetric=False, bias=True, act="NONE",
        keep_num_dims=False, seed=0) -> bytes:
-    """FULLY_CONNECTED of a float input of shape `x` with [units, x[-1]] quantized weights."""
+    """FULLY_CONNECTED of a float input of shape `x` with [units, x[-1]] quantized weights
+    (INT8, INT4 or INT2)."""
     rng = np.random.default_rng(seed)
     depth = x[-1]
     m = ModelBuilder()
@@ -53,17 +54,19 @@ def fc(x, units: int, *, storage="INT8", per_channel=True, asymmetric=False, bia
     o = schema.FullyConnectedOptionsT()
     o.fusedActivationFunction, o.keepNumDims = ACTIVATIONS[act], keep_num_dims
     o.asymmetricQuantizeInputs = asymmetric
-    g.op("FULLY_CONNECTED", [xin, w, b], [y], o, version=13 if storage == "INT4" else 9)
+    g.op("FULLY_CONNECTED", [xin, w, b], [y], o, version=13 if storage in ("INT4", "INT2") else 9)
     g.output(y)
     return m.build()
 
 
-def fc_blockwise(x, units: int, block: int, *, bias=True, act="NONE", zero_blocks=2, seed=0) -> bytes:
-    """FULLY_CONNECTED of a float input of shape `x` with [units, x[-1]] int4 weights in
-    blocks of `block` along the depth; `zero_blocks` blocks are all zero with scale 0."""
+def fc_blockwise(x, units: int, block: int, *, bias=True, act="NONE", zero_blocks=2, storage="INT4",
+                 seed=0) -> bytes:
+    """FULLY_CONNECTED of a float input of shape `x` with [units, x[-1]] int4 (or int2) weights
+    in blocks of `block` along the depth; `zero_blocks` blocks are all zero with scale 0."""
     rng = np.random.default_rng(seed)
     depth = x[-1]
-    values = rng.integers(-8, 7, (units, depth), endpoint=True).astype(np.int8)
+    limit = LIMIT[storage]
+    values = rng.integers(-limit - 1, limit, (units, depth), endpoint=True).astype(np.int8)
     scales = rng.uniform(0.002, 0.05, (units, depth // block)).astype(np.float16)
     for k in range(zero_blocks):
         unit, b = rng.integers(units), rng.integers(depth // block)
@@ -73,7 +76,7 @@ def fc_blockwise(x, units: int, block: int, *, bias=True, act="NONE", zero_block
     g = m.subgraph()
     xin = g.input("x", x)
     sc = g.const("w_scales", scales, "FLOAT16")
-    w = g.const("w", values, "INT4", quant=blockwise(sc, block))
+    w = g.const("w", values, storage, quant=blockwise(sc, block))
     b = g.const("b", rng.uniform(-1, 1, units).astype(np.float32)) if bias else -1
     y = g.tensor("y", (int(np.prod(x)) // depth, units))
     o = schema.FullyConnectedOptionsT()

@@ -2,7 +2,8 @@
 tables, conv2d through float BLAS, depthwise_conv2d in the result's container) give what the
 TOSA pseudocode gives, computed here the plain way in int64, bit for bit: on random operands,
 the extreme values of each type, nonzero zero points, per-channel scales and both rounding modes;
-and a large linalg.generic run block by block gives every point's value."""
+a large linalg.generic run block by block gives every point's value; and float MATMUL sums in
+the spec's order, as TFLite's reference float BATCH_MATMUL and FULLY_CONNECTED do."""
 from __future__ import annotations
 
 import numpy as np
@@ -626,3 +627,19 @@ def test_a_chain_on_one_16_bit_tensor_is_a_table_once_it_has_run_as_long(whole_r
     assert len(steps) == 1  # the whole chain is the last rescale's lookup
     state = executor._plans["main"].body.steps[0].kernel.state
     assert (state["table"] is not False and state["table"] is not None) == whole_range
+
+
+@pytest.mark.parametrize(("batch", "m", "k", "n"), [(2, 3, 37, 5), (1, 13, 256, 7)])
+def test_float_matmul_sums_in_the_specs_order(batch, m, k, n):
+    """acc = 0, then acc + a * b for each k in order, every step rounded to float32: what
+    reference_ops::BatchMatMul computes; numpy's BLAS (the kernel before) fails this."""
+    a = RNG.normal(0, 1, (batch, m, k)).astype(np.float32)
+    b = RNG.normal(0, 1, (batch, k, n)).astype(np.float32)
+    body = (f'%z = "tosa.const"() {{values = dense<0.0> : tensor<1xf32>}} : () -> tensor<1xf32>\n  '
+            f'%0 = "tosa.matmul"(%a0, %a1, %z, %z) : ({tensor(a.shape, "f32")}, {tensor(b.shape, "f32")}, '
+            f'tensor<1xf32>, tensor<1xf32>) -> {tensor((batch, m, n), "f32")}')
+    expected = np.zeros((batch, m, n), np.float32)
+    for step in range(k):
+        expected = expected + a[:, :, step:step + 1] * b[:, step:step + 1, :]
+    ours = run(body, [(a, "f32"), (b, "f32")], tensor((batch, m, n), "f32"))
+    np.testing.assert_array_equal(ours.view(np.int32), expected.view(np.int32))

@@ -74,6 +74,9 @@ MODELS = {
     "fc-per-tensor-weight-zero-point.int16x8": lambda: fc("int16x8", (3, 7), 5, params=Params(
         per_channel=False, weight_zero_point=4)),
     "fc-int4-weights.int16x4": lambda: fc("int16x4", (2, 9), 4),
+    "fc-int2-weights.int8x2": lambda: fc("int8x2", (3, 10), 5, act="RELU"),
+    "fc-int2-weights-per-tensor.int16x2": lambda: fc("int16x2", (2, 3, 9), 4, keep_num_dims=True,
+                                                     params=Params(per_channel=False)),
     "fc-int16-filter-int32-bias.int16x16": lambda: fc("int16x16", (3, 7), 5, params=Params(bias="INT32")),
     "fc-int16-filter-int64-bias-per-tensor.int16x16": lambda: fc(
         "int16x16", (2, 8), 3, params=Params(per_channel=False, bias="INT64", bias_option="INT64")),

@@ -242,9 +242,23 @@ def conv3d(ctx, x, w, bias, izp, wzp):
     return _wrap(ctx, acc + bias)
 
 
+def _float_matmul(a: np.ndarray, b: np.ndarray, dtype) -> np.ndarray:
+    """The spec's loop on floats: `acc = 0`, then `acc = acc + a[.., k] * b[k, ..]` for k in
+    order, each product and sum rounded to `dtype`. This is TFLite's reference float
+    BATCH_MATMUL and FULLY_CONNECTED order (`total += lhs * rhs`, no fused multiply-add in
+    the x86 wheel); numpy's BLAS sums in blocks of its own and differs in the last bits."""
+    a, b = a.astype(dtype, copy=False), b.astype(dtype, copy=False)
+    acc = np.zeros(np.broadcast_shapes(a.shape[:-1], b.shape[:-2] + (1,)) + b.shape[-1:], dtype)
+    term = np.empty_like(acc)
+    for k in range(a.shape[-1]):
+        np.multiply(a[..., k:k + 1], b[..., k:k + 1, :], out=term)
+        acc += term
+    return acc
+
+
 def matmul(ctx, a, b, azp, bzp):
     if _is_float(a):
-        return _wrap(ctx, np.matmul(a - first(azp), b - first(bzp)))
+        return _wrap(ctx, _float_matmul(a - first(azp), b - first(bzp), ctx.result_dtype()))
     return _wrap(ctx, _exact_matmul(a.astype(np.int64) - int(first(azp)), b.astype(np.int64) - int(first(bzp)),
                                     _product_bits(a, b)))
 

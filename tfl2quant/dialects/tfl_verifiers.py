@@ -109,15 +109,20 @@ def zero_points_zero(*values: str, when: str = "i16"):
 
 # --- per-kernel type rules ---------------------------------------------------------------------
 
-WEIGHTS = {"f32": ("f32", "i8" + Q, "u8" + Q, "i4" + Q), "i8" + Q: ("i8" + Q, "i4" + Q), "u8" + Q: ("u8" + Q,),
-           "i16" + Q: ("i8" + Q, "i16" + Q, "i4" + Q)}
+WEIGHTS = {"f32": ("f32", "i8" + Q, "u8" + Q, "i4" + Q, "i2" + Q), "i8" + Q: ("i8" + Q, "i4" + Q, "i2" + Q),
+           "u8" + Q: ("u8" + Q,), "i16" + Q: ("i8" + Q, "i16" + Q, "i4" + Q, "i2" + Q)}
 HYBRID_DEPTHWISE = ("f32", "i8" + Q)  # depthwise_conv.cc: only int8 filters make a hybrid kernel
+# int2 filters: fully_connected.cc unpacks them for every input type; conv.cc reads them for a
+# float input only (as a float convolution of the packed bytes: legalize/conv.py says why it
+# declines); an int8 or int16 convolution would read the packed bytes as int8 values
+INT2_FILTER_INPUTS = {"fc": ("f32", "i8" + Q, "i16" + Q), "conv": ("f32",), "depthwise": ()}
 
 
 def weighted(kind: str):
     """The types CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED take (conv.cc,
-    depthwise_conv.cc, fully_connected.cc): the weights of the input's type (int8 or int4
-    for int16 and for hybrid float inputs); the output of the input's (FC: an 8-bit input
+    depthwise_conv.cc, fully_connected.cc): the weights of the input's type (int8, int4 or
+    int2 for int16 and for hybrid float inputs; FC int4 and int2 weights with zero points
+    0); the output of the input's (FC: an 8-bit input
     may also give int16); the bias float for float inputs, int32 for 8-bit ones, int64
     (or, for CONV_2D and FC, int32) for int16 ones; CONV_2D filter zero points 0 for
     int8/int16 inputs (FC and DEPTHWISE_CONV_2D do not check theirs)."""
@@ -126,8 +131,11 @@ def weighted(kind: str):
         base = tflite_type(op.operands[0])
         if x not in WEIGHTS:
             raise op.error(f"input is {x}; the kernel takes f32 or quantized i8, u8, i16")
-        if w not in WEIGHTS[x] or kind == "depthwise" and x == "f32" and w not in HYBRID_DEPTHWISE:
+        if (w not in WEIGHTS[x] or kind == "depthwise" and x == "f32" and w not in HYBRID_DEPTHWISE
+                or w == "i2" + Q and x not in INT2_FILTER_INPUTS[kind]):
             raise op.error(f"weights are {w} for an input of {x}")
+        if kind == "fc" and w in ("i4" + Q, "i2" + Q) and any(quantization(op.operands[1]).zero_points_flat()):
+            raise op.error(f"{w[:2]} weights must have zero points 0 (fully_connected.cc: VerifyQuantizationZeroPoint)")
         wq = quantization(op.operands[1])
         if wq is not None and kind != "fc" and len(shapes.shape_of(op, op.operands[1], "operand 1")) == 4:
             channels = op.operands[1].type.shape[0 if kind == "conv" else 3]

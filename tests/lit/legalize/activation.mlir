@@ -118,21 +118,25 @@ func.func @elu_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 
 // -----
 
-// Exact GELU: 0.5 x (1 + erf(x / sqrt 2)); 1 / sqrt 2 as float32 = 0.7071067690849304.
+// Exact GELU as Eigen evaluates (0.5 x) erfc(x (-1 / sqrt 2)) (eigen_math.erfc), on the
+// tensor seen as [105]: Eigen's packet exp (math.floor, pldexp) on every element, glibc's
+// expf (the 2^(j/32) table, whose first entry is 1.0's bits) on the scalar lanes, the last
+// 105 % 4 = 1 (position >= 104).
 // CHECK-LABEL: @gelu_float_exact
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  %[[RSQRT2:.*]] = "tosa.const"() {values = dense<0.707106769> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[XS:.*]] = "tosa.mul"(%[[X]], %[[RSQRT2]], %{{.*}})
-// CHECK-NEXT:  %[[ERF:.*]] = "tosa.erf"(%[[XS]])
-// CHECK-NEXT:  %[[HALF:.*]] = "tosa.const"() {values = dense<5.000000e-01> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[HALF_X:.*]] = "tosa.mul"(%[[X]], %[[HALF]], %{{.*}})
-// CHECK-NEXT:  %[[ONE:.*]] = "tosa.const"() {values = dense<1.000000e+00> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  %[[G:.*]] = "tosa.add"(%[[ERF]], %[[ONE]])
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.mul"(%[[HALF_X]], %[[G]], %{{.*}})
-// CHECK-NEXT:  return %[[Y]]
+// CHECK:       %[[FLAT:.*]] = "tosa.reshape"(%[[X]], %{{.*}}) : (tensor<3x5x7xf32>, !tosa.shape<1>) -> tensor<105xf32>
+// CHECK-NEXT:  %[[TABLE:.*]] = arith.constant dense<[4607182418800017408, {{.*}}]> : tensor<32xi64>
+// CHECK:       %[[Y:.*]] = "linalg.generic"(%[[FLAT]], %{{.*}})
+// CHECK:         "math.floor"
+// CHECK:         "tensor.extract"(%[[TABLE]]
+// CHECK:         %[[POS:.*]] = "linalg.index"() {dim = 0 : i64}
+// CHECK-NEXT:    %[[POS32:.*]] = "arith.index_cast"(%[[POS]]) : (index) -> i32
+// CHECK-NEXT:    %[[TAIL:.*]] = arith.constant 104 : i32
+// CHECK-NEXT:    %[[SCALAR:.*]] = "arith.cmpi"(%[[POS32]], %[[TAIL]]) {predicate = 5 : i64}
+// CHECK-NEXT:    %[[PICK:.*]] = "arith.select"(%[[SCALAR]], %{{.*}}, %{{.*}})
+// CHECK-NEXT:    "linalg.yield"(%[[PICK]])
+// CHECK:       %[[OUT:.*]] = "tosa.reshape"(%[[Y]], %{{.*}}) : (tensor<105xf32>, !tosa.shape<3>) -> tensor<3x5x7xf32>
+// CHECK-NEXT:  return %[[OUT]]
 func.func @gelu_float_exact(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.gelu"(%arg0) {approximate = false} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
   return %0 : tensor<3x5x7xf32>
@@ -140,28 +144,46 @@ func.func @gelu_float_exact(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 
 // -----
 
-// Approximate GELU: 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))); as float32
-// 0.044715 = 0.044714998453855515 and sqrt(2 / pi) = 0.7978845834732056.
+// Approximate GELU as Eigen evaluates (0.5 x) (1 + tanh(sqrt(2 / pi) (x + 0.044715 ((x x) x)))),
+// with Eigen's tanh (eigen_math.tanh: x clamped to +-7.90738964, a [9/8] rational function);
+// as float32 0.044715 = 0.044714998453855515 and sqrt(2 / pi) = 0.7978845834732056.
 // CHECK-LABEL: @gelu_float_approximate
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[X2:.*]] = "tosa.mul"(%[[X]], %[[X]], %{{.*}})
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[X3:.*]] = "tosa.mul"(%[[X2]], %[[X]], %{{.*}})
-// CHECK-NEXT:  %[[C:.*]] = "tosa.const"() {values = dense<4.471500e-02> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[CX3:.*]] = "tosa.mul"(%[[X3]], %[[C]], %{{.*}})
-// CHECK-NEXT:  %[[INNER:.*]] = "tosa.add"(%[[X]], %[[CX3]])
-// CHECK-NEXT:  %[[K:.*]] = "tosa.const"() {values = dense<0.797884583> : tensor<1x1x1xf32>}
-// CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[INNER]], %[[K]], %{{.*}})
-// CHECK-NEXT:  %[[T:.*]] = "tosa.tanh"(%[[SCALED]])
-// CHECK:       %[[G:.*]] = "tosa.add"(%[[T]], %{{.*}})
-// CHECK:       %[[Y:.*]] = "tosa.mul"(%{{.*}}, %[[G]], %{{.*}})
-// CHECK-NEXT:  return %[[Y]]
+// CHECK:       %[[Y:.*]] = "linalg.generic"(%[[X]], %{{.*}})
+// CHECK-NEXT:  ^bb0(%[[V:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:    %[[X2:.*]] = "arith.mulf"(%[[V]], %[[V]])
+// CHECK-NEXT:    %[[X3:.*]] = "arith.mulf"(%[[X2]], %[[V]])
+// CHECK-NEXT:    %[[C:.*]] = arith.constant 4.471500e-02 : f32
+// CHECK-NEXT:    %[[CX3:.*]] = "arith.mulf"(%[[C]], %[[X3]])
+// CHECK-NEXT:    %[[INNER:.*]] = "arith.addf"(%[[V]], %[[CX3]])
+// CHECK-NEXT:    %[[K:.*]] = arith.constant 0.797884583 : f32
+// CHECK-NEXT:    %[[SCALED:.*]] = "arith.mulf"(%[[K]], %[[INNER]])
+// CHECK-NEXT:    %[[CLAMP:.*]] = arith.constant 7.90738964 : f32
+// CHECK:         %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:         %[[T:.*]] = "arith.divf"
+// CHECK-NEXT:    %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT:    %[[HALF_X:.*]] = "arith.mulf"(%[[HALF]], %[[V]])
+// CHECK-NEXT:    %[[G:.*]] = "arith.addf"(%[[ONE]], %[[T]])
+// CHECK-NEXT:    %[[R:.*]] = "arith.mulf"(%[[HALF_X]], %[[G]])
+// CHECK-NEXT:    "linalg.yield"(%[[R]])
+// CHECK:       return %[[Y]]
 func.func @gelu_float_approximate(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.gelu"(%arg0) {approximate = true} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
   return %0 : tensor<3x5x7xf32>
+}
+
+// -----
+
+// A `?` shape cannot place Eigen's scalar lanes: exact GELU keeps tosa.erf (float tolerance);
+// the approximate form, the same on every lane, is Eigen's.
+// CHECK-LABEL: @gelu_float_dynamic
+// CHECK:       "tosa.erf"
+// CHECK:       "linalg.generic"
+// CHECK:         arith.constant 7.90738964 : f32
+func.func @gelu_float_dynamic(%arg0: tensor<?x5xf32>) -> (tensor<?x5xf32>, tensor<?x5xf32>) {
+  %0 = "tfl.gelu"(%arg0) {approximate = false} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  %1 = "tfl.gelu"(%arg0) {approximate = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %0, %1 : tensor<?x5xf32>, tensor<?x5xf32>
 }
 
 // -----

@@ -147,3 +147,45 @@ func.func @hybrid_batch_matmul_asymmetric(%arg0: tensor<2x3x4xf32>) -> tensor<2x
   %0 = "tfl.batch_matmul"(%arg0, %w) {adj_x = false, adj_y = false, asymmetric_quantize_inputs = true} : (tensor<2x3x4xf32>, tensor<4x3x!w>) -> tensor<2x3x3xf32>
   return %0 : tensor<2x3x3xf32>
 }
+
+// -----
+
+// int2 weights (EvalHybridDense unpacks the whole tensor, low bits first, as the importer
+// does): the same program as int8 ones, the weights the int8 values -2..1.
+!w = !quant.uniform<i2:f32, 0.5>
+// CHECK-LABEL: @hybrid_fully_connected_int2
+// CHECK:       "tosa.const"() {values = dense<{{\[\[\[}}1, -2], [-1, 0], [0, 1]]]> : tensor<1x3x2xi8>}
+// CHECK:       "tosa.matmul"
+func.func @hybrid_fully_connected_int2(%arg0: tensor<3x3xf32>) -> tensor<3x2xf32> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x3x!w>, value = dense<[[1, -1, 0], [-2, 0, 1]]> : tensor<2x3xi2>} : () -> tensor<2x3x!w>
+  %b = "tfl.no_value"() {value} : () -> none
+  %0 = "tfl.fully_connected"(%arg0, %w, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<3x3xf32>, tensor<2x3x!w>, none) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// TFLite computes these wrongly in every resolver, so the integer path declines them and says
+// why: a float CONV_2D with an int2 filter, a blockwise int2 FULLY_CONNECTED.
+!w = !quant.uniform<i2:f32, 0.5>
+// CHECK-LABEL: @hybrid_conv_int2_declines
+// CHECK:       "tosa.conv2d"
+func.func @hybrid_conv_int2_declines(%arg0: tensor<1x3x5x2xf32>) -> tensor<1x3x5x2xf32> {
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x1x1x2x!w>, value = dense<[[[[1, -2]]], [[[0, -1]]]]> : tensor<2x1x1x2xi2>} : () -> tensor<2x1x1x2x!w>
+  %b = "tfl.pseudo_const"() {value = dense<[0.5, -0.25]> : tensor<2xf32>} : () -> tensor<2xf32>
+  // expected-remark@+1 {{fallback: int2 filter: TFLite has no hybrid int2 convolution (conv.cc: is_hybrid covers uint8, int8 and int4 filters), so every resolver runs its float convolution on the packed bytes read as float32 and returns NaN or garbage}}
+  %0 = "tfl.conv_2d"(%arg0, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2xf32>, tensor<2x1x1x2x!w>, tensor<2xf32>) -> tensor<1x3x5x2xf32>
+  return %0 : tensor<1x3x5x2xf32>
+}
+
+// -----
+
+!w = !quant.uniform<i2:f32:{0:1, 1:32}, {{0.5}, {0.25}}>
+// CHECK-LABEL: @hybrid_fully_connected_blockwise_int2_declines
+func.func @hybrid_fully_connected_blockwise_int2_declines(%arg0: tensor<2x32xf32>) -> tensor<2x2xf32> {
+  %arg1 = "tfl.pseudo_qconst"() {qtype = tensor<2x32x!w>, value = dense<[[-2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1], [1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0, -1, 1, 0]]> : tensor<2x32xi2>} : () -> tensor<2x32x!w>
+  %b = "tfl.no_value"() {value} : () -> none
+  // expected-remark@+1 {{fallback: blockwise int2 weights: TFLite has no blockwise int2 kernel; EvalHybridDense takes them, finds no affine quantization (fully_connected.cc: VerifyPerChannelQuantization) and scales the products by the tensor's scale, 0, so every resolver returns the bias alone}}
+  %0 = "tfl.fully_connected"(%arg0, %arg1, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x32xf32>, tensor<2x32x!w>, none) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

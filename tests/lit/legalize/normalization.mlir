@@ -623,16 +623,26 @@ func.func @l2_normalization_int8_scalar(%arg0: tensor<!x>) -> tensor<!y> {
 
 // ===--- float paths ---=== //
 
-// SOFTMAX over the last axis, after subtracting the row maximum (TFLite's float kernel).
+// SOFTMAX as reference_ops::Softmax: e = expf(x - max) with glibc's expf (the 2^(j/32) table,
+// whose first entry is 1.0's bits, a cubic in double), the sum in index order
+// (tosa.reduce_sum), then e / sum (arith.divf, not a product with the reciprocal).
 // CHECK-LABEL: @softmax_float
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x5x7xf32>)
 // CHECK-NEXT:  %[[MAX:.*]] = "tosa.reduce_max"(%[[X]]) {axis = 2 : i32} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
 // CHECK-NEXT:  %[[D:.*]] = "tosa.sub"(%[[X]], %[[MAX]]) : (tensor<3x5x7xf32>, tensor<3x5x1xf32>) -> tensor<3x5x7xf32>
-// CHECK-NEXT:  %[[E:.*]] = "tosa.exp"(%[[D]])
-// CHECK-NEXT:  %[[SUM:.*]] = "tosa.reduce_sum"(%[[E]]) {axis = 2 : i32} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
-// CHECK-NEXT:  %[[R:.*]] = "tosa.reciprocal"(%[[SUM]])
-// CHECK-NEXT:  %[[SHIFT:.*]] = "tosa.const"() {values = dense<0> : tensor<1xi8>}
-// CHECK-NEXT:  %[[Y:.*]] = "tosa.mul"(%[[E]], %[[R]], %[[SHIFT]]) : (tensor<3x5x7xf32>, tensor<3x5x1xf32>, tensor<1xi8>) -> tensor<3x5x7xf32>
+// CHECK-NEXT:  %[[TABLE:.*]] = arith.constant dense<[4607182418800017408, {{.*}}]> : tensor<32xi64>
+// CHECK-NEXT:  "tensor.empty"
+// CHECK-NEXT:  %[[E:.*]] = "linalg.generic"(%[[D]], %{{.*}})
+// CHECK:         "arith.extf"
+// CHECK:         "tensor.extract"(%[[TABLE]]
+// CHECK:         "arith.truncf"
+// CHECK:       %[[SUM:.*]] = "tosa.reduce_sum"(%[[E]]) {axis = 2 : i32} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
+// CHECK-NEXT:  "tensor.empty"
+// CHECK-NEXT:  %[[Y:.*]] = "linalg.generic"(%[[E]], %[[SUM]], %{{.*}})
+// CHECK-NEXT:  ^bb0(%[[EV:.*]]: f32, %[[SV:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:    %[[Q:.*]] = "arith.divf"(%[[EV]], %[[SV]])
+// CHECK-NEXT:    "linalg.yield"(%[[Q]])
+// CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>,
 // CHECK-NEXT:  return %[[Y]]
 func.func @softmax_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
   %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<3x5x7xf32>) -> tensor<3x5x7xf32>
@@ -647,9 +657,34 @@ func.func @softmax_float(%arg0: tensor<3x5x7xf32>) -> tensor<3x5x7xf32> {
 // CHECK-NEXT:  %[[BETA:.*]] = "tosa.const"() {values = dense<0.699999988> : tensor<1x1xf32>}
 // CHECK-NEXT:  "tosa.const"() {values = dense<0> : tensor<1xi8>}
 // CHECK-NEXT:  %[[SCALED:.*]] = "tosa.mul"(%[[D]], %[[BETA]], %{{.*}})
-// CHECK-NEXT:  "tosa.exp"(%[[SCALED]])
+// CHECK:       "linalg.generic"(%[[SCALED]], %{{.*}})
 func.func @softmax_float_beta(%arg0: tensor<3x10xf32>) -> tensor<3x10xf32> {
   %0 = "tfl.softmax"(%arg0) {beta = 0.699999988079071 : f32} : (tensor<3x10xf32>) -> tensor<3x10xf32>
+  return %0 : tensor<3x10xf32>
+}
+
+// -----
+
+// A `?` row count: the same program, the division broadcasting the row sums by its map.
+// CHECK-LABEL: @softmax_float_dynamic_rows
+// CHECK:       %[[E:.*]] = "linalg.generic"
+// CHECK:       %[[SUM:.*]] = "tosa.reduce_sum"(%[[E]]) {axis = 1 : i32} : (tensor<?x10xf32>) -> tensor<?x1xf32>
+// CHECK:       "linalg.generic"(%[[E]], %[[SUM]], %{{.*}})
+func.func @softmax_float_dynamic_rows(%arg0: tensor<?x10xf32>) -> tensor<?x10xf32> {
+  %0 = "tfl.softmax"(%arg0) {beta = 1.0 : f32} : (tensor<?x10xf32>) -> tensor<?x10xf32>
+  return %0 : tensor<?x10xf32>
+}
+
+// -----
+
+// A negative beta can take the argument past expf's overflow bound, which eigen_math.expf
+// leaves out: tosa.exp, and the sum's reciprocal.
+// CHECK-LABEL: @softmax_float_negative_beta
+// CHECK:       %[[E:.*]] = "tosa.exp"
+// CHECK-NEXT:  %[[SUM:.*]] = "tosa.reduce_sum"(%[[E]])
+// CHECK-NEXT:  "tosa.reciprocal"(%[[SUM]])
+func.func @softmax_float_negative_beta(%arg0: tensor<3x10xf32>) -> tensor<3x10xf32> {
+  %0 = "tfl.softmax"(%arg0) {beta = -1.0 : f32} : (tensor<3x10xf32>) -> tensor<3x10xf32>
   return %0 : tensor<3x10xf32>
 }
 

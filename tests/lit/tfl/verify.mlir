@@ -210,6 +210,40 @@ func.func @conv_2d_rejects_float_weights_for_int8_input(%arg0: tensor<1x3x5x7x!x
 
 // -----
 
+// int2 weights: FULLY_CONNECTED unpacks them for float, int8 and int16 inputs; CONV_2D reads
+// them for a float input only (legalize/conv.py declines that); an int8 convolution or a
+// depthwise one does not take them.
+!x = !quant.uniform<i8:f32, 0.5:-3>
+!y = !quant.uniform<i8:f32, 1.0:5>
+!w = !quant.uniform<i2:f32, 0.25>
+func.func @conv_2d_rejects_int2_weights_for_int8_input(%arg0: tensor<1x3x5x7x!x>, %arg1: tensor<2x1x1x7x!w>) -> tensor<1x3x5x2x!y> {
+  // expected-error@+1 {{weights are i2 (quantized) for an input of i8 (quantized)}}
+  %0 = "tfl.conv_2d"(%arg0, %arg1) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7x!x>, tensor<2x1x1x7x!w>) -> tensor<1x3x5x2x!y>
+  return %0 : tensor<1x3x5x2x!y>
+}
+
+// -----
+
+!w = !quant.uniform<i2:f32, 0.25>
+func.func @depthwise_conv_2d_rejects_int2_weights_for_float_input(%arg0: tensor<1x3x5x2xf32>, %arg1: tensor<1x1x1x2x!w>) -> tensor<1x3x5x2xf32> {
+  // expected-error@+1 {{weights are i2 (quantized) for an input of f32}}
+  %0 = "tfl.depthwise_conv_2d"(%arg0, %arg1) {depth_multiplier = 1 : i32, dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x2xf32>, tensor<1x1x1x2x!w>) -> tensor<1x3x5x2xf32>
+  return %0 : tensor<1x3x5x2xf32>
+}
+
+// -----
+
+// fully_connected.cc Prepare (VerifyQuantizationZeroPoint): int4 and int2 weights have zero
+// points 0.
+!w = !quant.uniform<i4:f32, 0.25:1>
+func.func @fully_connected_rejects_int4_weights_with_a_zero_point(%arg0: tensor<2x7xf32>, %arg1: tensor<3x7x!w>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{i4 weights must have zero points 0 (fully_connected.cc: VerifyQuantizationZeroPoint)}}
+  %0 = "tfl.fully_connected"(%arg0, %arg1) {fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"} : (tensor<2x7xf32>, tensor<3x7x!w>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 // A float input takes float weights, or int8/int4 ones (hybrid); never int16.
 !w = !quant.uniform<i16:f32, 0.25>
 func.func @conv_2d_rejects_int16_weights_for_float_input(%arg0: tensor<1x3x5x7xf32>, %arg1: tensor<2x1x1x7x!w>) -> tensor<1x3x5x2xf32> {
@@ -2367,4 +2401,20 @@ func.func @newer_rules_valid(%arg0: tensor<i32>, %arg1: tensor<2x5xf32>, %arg2: 
   %3 = "tfl.stablehlo_shift_left"(%arg2, %arg2) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
   %4:2 = "tfl.unique"(%arg3) {idx_out_type = "INT32"} : (tensor<5xf32>) -> (tensor<?xf32>, tensor<5xi32>)
   return %0, %1, %2#0, %2#1, %3, %4#0, %4#1 : tensor<?xi32>, tensor<i32>, tensor<2x?xf32>, tensor<2x?xi32>, tensor<4xi8>, tensor<?xf32>, tensor<5xi32>
+}
+
+// -----
+
+// VALID: int2 weights on FULLY_CONNECTED for a float, an int8 and an int16 input, and on
+// CONV_2D for a float input (fully_connected.cc and conv.cc load them).
+!w = !quant.uniform<i2:f32, 0.25>
+!x8 = !quant.uniform<i8:f32, 0.5:-3>
+!x16 = !quant.uniform<i16:f32, 0.5>
+// CHECK-LABEL: @int2_weights_valid
+func.func @int2_weights_valid(%arg0: tensor<2x7xf32>, %arg1: tensor<3x7x!w>, %arg2: tensor<2x7x!x8>, %arg3: tensor<2x7x!x16>, %arg4: tensor<1x3x5x7xf32>, %arg5: tensor<2x1x1x7x!w>, %arg6: tensor<2xf32>) -> (tensor<2x3xf32>, tensor<2x3x!x8>, tensor<2x3x!x16>, tensor<1x3x5x2xf32>) {
+  %0 = "tfl.fully_connected"(%arg0, %arg1) {fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"} : (tensor<2x7xf32>, tensor<3x7x!w>) -> tensor<2x3xf32>
+  %1 = "tfl.fully_connected"(%arg2, %arg1) {fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"} : (tensor<2x7x!x8>, tensor<3x7x!w>) -> tensor<2x3x!x8>
+  %2 = "tfl.fully_connected"(%arg3, %arg1) {fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"} : (tensor<2x7x!x16>, tensor<3x7x!w>) -> tensor<2x3x!x16>
+  %3 = "tfl.conv_2d"(%arg4, %arg5, %arg6) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, fused_activation_function = "NONE", padding = "SAME", stride_h = 1 : i32, stride_w = 1 : i32} : (tensor<1x3x5x7xf32>, tensor<2x1x1x7x!w>, tensor<2xf32>) -> tensor<1x3x5x2xf32>
+  return %0, %1, %2, %3 : tensor<2x3xf32>, tensor<2x3x!x8>, tensor<2x3x!x16>, tensor<1x3x5x2xf32>
 }
