@@ -15,6 +15,7 @@ import numpy as np
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.dialects.tensor import DYNAMIC
+from tfl2quant.ir.core import Value
 from tfl2quant.ir.attributes import DenseArrayAttr, IntegerAttr
 from tfl2quant.ir.types import RankedTensorType, element_type, i1, i32, i64, index, tensor
 from tfl2quant.records import dataclass
@@ -53,20 +54,43 @@ class Slice(StaticPattern):
         if not self.runtime(op):
             return [slice_(b, operands[0], const_ints(op, 1), result_types[0].shape)]
         x, begin, size = operands
+        known = [constant_array(v) for v in op.operands[1:3]]  # a constant begin or size stays static
+
+        def entry(k: int, which: int):
+            if known[which] is not None:
+                return int(np.asarray(known[which]).reshape(-1)[k])
+            v = (begin, size)[which]
+            return b.value("arith.index_cast", [b.value("tensor.extract", [v, index_constant(b, k)],
+                                                        element_type(v.type))], index)
+
         offsets, sizes = [], []
-        for k in range(len(x.type.shape)):
-            start, count = (b.value("arith.index_cast", [b.value(
-                "tensor.extract", [v, index_constant(b, k)], element_type(v.type))], index) for v in (begin, size))
-            rest = b.value("arith.subi", [tensor_dim(b, x, k), start], index)
-            to_end = b.value("arith.cmpi", [count, index_constant(b, -1)], i1, {"predicate": IntegerAttr(0, i64)})
+        for k, dim in enumerate(x.type.shape):
+            start, count = entry(k, 0), entry(k, 1)
+            if isinstance(count, int) and count != -1:
+                pass
+            elif isinstance(count, int) and isinstance(start, int) and dim is not None:
+                count = dim - start
+            else:
+                if dim is not None and isinstance(start, int):
+                    rest = index_constant(b, dim - start)
+                else:
+                    bound = index_constant(b, dim) if dim is not None else tensor_dim(b, x, k)
+                    rest = b.value("arith.subi", [bound, index_constant(b, start) if isinstance(start, int) else start],
+                                   index)
+                if isinstance(count, int):  # -1
+                    count = rest
+                else:
+                    to_end = b.value("arith.cmpi", [count, index_constant(b, -1)], i1, {"predicate": IntegerAttr(0, i64)})
+                    count = b.value("arith.select", [to_end, rest, count], index)
             offsets.append(start)
-            sizes.append(b.value("arith.select", [to_end, rest, count], index))
-        rank = len(x.type.shape)
-        attrs = {"static_offsets": DenseArrayAttr(i64, (DYNAMIC,) * rank),
-                 "static_sizes": DenseArrayAttr(i64, (DYNAMIC,) * rank),
-                 "static_strides": DenseArrayAttr(i64, (1,) * rank),
-                 "operandSegmentSizes": DenseArrayAttr(i32, (1, rank, rank, 0))}
-        part = b.value("tensor.extract_slice", [x, *offsets, *sizes], tensor((None,) * rank, element_type(x.type)),
+            sizes.append(count)
+        static = [tuple(DYNAMIC if isinstance(v, Value) else v for v in vs) for vs in (offsets, sizes)]
+        dynamic = [[v for v in vs if isinstance(v, Value)] for vs in (offsets, sizes)]
+        attrs = {"static_offsets": DenseArrayAttr(i64, static[0]), "static_sizes": DenseArrayAttr(i64, static[1]),
+                 "static_strides": DenseArrayAttr(i64, (1,) * len(sizes)),
+                 "operandSegmentSizes": DenseArrayAttr(i32, (1, len(dynamic[0]), len(dynamic[1]), 0))}
+        shape = tuple(None if d == DYNAMIC else d for d in static[1])
+        part = b.value("tensor.extract_slice", [x, *dynamic[0], *dynamic[1]], tensor(shape, element_type(x.type)),
                        attrs)
         return [part if part.type == result_types[0] else b.value("tensor.cast", [part], result_types[0])]
 

@@ -42,32 +42,50 @@ func.func @slice_int8_on_storage(%arg0: tensor<3x4x6x!q>) -> tensor<2x3x4x!q> {
 
 // -----
 
-// CHECK-LABEL: @slice_declines_runtime_begin
+// begin computed at run time (onnx2tf's loop bodies): tensor.extract_slice at the operand's
+// offsets; the constant size stays static, its -1 being 5 - begin[1].
+// CHECK-LABEL: @slice_runtime_begin
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x5x7xf32>, %[[BEGIN:.*]]: tensor<3xi32>)
-// CHECK-NEXT:    %[[SIZE:.*]] = arith.constant dense<[1, -1, 4]> : tensor<3xi32>
-// CHECK-NEXT:    %[[Y:.*]] = "tfl.slice"(%[[X]], %[[BEGIN]], %[[SIZE]])
+// CHECK:         %[[B0:.*]] = "tensor.extract"(%[[BEGIN]], %{{.*}})
+// CHECK-NEXT:    %[[O0:.*]] = "arith.index_cast"(%[[B0]]) : (i32) -> index
+// CHECK:         %[[B1:.*]] = "tensor.extract"(%[[BEGIN]], %{{.*}})
+// CHECK-NEXT:    %[[O1:.*]] = "arith.index_cast"(%[[B1]]) : (i32) -> index
+// CHECK-NEXT:    %[[FIVE:.*]] = arith.constant 5 : index
+// CHECK-NEXT:    %[[REST:.*]] = "arith.subi"(%[[FIVE]], %[[O1]])
+// CHECK:         %[[B2:.*]] = "tensor.extract"(%[[BEGIN]], %{{.*}})
+// CHECK-NEXT:    %[[O2:.*]] = "arith.index_cast"(%[[B2]]) : (i32) -> index
+// CHECK-NEXT:    %[[PART:.*]] = "tensor.extract_slice"(%[[X]], %[[O0]], %[[O1]], %[[O2]], %[[REST]]) 
+// CHECK-SAME:      static_sizes = array<i64: 1, -9223372036854775808, 4>
+// CHECK-SAME:      -> tensor<1x?x4xf32>
+// CHECK-NEXT:    %[[Y:.*]] = "tensor.cast"(%[[PART]]) : (tensor<1x?x4xf32>) -> tensor<1x5x4xf32>
 // CHECK-NEXT:    return %[[Y]]
-func.func @slice_declines_runtime_begin(%arg0: tensor<2x5x7xf32>, %arg1: tensor<3xi32>) -> tensor<1x5x4xf32> {
+func.func @slice_runtime_begin(%arg0: tensor<2x5x7xf32>, %arg1: tensor<3xi32>) -> tensor<1x5x4xf32> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, -1, 4]> : tensor<3xi32>} : () -> tensor<3xi32>
-  // expected-remark@+1 {{unlowered: operand 1 (begin) is not a compile-time constant}}
   %1 = "tfl.slice"(%arg0, %arg1, %0) : (tensor<2x5x7xf32>, tensor<3xi32>, tensor<3xi32>) -> tensor<1x5x4xf32>
   return %1 : tensor<1x5x4xf32>
 }
 
 // -----
 
-// Quantized: the integer and the float pattern both decline; the op stays on real values.
+// Quantized, size computed at run time: the slice moves stored values (each size -1 is the
+// rest of its dimension past the constant begin).
 !q = !quant.uniform<i8:f32, 0.05:-3>
-// CHECK-LABEL: @slice_int8_declines_runtime_size
+// CHECK-LABEL: @slice_int8_runtime_size
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x5x7x!quant.uniform<i8:f32, 5.000000e-02:-3>>, %[[SIZE:.*]]: tensor<3xi32>)
-// CHECK-NEXT:    %[[BEGIN:.*]] = arith.constant dense<[1, 0, 2]> : tensor<3xi32>
-// CHECK-NEXT:    %[[REAL:.*]] = quant.dcast %[[X]] : {{.*}} to tensor<2x5x7xf32>
-// CHECK-NEXT:    %[[SLICED:.*]] = "tfl.slice"(%[[REAL]], %[[BEGIN]], %[[SIZE]]) : (tensor<2x5x7xf32>, tensor<3xi32>, tensor<3xi32>) -> tensor<1x5x4xf32>
-// CHECK-NEXT:    %[[Y:.*]] = quant.qcast %[[SLICED]] : tensor<1x5x4xf32> to tensor<1x5x4x!quant.uniform<i8:f32, 5.000000e-02:-3>>
+// CHECK:         %[[STORED:.*]] = quant.scast %[[X]]
+// CHECK:         %[[S0:.*]] = "arith.index_cast"
+// CHECK-NEXT:    %[[REST0:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[MINUS1:.*]] = arith.constant -1 : index
+// CHECK-NEXT:    %[[TO_END0:.*]] = "arith.cmpi"(%[[S0]], %[[MINUS1]]) {predicate = 0 : i64}
+// CHECK-NEXT:    %[[N0:.*]] = "arith.select"(%[[TO_END0]], %[[REST0]], %[[S0]])
+// CHECK:         %[[PART:.*]] = "tensor.extract_slice"(%[[STORED]], %[[N0]], %{{[^,)]*}}, %{{[^,)]*}})
+// CHECK-SAME:      static_offsets = array<i64: 1, 0, 2>
+// CHECK-SAME:      (tensor<2x5x7xi8>, index, index, index) -> tensor<?x?x?xi8>
+// CHECK-NEXT:    %[[CAST:.*]] = "tensor.cast"(%[[PART]]) : (tensor<?x?x?xi8>) -> tensor<1x5x4xi8>
+// CHECK-NEXT:    %[[Y:.*]] = quant.scast %[[CAST]]
 // CHECK-NEXT:    return %[[Y]]
-func.func @slice_int8_declines_runtime_size(%arg0: tensor<2x5x7x!q>, %arg1: tensor<3xi32>) -> tensor<1x5x4x!q> {
+func.func @slice_int8_runtime_size(%arg0: tensor<2x5x7x!q>, %arg1: tensor<3xi32>) -> tensor<1x5x4x!q> {
   %0 = "tfl.pseudo_const"() {value = dense<[1, 0, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
-  // expected-remark@+1 {{unlowered: operand 2 (size) is not a compile-time constant}}
   %1 = "tfl.slice"(%arg0, %0, %arg1) : (tensor<2x5x7x!q>, tensor<3xi32>, tensor<3xi32>) -> tensor<1x5x4x!q>
   return %1 : tensor<1x5x4x!q>
 }
