@@ -268,6 +268,11 @@ class Operation:
     def __repr__(self) -> str:
         return f"<{self.name} {len(self._operands)} operands -> {[str(t) for t in self.result_types]}>"
 
+    def __str__(self) -> str:
+        """The op in MLIR's custom assembly, as `str()` of an op prints it in MLIR's Python API."""
+        from .printer import print_module
+        return print_module(self)
+
 
 def _nested_ops(op: Operation) -> Iterator[Operation]:
     regions = op.regions
