@@ -35,8 +35,6 @@ run the same Eigen expressions (optimized_ops::Tanh, optimized_ops::Logistic): i
 """
 from __future__ import annotations
 
-from decimal import Decimal, localcontext
-
 import numpy as np
 
 from tfl2quant.dialects import arith, tosa
@@ -75,6 +73,7 @@ VELTKAMP = 4097.0  # 2^12 + 1: splits a float's 24 significant bits in two halve
 def expf_table() -> np.ndarray:
     """glibc's __exp2f_data.tab: the bits of 2^(j/32) (correctly rounded double) minus j << 47,
     so that adding k << 47 gives 2^(k/32) for any integer k."""
+    from decimal import Decimal, localcontext  # only the LSTM/SVDF/softmax emulations need it
     with localcontext() as ctx:
         ctx.prec = 60
         powers = np.array([float(Decimal(2) ** (Decimal(j) / EXPF_N)) for j in range(EXPF_N)])

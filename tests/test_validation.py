@@ -87,6 +87,15 @@ def test_a_declared_shape_the_kernel_would_not_compute_takes_tflites(tmp_path):
     assert "-> tensor<1x3x4x2xi8>" in converts(path)
 
 
+def test_a_rank_declared_as_a_vector_is_the_scalar_tflite_computes(tmp_path):
+    """RANK's Prepare resizes its result to a scalar (kernels/rank.cc), whatever the file says."""
+    path = write(tmp_path, one_op("RANK", [([1, 7, 9, 5], F)], [([1], "INT32")]))
+    result = convert(str(path), "final")
+    assert len(result.warnings) == 1 and "result 0 has shape [1], but TFLite computes []" in result.warnings[0]
+    assert "-> tensor<i32>" in converts(path)
+    assert check_model(str(path)).passed
+
+
 def test_options_of_another_operator_count_as_absent(tmp_path):
     """CALL_ONCE with a Concatenation options table (KeyError 'init_subgraph_index' once):
     TFLite's parser reads no options then; so do we."""
@@ -303,8 +312,6 @@ MALFORMED = {
                                   "'tfl.fake_quant'", "has 3 operands; TFLite's kernel takes 1"),
     "rank-int8-result": (one_op("RANK", [([1, 7, 9, 5], F)], [([1, 7, 9, 5], "INT8")]),
                          "'tfl.rank'", "result 0 is i8"),
-    "rank-shaped-result": (one_op("RANK", [([1, 7, 9, 5], F)], [([1], "INT32")]),
-                           "'tfl.rank'", "result 0 has shape [1], but TFLite computes []"),
     "space-to-batch-one-operand": (one_op("SPACE_TO_BATCH_ND", [([1, 4, 4, 1], F)], [([4, 2, 2, 1], F)]),
                                    "'tfl.space_to_batch_nd'", "has 1 operands; TFLite's kernel takes 3"),
     "batch-to-space-int64-result": (one_op("BATCH_TO_SPACE_ND", [([4, 2, 2, 1], F), np.array([2, 2], I32),

@@ -372,9 +372,17 @@ class SubgraphImporter:
                     h if w is None else w for h, w in zip(have, e.shape))
                 if shape == tuple(have):
                     raise FlatbufferError(f"{where}: {e.message.split(' op ', 1)[-1]}") from None
+                retyped = RankedTensorType(shape, result.type.element_type)
+                fits = getattr(retyped.element_type, "verify_in_tensor", None)
+                try:
+                    if fits is not None:
+                        fits(retyped)  # a per-axis or blockwise type made for the declared shape
+                except VerificationError as bad:
+                    raise FlatbufferError(f"{where}: {e.message.split(' op ', 1)[-1]}, where its quantization "
+                                          f"does not fit: {bad.message}") from None
                 self.imp.warnings.append(f"{where}: {e.message.split(' op ', 1)[-1]}; the conversion takes "
                                          f"TFLite's shape, as its interpreter does")
-                result.type = RankedTensorType(shape, result.type.element_type)
+                result.type = retyped
             except VerificationError as e:
                 raise FlatbufferError(f"{where}: {e.message.split(' op ', 1)[-1]}") from None
 
