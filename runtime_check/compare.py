@@ -70,19 +70,47 @@ def weakest(paths: set[str]) -> str:
 
 
 def float_tolerance(ref: np.ndarray, spread: float | None = None) -> float:
-    floor = FLOAT_FLOOR * max(1.0, float(np.max(np.abs(ref))) if ref.size else 1.0)
-    return max(floor, spread or 0.0)
+    return max(FLOAT_FLOOR * magnitude(ref), spread or 0.0)
+
+
+def magnitude(ref: np.ndarray) -> float:
+    """max(1, max|x|) over TFLite's ordinary values: an infinity, or a value within a factor of
+    two of the type's largest (an attention mask's fill, finfo.min, and what adding to it
+    gives), must be matched as it is and does not scale the tolerance of the others."""
+    if ref.size == 0 or ref.dtype.kind not in "fc":
+        return 1.0
+    size = np.abs(ref)
+    ordinary = size[size < np.finfo(ref.dtype).max / 2]  # NaN and inf compare false
+    return max(1.0, float(ordinary.max(initial=0.0)))
 
 
 def spread_of(a: np.ndarray, b: np.ndarray) -> float | None:
     """The largest difference of two TFLite runs of one float tensor (None: not comparable)."""
     if a.shape != b.shape or a.dtype != b.dtype or a.dtype.kind not in "fc" or a.size == 0:
         return None
-    with np.errstate(all="ignore"):  # scratch tensors may hold anything; NaN and inf are values here
-        both_nan = np.isnan(a) & np.isnan(b)
-        wide = np.complex128 if a.dtype.kind == "c" else np.float64
-        delta = np.abs(a.astype(wide) - b.astype(wide))
-        return float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
+    return float(distance(a, b).max())
+
+
+def distance(ours: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """|ours - ref| per element, in float64 (complex: the modulus of the difference). Equal
+    values are 0 apart: NaN and NaN, an infinity and itself, and an infinity and the float
+    extreme of its sign (TFLite's float kernels clamp every result to [lowest, max], the
+    range of activation NONE: kernel_util.cc CalculateActivationRange, so -inf + x is
+    finfo.min there). NaN against a number, or an infinity against anything else, is inf
+    apart. No warning: these are values here."""
+    wide = np.complex128 if ref.dtype.kind == "c" else np.float64
+    with np.errstate(all="ignore"):
+        delta = np.abs(ours.astype(wide) - ref.astype(wide))
+    delta[np.isnan(delta)] = np.inf
+    same = ours == ref
+    if ref.dtype.kind in "fc":
+        same |= np.isnan(ours) & np.isnan(ref)
+    if ref.dtype.kind == "f" and ours.dtype.kind == "f":
+        top = np.finfo(ref.dtype).max
+        extreme = (np.isinf(ours) & (np.abs(ref) == top)) | (np.isinf(ref) & (np.abs(ours) == top))
+        same |= extreme & (np.signbit(ours) == np.signbit(ref))
+    delta[same] = 0.0
+    return delta
 
 
 def _difference(ours: np.ndarray, ref: np.ndarray) -> tuple[bool, float, float]:
@@ -95,11 +123,8 @@ def _difference(ours: np.ndarray, ref: np.ndarray) -> tuple[bool, float, float]:
     if ref.dtype.kind in "OS":  # strings: equal or not (a difference has no size)
         same = np.array([bytes(a) == bytes(b) for a, b in zip(ours.ravel(), ref.ravel())])
         return True, float(np.mean(same)), 0.0 if same.all() else float("inf")
-    both_nan = np.isnan(ours) & np.isnan(ref) if ref.dtype.kind in "fc" else False
-    exact = float(np.mean((ours == ref) | both_nan))
-    wide = np.complex128 if ref.dtype.kind == "c" else np.float64  # complex: |difference| of the values
-    delta = np.abs(ours.astype(wide) - ref.astype(wide))
-    return True, exact, float(np.max(np.where(both_nan, 0.0, np.nan_to_num(delta, nan=np.inf))))
+    delta = distance(ours, ref)
+    return True, float(np.mean(delta == 0)), float(delta.max())
 
 
 def compare(name: str, ours: np.ndarray, ref: np.ndarray, depends_on: str,
