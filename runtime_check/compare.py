@@ -100,7 +100,7 @@ def distance(ours: np.ndarray, ref: np.ndarray) -> np.ndarray:
     apart. No warning: these are values here."""
     wide = np.complex128 if ref.dtype.kind == "c" else np.float64
     with np.errstate(all="ignore"):
-        delta = np.abs(ours.astype(wide) - ref.astype(wide))
+        delta = np.array(np.abs(ours.astype(wide) - ref.astype(wide)), ndmin=1)  # (0-d: a scalar)
     delta[np.isnan(delta)] = np.inf
     same = ours == ref
     if ref.dtype.kind in "fc":
@@ -109,7 +109,7 @@ def distance(ours: np.ndarray, ref: np.ndarray) -> np.ndarray:
         top = np.finfo(ref.dtype).max
         extreme = (np.isinf(ours) & (np.abs(ref) == top)) | (np.isinf(ref) & (np.abs(ours) == top))
         same |= extreme & (np.signbit(ours) == np.signbit(ref))
-    delta[same] = 0.0
+    delta[np.array(same, ndmin=1)] = 0.0
     return delta
 
 
