@@ -6,6 +6,9 @@ unless reference.py says a model needs the optimized kernels.
 """
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,21 +31,43 @@ def load(path: str, preserve_all_tensors: bool = False, resolver: str = "BUILTIN
 
     source = {"model_path": str(path)} if content is None else {"model_content": content}
     try:
-        interpreter = Interpreter(**source, experimental_op_resolver_type=getattr(OpResolverType, resolver),
-                                  experimental_preserve_all_tensors=preserve_all_tensors)
-        interpreter.allocate_tensors()
+        with _quiet(resolver == "AUTO"):  # XNNPACK announces itself on stderr
+            interpreter = Interpreter(**source, experimental_op_resolver_type=getattr(OpResolverType, resolver),
+                                      experimental_preserve_all_tensors=preserve_all_tensors)
+            interpreter.allocate_tensors()
     except (ValueError, RuntimeError) as e:
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise Tfl2QuantError(f"the TFLite interpreter cannot load the model: {first}", str(path)) from None
     return interpreter
 
 
+@contextlib.contextmanager
+def _quiet(on: bool):
+    """fd 2 to /dev/null while TFLite's C++ code logs (Python's own warnings are not affected)."""
+    if not on:
+        yield
+        return
+    sys.stderr.flush()
+    saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 def resize_inputs(interpreter, shapes) -> None:
-    """Resize the inputs to `shapes` (static ones; None: leave that input) and re-allocate."""
+    """Resize the inputs to `shapes` (static ones; None: leave that input) and re-allocate
+    when one changed."""
+    changed = False
     for d, shape in zip(interpreter.get_input_details(), shapes):
         if shape is not None and None not in shape and tuple(shape) != tuple(d["shape"]):
             interpreter.resize_tensor_input(d["index"], list(shape))
-    interpreter.allocate_tensors()
+            changed = True
+    if changed:
+        interpreter.allocate_tensors()
 
 
 def inputs_of(interpreter) -> list[TensorInfo]:

@@ -37,6 +37,19 @@ def iree_compile_path() -> str:
     return found
 
 
+def missing() -> str | None:
+    """Why IREE cannot run here (`check --backend iree` asks before any work), or None."""
+    import importlib.util
+
+    try:
+        iree_compile_path()
+    except IreeError as e:
+        return str(e)
+    if importlib.util.find_spec("iree") is None or importlib.util.find_spec("iree.runtime") is None:
+        return "the IREE runtime is not installed: install iree-base-runtime"
+    return None
+
+
 def compile_mlir(text: str, timeout: float = 600) -> bytes:
     """The IREE VM flatbuffer for MLIR `text`; IreeError with iree-compile's first error line."""
     with tempfile.TemporaryDirectory() as tmp:

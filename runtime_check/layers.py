@@ -66,6 +66,8 @@ class LayerComparison:
     spread: float | None = None  # |BUILTIN_REF - optimized kernels| on this tensor, end to end
     sample: int = 0              # the input set of these (worst) figures
     dtype: str | None = None     # TFLite's type of the result these figures are of
+    reference: str = "BUILTIN_REF"   # the kernels that judged it (reference.py): BUILTIN_REF, optimized, XNNPACK
+    reference_why: str | None = None  # why not BUILTIN_REF
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -97,7 +99,7 @@ def operators(func: FuncOp) -> list[Operation]:
     return [op for op in func.body.ops if op.name.startswith("tfl.") and op.name not in LOCAL]
 
 
-def prepare_layers(func: FuncOp, rounding: Rounding) -> tuple[list[Layer], dict[int, tuple[int, str]]]:
+def prepare_layers(func: FuncOp, rounding: Rounding, progress=None) -> tuple[list[Layer], dict[int, tuple[int, str]]]:
     """Every operator of `func` (the imported subgraph 0) converted alone; and the tensors
     TFLite overwrites in place (index -> the position and name of the op that does)."""
     index_of = {v: k for k, v in func.tensor_values.items()}
@@ -110,6 +112,8 @@ def prepare_layers(func: FuncOp, rounding: Rounding) -> tuple[list[Layer], dict[
                    for k in IN_PLACE_STATES.get(op.name, ()) if k < len(op.operands) and op.operands[k] in index_of}
     layers = []
     for position, op in enumerate(ops):
+        if progress:
+            progress(position + 1, len(ops))
         layer = Layer(position, op, op.location.describe(), results=[index_of.get(v) for v in op.results])
         try:
             layer.module, layer.feeds = _one_op_module(op, index_of)
@@ -129,14 +133,17 @@ def check_layers(func: FuncOp, tensors: dict[int, np.ndarray], rounding: Roundin
 
 
 def evaluate_layers(layers: list[Layer], overwritten: dict, tensors: dict[int, np.ndarray], rounding: Rounding,
-                    spread: dict[int, float] | None = None, sample: int = 0) -> list[LayerComparison]:
+                    spread: dict[int, float] | None = None, sample: int = 0, progress=None) -> list[LayerComparison]:
     """Each layer on TFLite's own inputs (per layer), and chained on our own results (end to
-    end). Where an op cannot run alone, the chain goes on from TFLite's values of its results."""
+    end). Where an op cannot run alone, the chain goes on from TFLite's values of its results.
+    `progress(k, n)` is told each layer it starts."""
     spread = spread or {}
     ours = {}     # tensor index -> the value computed here, for tensors TFLite overwrites
     chained = {}  # tensor index -> the value the chain computed
     out = []
     for layer in layers:
+        if progress:
+            progress(layer.position + 1, len(layers))
         op, position, where = layer.op, layer.position, layer.where
         if layer.module is None:
             out.append(LayerComparison(position, op.name, where, "unknown", 0.0, float("nan"), 0.0, True,

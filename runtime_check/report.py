@@ -1,4 +1,4 @@
-"""Human and machine reports: the check table, and fallback coverage over many models."""
+"""Fallback coverage over many models (`tfl2quant report`), in text, Markdown, JSON or HTML."""
 from __future__ import annotations
 
 import json
@@ -9,74 +9,17 @@ from legalize.driver import PATHS
 from tfl2quant.errors import Tfl2QuantError
 
 
-def format_check(result) -> str:
-    """The short table `tfl2quant check` prints."""
-    lines = [f"model: {result.model}",
-             "ops:   " + ", ".join(f"{p} {result.ops[p]}" for p in PATHS)]
-    if result.reference == "none":
-        lines.append(f"reference: none: TFLite could not load the model ({result.reference_why}); "
-                     f"only our stages are cross-checked")
-    elif result.reference_why:
-        lines.append(f"reference: TFLite {result.reference} ({result.reference_why})")
-    if result.samples > 1:
-        lines.append(f"samples: {result.samples} input sets; each figure is the worst, [sN] its set")
-    for r in result.records:
-        if r.reason:
-            lines.append(f"  op {r.index} {r.name} [{r.path}]: {r.reason}")
-    if result.stages:
-        lines.append(f"{'stage':<10} {'output':<36} {'exact':>8} {'max diff':>9} {'tol':>8}  verdict")
-    for stage, outputs in result.stages.items():
-        for o in outputs:
-            tol = "-" if o.tolerance is None else f"{o.tolerance:.3g}"
-            spread = f", spread {o.spread:.3g}" if o.spread else ""
-            where = f" [s{o.sample}]" if result.samples > 1 else ""
-            lines.append(f"{stage:<10} {o.name[:36]:<36} {o.exact_fraction:>8.2%} {o.max_abs_diff:>9.4g} "
-                         f"{tol:>8}  {o.verdict} ({o.depends_on}{spread}){where}")
-    lines.append("stages agree: " + ("not all stages ran" if result.error else "yes" if result.stages_agree else
-                                     "NO: the stages after import compute different outputs"))
-    worst = result.largest_difference()
-    if worst is not None and worst.max_abs_diff:
-        unit = " steps" if worst.dtype[0] in "iu" else ""
-        lines.append(f"largest end-to-end difference: {worst.max_abs_diff:.4g}{unit} on {worst.name}")
-    if result.first_divergence is not None:
-        d = result.first_divergence
-        lines.append(f"first diverges: {d.describe()} [{d.path}]: max diff {d.chained_max_abs_diff:.4g} "
-                     f"(tol {d.chained_tolerance:.3g}) end to end")
-    d = result.first_difference
-    if d is not None and (result.first_divergence is None or d.index < result.first_divergence.index):
-        lines.append(f"first differs: {d.describe()} [{d.path}]: max diff {d.chained_max_abs_diff:.4g} "
-                     f"(within its tol {d.chained_tolerance:.3g}) end to end")
-    checked = [layer for layer in result.layers if layer.skipped is None]
-    unjudged = [layer for layer in checked if layer.tolerance is None]
-    notes = []
-    if len(checked) < len(result.layers):
-        notes.append(f"{len(result.layers) - len(checked)} checked only end to end")
-    if unjudged:
-        notes.append(f"{len(unjudged)} without a bound, so failed: float results of fallback ops, which TFLite "
-                     f"computes with hybrid kernels")
-    if result.layers:
-        lines.append(f"per layer: {sum(layer.passed for layer in checked)}/{len(checked)} ops match TFLite on its "
-                     f"own inputs" + (f" ({'; '.join(notes)})" if notes else ""))
-    for layer in checked:
-        if not layer.passed or layer.max_abs_diff:
-            tol = "-" if layer.tolerance is None else f"{layer.tolerance:.3g}"
-            verdict = "" if layer.passed else "  NO BOUND" if layer.tolerance is None else "  MISMATCH"
-            lines.append(f"  op {layer.index} {layer.name} [{layer.path}] at {layer.location}: "
-                         f"{layer.exact_fraction:.2%} exact, max diff {layer.max_abs_diff:.4g} (tol {tol}){verdict}")
-    if result.error:
-        lines.append(f"error: {result.error}")
-    lines.append(result.verdict)
-    return "\n".join(lines)
-
-
-def find_models(paths) -> list[str]:
+def find_models(paths) -> list[tuple[str, str]]:
+    """Every model of `paths` (files, or directories searched for .tflite files), each with the
+    name a report shows: relative to the directory given, or the file as given."""
     found = []
     for p in paths:
         if os.path.isdir(p):
             for root, _, files in sorted(os.walk(p)):
-                found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".tflite")]
+                found += [(os.path.join(root, f), os.path.relpath(os.path.join(root, f), p))
+                          for f in sorted(files) if f.endswith(".tflite")]
         elif os.path.exists(p):
-            found.append(p)
+            found.append((p, p))
         else:
             raise Tfl2QuantError("no such file or directory", p)
     return found
@@ -88,8 +31,9 @@ def coverage(paths, check: bool = False, jobs: int = 1, progress: bool = False) 
     model's verdict. Each model runs in a process of its own (runtime_check/zoo.py)."""
     from .zoo import run
 
-    inputs = find_models(paths)
-    entries = run(inputs, check, jobs, progress)
+    found = find_models(paths)
+    inputs = [path for path, _ in found]
+    entries = [{**e, "name": name} for e, (_, name) in zip(run(inputs, check, jobs, progress), found)]
     models = [e for e in entries if "error" not in e]
     totals, total_by_op, groups = Counter(), {}, {}
     for m in models:
@@ -127,7 +71,8 @@ def failed(data: dict) -> bool:
     return bool(data["errors"]) or any(e.get("verdict", "PASS") not in VERDICTS_OK for e in rows(data))
 
 
-VERDICTS_OK = ("PASS", "PASS (per layer)", "NOT COMPARED")  # NOT COMPARED: TFLite cannot load it, our stages agree
+# every op conforms (PASS (per layer), PASS (float noise)), or TFLite cannot load it and our stages agree
+VERDICTS_OK = ("PASS", "PASS (per layer)", "PASS (float noise)", "NOT COMPARED")
 
 
 def render(data: dict, fmt: str) -> str:
@@ -141,20 +86,33 @@ def render(data: dict, fmt: str) -> str:
 
 def _summary(data: dict) -> str:
     t = data["totals"]
-    line = f"{t['models']} model(s); op instances: " + ", ".join(f"{p} {t['ops'][p]}" for p in PATHS)
+    unread = f" ({len(data['errors'])} could not be read)" if data["errors"] else ""
+    line = f"{t['models']} model(s){unread}; op instances: " + ", ".join(f"{p} {t['ops'][p]}" for p in PATHS)
     if "verdicts" in t:
         line += "; verdicts: " + ", ".join(f"{v} {n}" for v, n in t["verdicts"].items())
     return line
 
 
+CHECK_COLUMNS = ["verdict", "largest difference", "first diverges", "reference"]
+
+
 def _model_cells(e: dict, checked: bool) -> list[str]:
     counts = [str(e["ops"][p]) if "ops" in e else "-" for p in PATHS]
-    return [e["path"], *counts] + ([e["verdict"]] if checked else [])
+    return [e.get("name", e["path"]), *counts] + (check_cells(e) if checked else [])
+
+
+def check_cells(e: dict) -> list[str]:
+    """Verdict, largest difference (`2 steps on out`, `1.2e-05 on out`), first diverging op, and
+    the kernels that judged."""
+    big = e.get("largest")
+    largest = "-" if not big or not big["max_abs_diff"] else (
+        f"{big['max_abs_diff']:.0f} steps" if big["steps"] else f"{big['max_abs_diff']:.3g}") + f" on {big['output']}"
+    return [e["verdict"], largest, e.get("first_divergence") or "-", e.get("reference", "-")]
 
 
 def _model_note(e: dict) -> str | None:
-    message = e.get("error") or e.get("check_error")
-    return None if message is None else _where({"path": e["path"], "error": message})
+    message, name = e.get("error") or e.get("check_error"), e.get("name", e["path"])
+    return None if message is None else _where({"path": name, "error": message.replace(e["path"], name)})
 
 
 def _render_text(data: dict) -> str:
@@ -167,7 +125,8 @@ def _render_text(data: dict) -> str:
     out += [f"  {g['count']:>4} {len(g['models']):>3}  {g['op']} [{g['path']}] ({g['types']}): {g['reason']}"
             for g in data["reasons"]] or ["  none"]
     out += ["", "per model:"]
-    out += _columns(["model", *PATHS] + (["verdict"] if checked else []), [_model_cells(e, checked) for e in rows(data)])
+    out += _columns(["model", *PATHS] + (CHECK_COLUMNS if checked else []),
+                    [_model_cells(e, checked) for e in rows(data)])
     notes = [n for n in map(_model_note, rows(data)) if n]
     out += [""] + [f"error: {n}" for n in notes] if notes else []
     return "\n".join(out) + "\n"
@@ -197,7 +156,7 @@ def _render_md(data: dict) -> str:
                  [[g["count"], len(g["models"]), g["op"], g["path"], f"`{g['types']}`", g["reason"]]
                   for g in data["reasons"]]) if data["reasons"] else ["none"]
     out += ["", "## Per model", ""]
-    out += table(["model", *PATHS] + (["verdict"] if checked else []),
+    out += table(["model", *PATHS] + (CHECK_COLUMNS if checked else []),
                  [[f"`{c[0]}`", *c[1:]] for c in (_model_cells(e, checked) for e in rows(data))])
     notes = [n for n in map(_model_note, rows(data)) if n]
     if notes:

@@ -77,7 +77,8 @@ def render_html(data: dict) -> str:
     from .report import rows
 
     t, checked = data["totals"], data["checked"]
-    cards = [("models", t["models"])] + [(p, t["ops"][p]) for p in PATHS]
+    cards = [("models", t["models"])] + ([("could not be read", len(data["errors"]))] if data["errors"] else [])
+    cards += [(p, t["ops"][p]) for p in PATHS]
     cards += list(t.get("verdicts", {}).items())
     out = ["<!doctype html><html lang='en'><head><meta charset='utf-8'>",
            "<title>tfl2quant report</title>", f"<style>{CSS}</style></head><body>",
@@ -111,21 +112,31 @@ def _chart(by_op: dict) -> str:
 
 
 def _models(entries: list[dict], checked: bool) -> str:
-    heads = [("model", "text")] + [(p, "number") for p in PATHS] + ([("verdict", "text")] if checked else [])
+    from .report import check_cells
+
+    heads = [("model", "text")] + [(p, "number") for p in PATHS] + (
+        [("verdict", "text"), ("largest", "number"), ("diverges", "text"), ("reference", "text")] if checked else [])
     lines = ["<table id='models'><thead><tr>" +
              "".join(f"<th data-key='{k}' data-type='{ty}' aria-sort='none'>{k}</th>" for k, ty in heads) +
              "</tr></thead><tbody>"]
     for e in entries:
-        cells = [f"<td data-v='{escape(e['path'])}'>{escape(e['path'])}</td>"]
+        name = e.get("name", e["path"])
+        cells = [f"<td data-v='{escape(name)}' title='{escape(e['path'])}'>{escape(name)}</td>"]
         for p in PATHS:
             n = e["ops"][p] if "ops" in e else -1
             cells.append(f"<td class='n' data-v='{n}'>{n if n >= 0 else '-'}</td>")
         if checked:
             v = e["verdict"]
-            css = "v-per" if v == "PASS (per layer)" else f"v-{v}"
+            css = "v-per" if v in ("PASS (per layer)", "PASS (float noise)") else f"v-{v.replace(' ', '-')}"
             why = e.get("check_error") or e.get("error")
             title = f" title='{escape(why)}'" if why else ""
             cells.append(f"<td class='{css}' data-v='{escape(v)}'{title}>{escape(v)}</td>")
+            _, largest, diverges, reference = check_cells(e)
+            size = (e.get("largest") or {}).get("max_abs_diff", -1)
+            cells += [f"<td class='n' data-v='{size}'>{escape(largest)}</td>",
+                      f"<td data-v='{escape(diverges)}'>{escape(diverges)}</td>",
+                      f"<td data-v='{escape(reference)}' title='{escape(e.get('reference_why', ''))}'>"
+                      f"{escape(reference)}</td>"]
         lines.append("<tr>" + "".join(cells) + "</tr>")
     return "\n".join(lines) + "</tbody></table>"
 

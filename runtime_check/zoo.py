@@ -27,8 +27,8 @@ _PRELOAD = ["runtime_check.zoo", "runtime_check.check", "tfl2quant.pipeline"]
 
 
 def verdict_of(result) -> str:
-    """'PASS', 'PASS (per layer)' or 'FAIL' (older CheckResults only say passed or not)."""
-    return getattr(result, "verdict", None) or ("PASS" if result.passed else "FAIL")
+    """check's verdict: PASS, PASS (per layer), PASS (float noise), FAIL or NOT COMPARED."""
+    return result.verdict
 
 
 def legalized(path: str) -> dict:
@@ -66,9 +66,15 @@ def checked(entry: dict) -> dict:
     except Exception as e:  # noqa: BLE001
         return {**entry, "verdict": "ERROR", "check_error": _message(e)}
     diffs = [o.max_abs_diff for o in result.outputs]
+    worst, first = result.largest_difference(), result.first_divergence
     entry = {**entry, "verdict": verdict_of(result), "max_diff": max(diffs) if diffs else 0.0,
-             "reference": getattr(result, "reference", "BUILTIN_REF")}
-    return {**entry, "check_error": result.error} if getattr(result, "error", None) else entry
+             "largest": None if worst is None else {"output": worst.name, "max_abs_diff": worst.max_abs_diff,
+                                                    "steps": worst.dtype[0] in "iu"},
+             "first_divergence": None if first is None else
+             f"op {first.index} {first.name.removeprefix('tfl.').upper()}",
+             "reference": result.reference,
+             **({"reference_why": result.reference_why} if result.reference_why else {})}
+    return {**entry, "check_error": result.error} if result.error else entry
 
 
 def _message(e: Exception) -> str:

@@ -106,3 +106,17 @@ def iree_agrees(path, exact: bool, seed: int = 3):
 @pytest.fixture(scope="session")
 def models_dir() -> Path:
     return MODELS
+
+
+def save_inputs(npz, model, arrays) -> str:
+    """`arrays` saved under the TFLite names of `model`'s inputs, in order: what `check --inputs`
+    reads (keys that name no input are refused, not matched by order)."""
+    import numpy as np
+    from ai_edge_litert import schema_py_generated as schema
+
+    graph = schema.ModelT.InitFromPackedBuf(Path(model).read_bytes(), 0).subgraphs[0]
+    names = [graph.tensors[k].name.decode() for k in graph.inputs]
+    arrays = list(arrays)
+    assert len(arrays) == len(names), (names, len(arrays))
+    np.savez(npz, **dict(zip(names, arrays)))
+    return str(npz)

@@ -12,13 +12,15 @@ import pytest
 from click.testing import CliRunner
 
 from legalize.integer_arithmetic import RescaledMul
-from runtime_check import check, interpreter
-from runtime_check.check import FAIL, NOT_COMPARED, PASS, PASS_PER_LAYER, check_model, make_inputs
+from runtime_check import interpreter, kernel_sets
+from runtime_check.check import FAIL, NOISE, NOT_COMPARED, PASS, PASS_PER_LAYER, check_model, make_inputs
 from runtime_check.compare import FLOAT_FLOOR
+from runtime_check.tolerance import Tolerances
 from runtime_check.reference import OPTIMIZED
 from tfl2quant.cli import main
 from tfl2quant.importer.model import import_model
 
+from .check_models import deep_float
 from .conftest import MODELS
 from .test_custom_ops import one_op
 
@@ -91,22 +93,26 @@ def test_fallback_fed_outputs_pass_only_per_layer(mul_falls_back, tmp_path):
     assert cli(TRANSFORMER, "--per-layer-ok")[0] == 0
 
 
-def test_float_outputs_are_judged_against_the_spread_of_tflites_kernels():
-    """The tolerance is max(spread, floor), the spread measured here again by hand: both of
-    TFLite's kernel sets on the inputs check makes."""
+def test_float_outputs_are_judged_against_their_tolerance_and_tflites_spread_is_measured():
+    """The tolerance is max(atol, rtol * max|TFLite's output|), 1e-5 each by default; the
+    spreads are measured again here by hand: TFLite's three kernel sets on check's inputs."""
     result = check_model(str(FLOAT_CNN))
     assert result.verdict == PASS
     (out,) = result.outputs
     assert out.verdict == "float within tol" and 0 < out.max_abs_diff <= out.tolerance
     module = import_model(str(FLOAT_CNN))
     theirs = []
-    for resolver in ("BUILTIN_REF", OPTIMIZED):
+    for resolver in ("BUILTIN_REF", OPTIMIZED, "AUTO"):
         it = interpreter.load(str(FLOAT_CNN), resolver=resolver)
         x = make_inputs(module, interpreter.inputs_of(it), 0)
         theirs.append(interpreter.run(it, x)[0].astype(np.float64))
-    spread = float(np.max(np.abs(theirs[0] - theirs[1])))
-    assert out.spread == spread
-    assert out.tolerance == max(spread, FLOAT_FLOOR * max(1.0, float(np.max(np.abs(theirs[0])))))
+    ref, optimized, xnnpack = theirs
+    assert out.spread == float(np.max(np.abs(ref - optimized)))
+    assert out.tflite_spread == max(float(np.max(np.abs(a - b))) for a, b in
+                                    ((ref, optimized), (ref, xnnpack), (optimized, xnnpack)))
+    assert out.tolerance == FLOAT_FLOOR * max(1.0, float(np.max(np.abs(ref))))
+    (deployed,) = result.deployed
+    assert deployed.reference == float(np.max(np.abs(ref - xnnpack)))
     float_layers = [layer for layer in result.layers if layer.dtype == "float32"]
     assert float_layers and all(layer.spread is not None for layer in float_layers)
 
@@ -119,16 +125,17 @@ def test_a_model_tflite_cannot_load_is_not_compared(tmp_path):
     data = result.to_json()
     assert data["reference"] == "none" and "TransformLandmarks" in data["reference_why"]
     code, out = cli(path)
-    assert code == 4 and "reference: none: TFLite could not load the model" in out
+    assert code == 4 and "reference: none: TFLite cannot run the model" in out
     assert out.rstrip().endswith("\nNOT COMPARED")
 
 
 def test_ops_missing_from_builtin_ref_are_compared_with_the_optimized_kernels():
     hashtable = check_model(str(MODELS / "coverage" / "hashtable.string.tflite"))
-    assert hashtable.to_json()["reference"] == "default" and hashtable.reference == OPTIMIZED
+    assert hashtable.to_json()["reference"] == "optimized" and hashtable.kernels == {"optimized": 3}
     assert "no kernel for builtin opcode 'HASHTABLE'" in hashtable.reference_why
+    assert {layer.reference for layer in hashtable.layers} == {"optimized"}
     int16_sum = check_model(str(MODELS / "ops" / "sum-axis1.int16x8.tflite"))
-    assert int16_sum.reference == OPTIMIZED and "int16 SUM" in int16_sum.reference_why
+    assert int16_sum.reference == "optimized" and "int16 SUM" in int16_sum.reference_why
     assert int16_sum.verdict == PASS
 
 
@@ -166,8 +173,57 @@ def test_without_tflite_iree_is_held_to_the_final_stage(tmp_path):
 
 def test_a_crash_of_the_optimized_kernels_only_loses_the_spread(monkeypatch):
     """They run in a child process: a SIGSEGV there (they have them on some models) leaves
-    the floor as the float tolerance, and check goes on."""
-    monkeypatch.setattr(check, "_run_other_kernels", lambda *args: os.kill(os.getpid(), signal.SIGSEGV))
+    no spread and no deployed figures, and check goes on."""
+    monkeypatch.setattr(kernel_sets, "_run_other_kernels", lambda *args: os.kill(os.getpid(), signal.SIGSEGV))
     result = check_model(str(FLOAT_CNN))
     (out,) = result.outputs
-    assert result.verdict == PASS and out.spread is None and out.tolerance == FLOAT_FLOOR
+    assert result.verdict == PASS and out.spread is None and out.tflite_spread is None
+    assert out.tolerance == FLOAT_FLOOR and "died" in result.deployed_error
+
+
+def test_deep_float_noise_has_a_verdict_of_its_own(tmp_path):
+    """60 FULLY_CONNECTED + TANH layers: every op matches TFLite on its own inputs, the output
+    is beyond the default tolerance but nearer BUILTIN_REF than TFLite's kernel sets are to
+    each other: PASS (float noise), exit 5 (0 with --per-layer-ok); a user's tolerance judges
+    it alone: PASS within it, FAIL beyond it."""
+    path = tmp_path / "deep.tflite"
+    path.write_bytes(deep_float())
+    result = check_model(str(path))
+    assert result.verdict == NOISE and all(layer.passed for layer in result.layers)
+    (out,) = result.outputs
+    assert out.verdict == "float noise" and out.tolerance < out.max_abs_diff <= out.tflite_spread
+    report = tmp_path / "check.json"
+    code, text = cli(path, "--json", report)
+    assert code == 5 and text.rstrip().endswith("\nPASS (float noise)") and "float noise: every op" in text
+    assert json.loads(report.read_text())["outputs"][0]["verdict"] == "float noise"
+    assert cli(path, "--per-layer-ok")[0] == 0
+    code, text = cli(path, "--atol", "1e-3", "--json", report)
+    assert code == 0 and text.rstrip().endswith("\nPASS")
+    data = json.loads(report.read_text())
+    assert data["tolerances"]["atol"] == 1e-3 and data["outputs"][0]["user_tolerance"] is True
+    assert cli(path, "--rtol", f"tanh59={1e-3}")[0] == 0  # by the output's name
+    assert cli(path, "--atol", "1e-4")[0] == 1
+
+
+def test_max_steps_allows_integer_outputs_that_many_steps(mul_falls_back):
+    """The transformer whose fallback MULs put its output a few steps off: PASS (per layer),
+    or PASS with --max-steps at least that many."""
+    steps = int(check_model(str(TRANSFORMER)).outputs[0].max_abs_diff)
+    assert steps > 0
+    result = check_model(str(TRANSFORMER), tolerances=Tolerances(max_steps=steps))
+    assert result.verdict == PASS and result.outputs[0].verdict == f"within {steps} steps"
+    assert check_model(str(TRANSFORMER), tolerances=Tolerances(max_steps=steps - 1)).verdict == PASS_PER_LAYER
+
+
+def test_a_model_tflite_refuses_to_run_is_not_compared(tmp_path):
+    """uint8 SQUARED_DIFFERENCE: TFLite's Prepare takes it, its Eval refuses it (float32 and
+    int32 only): nothing to compare with, so NOT COMPARED, saying why; our stages agree."""
+    from .test_integer_arithmetic import DECLINED, build
+
+    op, dtype, _ = DECLINED["squared-difference.uint8"]
+    path = tmp_path / "squared-difference.uint8.tflite"
+    path.write_bytes(build(op, dtype))
+    result = check_model(str(path))
+    assert result.verdict == NOT_COMPARED and result.stages_agree and result.reference == "none"
+    assert "SquaredDifference only supports FLOAT32 and INT32" in result.reference_why
+    assert cli(path)[0] == 4

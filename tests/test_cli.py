@@ -111,20 +111,70 @@ def test_check_passes_and_writes_the_json_contract(tmp_path):
     assert data["ops"] == {"integer": 9, "fallback": 0, "float": 0, "unlowered": 0}
 
 
-def test_check_reads_inputs_from_npz(tmp_path):
+ADD = MODELS / "add-same-shape.int8.tflite"  # inputs serving_default_in0:0 (signature name in0) and in1
+
+
+def test_check_reads_inputs_from_npz_by_name(tmp_path):
     x = np.random.default_rng(5).integers(-128, 128, (1, 5, 7, 3)).astype(np.int8)
     npz = tmp_path / "in.npz"
-    np.savez(npz, x, x[::-1])
-    r = tfl2quant("check", MODELS / "add-same-shape.int8.tflite", "--inputs", npz)
+    np.savez(npz, **{"serving_default_in0:0": x, "in1": x[::-1]})  # TFLite's name, or the signature's
+    r = tfl2quant("check", ADD, "--inputs", npz)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
 def test_check_rejects_inputs_of_the_wrong_shape(tmp_path):
     npz = tmp_path / "in.npz"
-    np.savez(npz, np.zeros((2, 2), np.int8), np.zeros((2, 2), np.int8))
-    r = tfl2quant("check", MODELS / "add-same-shape.int8.tflite", "--inputs", npz)
-    assert r.returncode == 2
-    assert "must be int8[1, 5, 7, 3], got int8[2, 2]" in r.stderr
+    np.savez(npz, in0=np.zeros((2, 2), np.int8), in1=np.zeros((2, 2), np.int8))
+    _one_line_error(tfl2quant("check", ADD, "--inputs", npz), "must be int8[1, 5, 7, 3], got int8[2, 2]")
+
+
+def test_check_refuses_inputs_matched_by_order(tmp_path):
+    """np.savez(npz, x, y) names them arr_0, arr_1: not the model's inputs, so not matched by order."""
+    x = np.zeros((1, 5, 7, 3), np.int8)
+    npz = tmp_path / "in.npz"
+    np.savez(npz, x, x)
+    _one_line_error(tfl2quant("check", ADD, "--inputs", npz), "no input named 'arr_0', 'arr_1'",
+                    "no array for input 'serving_default_in0:0', 'serving_default_in1:0'",
+                    "'serving_default_in0:0' ('in0')")
+    np.savez(npz, in0=x)
+    _one_line_error(tfl2quant("check", ADD, "--inputs", npz), "no array for input 'serving_default_in1:0'")
+
+
+def test_check_usage_errors_exit_2_before_any_work(tmp_path):
+    """Each is found before the model is converted: one line on stderr, nothing on stdout."""
+    cases = [(["--json", tmp_path / "no" / "such" / "dir" / "r.json"], "no such directory"),
+             (["--inputs", tmp_path / "none.npz"], "no such file"),
+             (["--rtol", "nope=1e-3"], "'nope', which is not an output"),
+             (["--atol", "x"], "--atol x: expected a number or NAME=NUMBER"),
+             (["--rtol", "-1"], "must be a finite number at least 0")]
+    for args, fragment in cases:
+        r = tfl2quant("check", ADD, *args)
+        _one_line_error(r, fragment)
+        assert r.stdout == "", args
+
+
+def test_check_without_iree_is_a_usage_error(tmp_path):
+    """An `iree` package without its runtime (iree-base-runtime not installed): exit 2 at once."""
+    (tmp_path / "iree").mkdir()
+    (tmp_path / "iree" / "__init__.py").write_text("")
+    exe = Path(sys.executable).parent / "tfl2quant"
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path(__file__).resolve().parent.parent}"}
+    r = subprocess.run([str(exe), "check", str(ADD), "--backend", "iree"], capture_output=True, text=True, env=env)
+    _one_line_error(r, "--backend iree: the IREE runtime is not installed")
+    assert r.stdout == ""
+
+
+def test_check_json_to_stdout_is_json_alone():
+    r = tfl2quant("check", ADD, "--json", "-")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["verdict"] == "PASS" and data["tolerances"]["max_steps"] == 0
+    assert r.stderr.rstrip().endswith("\nPASS")  # the table
+
+
+def test_check_shows_no_progress_when_stderr_is_not_a_terminal():
+    r = tfl2quant("check", ADD)
+    assert "\r" not in r.stderr and "\033[K" not in r.stderr
 
 
 def test_check_exits_1_when_the_numbers_differ(tmp_path):
@@ -210,3 +260,34 @@ def test_every_command_starts_without_a_python_warning(command):
                        env=env)
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
+
+
+def test_check_shows_progress_on_a_terminal(tmp_path):
+    """A check that runs a few seconds draws `[Ns] what runs` on stderr when it is a terminal,
+    and clears the line before the table."""
+    import pty
+
+    from .check_models import deep_float
+
+    model = tmp_path / "deep.tflite"
+    model.write_bytes(deep_float())
+    exe = Path(sys.executable).parent / "tfl2quant"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    main, secondary = pty.openpty()
+    r = subprocess.Popen([str(exe), "check", str(model), "--samples", "12"], stdout=subprocess.PIPE,
+                         stderr=secondary, env=env)
+    os.close(secondary)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    stdout = r.communicate()[0].decode()
+    os.close(main)
+    assert r.returncode in (1, 5) and "per layer: 120/120 ops match" in stdout  # the table, on stdout
+    assert b"\r\x1b[K[" in drawn and b"s] " in drawn, drawn[:300]
+    assert b"input set" in drawn and drawn.endswith(b"\r\x1b[K")

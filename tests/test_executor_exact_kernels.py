@@ -437,44 +437,6 @@ def test_int16x8_convolution_pair_is_one_16_bit_convolution(depthwise):
                 assert not any(n.startswith(("tosa.conv2d", "tosa.depthwise", "tosa.cast", "tosa.arithmetic")) for n in names)
 
 
-@pytest.mark.parametrize("kernel,stride,dilation,pad", [((1, 1), (1, 1), (1, 1), (0, 0, 0, 0)),
-                                                         ((1, 1), (2, 2), (1, 1), (0, 0, 0, 0)),
-                                                         ((1, 1), (1, 1), (1, 1), (1, 0, 0, 1)),
-                                                         ((3, 3), (2, 2), (1, 1), (0, 1, 0, 1)),
-                                                         ((3, 2), (1, 2), (2, 1), (2, 1, 1, 0))])
-def test_float_conv2d_is_the_windows_matrix_product(kernel, stride, dilation, pad):
-    """Float CONV2D builds its columns a tap at a time in the weights' (C, KH, KW) order: the
-    same matrix, so the same BLAS sums bit for bit, as the [N, OH, OW, C, KH, KW] windows of
-    the input padded with zeros, reshaped; the bias added after."""
-    from numpy.lib.stride_tricks import sliding_window_view
-
-    n, h, w_, c, oc = 2, 9, 8, 5, 6
-    x = RNG.standard_normal((n, h, w_, c)).astype(np.float32)
-    weights = RNG.standard_normal((oc, *kernel, c)).astype(np.float32)
-    bias = RNG.standard_normal(oc).astype(np.float32)
-    kh, kw = kernel
-    oh = (h + pad[0] + pad[1] - (kh - 1) * dilation[0] - 1) // stride[0] + 1
-    ow = (w_ + pad[2] + pad[3] - (kw - 1) * dilation[1] - 1) // stride[1] + 1
-    f32 = "f32"
-    body = "\n  ".join([
-        f'%w = "tosa.const"() {{values = dense<{weights.tolist()}> : {tensor(weights.shape, f32)}}} : () -> {tensor(weights.shape, f32)}',
-        f'%bias = "tosa.const"() {{values = dense<{bias.tolist()}> : {tensor(bias.shape, f32)}}} : () -> {tensor(bias.shape, f32)}',
-        '%z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>',
-        f'%0 = "tosa.conv2d"(%a0, %w, %bias, %z, %z) {{acc_type = f32, '
-        f'dilation = array<i64: {dilation[0]}, {dilation[1]}>, pad = array<i64: {", ".join(map(str, pad))}>, '
-        f'stride = array<i64: {stride[0]}, {stride[1]}>}} : ({tensor(x.shape, f32)}, {tensor(weights.shape, f32)}, '
-        f'{tensor(bias.shape, f32)}, tensor<1xf32>, tensor<1xf32>) -> {tensor([n, oh, ow, oc], f32)}'])
-    got = run(body, [(x, f32)], tensor([n, oh, ow, oc], f32))
-    xp = np.pad(x, ((0, 0), pad[0:2], pad[2:4], (0, 0)))
-    eff = ((kh - 1) * dilation[0] + 1, (kw - 1) * dilation[1] + 1)
-    win = sliding_window_view(xp, eff, axis=(1, 2))[:, ::stride[0], ::stride[1], :, ::dilation[0], ::dilation[1]]
-    cols = win[:, :oh, :ow].reshape(n * oh * ow, c * kh * kw)
-    matrix = weights.transpose(3, 1, 2, 0).reshape(c * kh * kw, oc)
-    want = np.matmul(cols, matrix).reshape(n, oh, ow, oc) + bias
-    assert got.dtype == np.float32
-    np.testing.assert_array_equal(got, want)
-
-
 def byte_chain_module(shape, table, out_unsigned: bool) -> str:
     """EfficientNet's swish on an i8 tensor (rescale to i32 minus the zero point, TABLE, MUL,
     DOUBLE_ROUND rescale back), then a clamp, an add of the input, a cast; %r1 also returned

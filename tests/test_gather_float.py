@@ -25,7 +25,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.ir.types import i32 as i32_type
 from tfl2quant.pipeline import convert
 
-from .conftest import check_exact, iree_verify
+from .conftest import check_exact, iree_verify, save_inputs
 from .test_legalize_shape import In, i32, model, options
 from .tflite_builder import FILE_IDENTIFIER, read
 
@@ -167,7 +167,7 @@ def test_int8_scatter_nd_wraps_like_tflite(tmp_path):
     file = tmp_path / "scatter-nd-wraps.int8.tflite"
     file.write_bytes(MODELS["scatter-nd-repeated"](int8=True))
     inputs = tmp_path / "inputs.npz"
-    np.savez(inputs, np.full((4, 3), 100, np.int8))
+    save_inputs(inputs, file, [np.full((4, 3), 100, np.int8)])
     check_exact(file, inputs, "tfl.scatter_nd")
     ours = Executor(convert(str(file), "final").module).run([np.full((4, 3), 100, np.int8)], "main")[0]
     assert ours[1, 2].tolist() == [44, 44, 44] and ours[0, 0].tolist() == [100, 100, 100]
@@ -246,7 +246,7 @@ def test_int32_segment_product_wraps_like_tflite(tmp_path):
                            [((3, 2), "INT32")], options("UnsortedSegmentProd")))
     inputs = tmp_path / "inputs.npz"
     data = np.full((7, 2), 1000, np.int32)
-    np.savez(inputs, data)
+    save_inputs(inputs, file, [data])
     result = check_model(str(file), str(inputs))
     assert result.error is None and result.passed, result.outputs
     ours = Executor(convert(str(file), "final").module).run([data], "main")[0]

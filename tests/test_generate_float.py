@@ -13,7 +13,7 @@ from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify, only_record
+from .conftest import iree_verify, only_record, save_inputs
 from .tflite_builder import ModelBuilder, options_table
 
 
@@ -159,7 +159,7 @@ def test_matches_tflite_and_verifies(name, tmp_path):
     inputs = None
     if name in INPUTS:
         inputs = str(tmp_path / "inputs.npz")
-        np.savez(inputs, *INPUTS[name])
+        save_inputs(inputs, file, INPUTS[name])
     result = check_model(str(file), inputs)
     assert result.error is None, result.error
     assert {r.path for r in result.records} == {"float"}, [r.reason for r in result.records]

@@ -125,9 +125,8 @@ def test_blockwise_models_are_compared_with_the_optimized_kernel(name, tmp_path)
     EvalBlockwise4Bit and says so; a fused activation, which that kernel omits, is applied
     to its result before the comparison (the RELU model would differ without it)."""
     result = check_model(write(tmp_path, name), seed=3)
-    assert result.passed and result.reference == "BUILTIN_WITHOUT_DEFAULT_DELEGATES"
-    assert "blockwise" in result.reference_why and result.to_json()["resolver"] == result.reference
-    assert result.to_json()["reference"] == "default"
+    assert result.passed and result.reference == "optimized" and result.kernels == {"optimized": 1}
+    assert "blockwise" in result.reference_why and result.to_json()["reference"] == result.reference
     assert ("runs as an op of its own" in result.reference_why) == ("relu" in name)
     reference = tfl.Interpreter(model_path=write(tmp_path, name),
                                 experimental_op_resolver_type=tfl.OpResolverType.BUILTIN_REF)

@@ -22,6 +22,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
+from .conftest import save_inputs
 from .tflite_builder import ModelBuilder, op_options, per_tensor
 
 SHAPES = {"INT8": (2, 8, 16), "UINT8": (2, 8, 16), "INT16": (8, 64, 128)}  # every stored value once
@@ -145,7 +146,7 @@ BUILTIN_ONLY = {"elu-builtin.int8"}  # ELU is missing from BUILTIN_REF; its LUT 
 def write(tmp_path, name: str, case: Case) -> tuple[str, str]:
     model, inputs = tmp_path / f"{name}.tflite", tmp_path / f"{name}.npz"
     model.write_bytes(case.model())
-    np.savez(inputs, *case.inputs())
+    save_inputs(inputs, model, case.inputs())
     return str(model), str(inputs)
 
 

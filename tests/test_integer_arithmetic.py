@@ -27,6 +27,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
+from .conftest import save_inputs
 from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 STORAGE = {"uint8": "UINT8", "int8": "INT8", "int16": "INT16", "int32": "INT32"}
@@ -344,7 +345,7 @@ def test_floor_div_of_the_int8_minimum_by_minus_one_wraps(tmp_path):
     path.write_bytes(build(binary("FLOOR_DIV", "int8", T((4,), 0.05), T((4,), 0.05, const=divisor), T((4,), 0.05)),
                            "int8"))
     inputs = tmp_path / "inputs.npz"
-    np.savez(inputs, np.array([-128, 127, -128, -128], np.int8))
+    save_inputs(inputs, path, [np.array([-128, 127, -128, -128], np.int8)])
     result = check_model(str(path), str(inputs))
     assert [r.path for r in result.records] == ["integer"]
     assert result.passed and result.outputs[0].exact_fraction == 1.0

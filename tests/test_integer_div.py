@@ -23,7 +23,7 @@ from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import check_exact
+from .conftest import check_exact, save_inputs
 from .tflite_builder import ModelBuilder, per_tensor
 
 ACT = schema.ActivationFunctionType
@@ -86,7 +86,7 @@ def test_every_stored_pair_is_bit_exact(name, tmp_path):
     a, b = every_pair(dtype, q2[1])
     path, inputs = tmp_path / f"div-{name}.tflite", tmp_path / "inputs.npz"
     path.write_bytes(build(dtype, [a.shape] * 3, q1, q2, qo, act))
-    np.savez(inputs, a, b)
+    save_inputs(inputs, path, [a, b])
     check_exact(path, inputs, "tfl.div")
 
 
@@ -112,7 +112,7 @@ def broadcast_model(name: str, tmp_path, seed: int):
     b = nonzero_divisors(dtype, shapes[1], q2[1], rng)
     path, inputs = tmp_path / f"div-{name}.tflite", tmp_path / "inputs.npz"
     path.write_bytes(build(dtype, shapes, q1, q2, qo, act, divisor=b if constant else None))
-    np.savez(inputs, *([a] if constant else [a, b]))
+    save_inputs(inputs, path, [a] if constant else [a, b])
     return path, inputs
 
 

@@ -31,6 +31,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.ir.types import FunctionType, i32, tensor
 from tfl2quant.pipeline import convert
 
+from .conftest import save_inputs
 from .test_fixed_point import INT32_MAX, INT32_MIN, mbqm, rdbpot, srdhm
 from .tflite_builder import ModelBuilder, per_tensor
 
@@ -206,7 +207,7 @@ def test_integer_path_is_bit_exact_with_tflite(case, tmp_path):
     rng = np.random.default_rng(len(case.name))
     for kind, x in crafted_inputs(case, shape, rng).items():
         inputs = tmp_path / f"{kind}.npz"
-        np.savez(inputs, np.asarray(x).astype(case.dtype))
+        save_inputs(inputs, path, [np.asarray(x).astype(case.dtype)])
         assert_integer_and_exact(check_model(str(path), inputs_file=str(inputs)), kind)
 
 

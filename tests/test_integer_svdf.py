@@ -27,7 +27,7 @@ from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import check_exact
+from .conftest import check_exact, save_inputs
 from .tflite_builder import ModelBuilder, per_tensor
 
 ACT = schema.ActivationFunctionType
@@ -123,7 +123,7 @@ def model(name: str, seed: int, tmp_path):
     x = np.random.default_rng(seed).integers(-128, 127, (case.batch, case.depth), endpoint=True).astype(np.int8)
     path, inputs = tmp_path / f"svdf-{name}.tflite", tmp_path / f"inputs-{seed}.npz"
     path.write_bytes(build(case, w))
-    np.savez(inputs, x)
+    save_inputs(inputs, path, [x])
     return path, inputs, w, x
 
 
@@ -161,7 +161,7 @@ def test_weights_as_inputs(name, tmp_path):
     x = np.random.default_rng(5).integers(-128, 127, (case.batch, case.depth), endpoint=True).astype(np.int8)
     path, inputs = tmp_path / f"svdf-weight-inputs-{name}.tflite", tmp_path / "inputs.npz"
     path.write_bytes(build(case, w, weight_inputs=True))
-    np.savez(inputs, x, w["weights_feature"], w["weights_time"])
+    save_inputs(inputs, path, [x, w["weights_feature"], w["weights_time"]])
     check_exact(path, inputs, "tfl.svdf")
     function = next(iter(convert(str(path), "final").module.functions()))
     assert len(function.body.args) == 3  # x and the weights: nothing was folded in

@@ -24,7 +24,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import MODELS, iree_verify
+from .conftest import MODELS, iree_verify, save_inputs
 from .tflite_builder import ModelBuilder, per_tensor
 
 SHAPE = (2, 3, 5)
@@ -277,12 +277,10 @@ NAN_RESULTS = {
     "leaky-relu-nan": unary("LEAKY_RELU", options=with_fields("LEAKY_RELU", alpha=0.2), inputs=with_nan),
 }
 
-def npz_inputs(case: Case, tmp_path) -> str | None:
+def npz_inputs(case: Case, tmp_path, model) -> str | None:
     if case.inputs is None:
         return None
-    path = tmp_path / "inputs.npz"
-    np.savez(path, *case.inputs(np.random.default_rng(0)))
-    return str(path)
+    return save_inputs(tmp_path / "inputs.npz", model, case.inputs(np.random.default_rng(0)))
 
 
 @pytest.mark.filterwarnings("ignore:invalid value encountered")  # LOG, RSQRT... of x <= 0 in numpy
@@ -291,7 +289,7 @@ def test_matches_tflite_reference_kernel(name, tmp_path):
     case = CASES[name]
     model = tmp_path / f"{name}.tflite"
     model.write_bytes(build(case))
-    result = check_model(str(model), npz_inputs(case, tmp_path))
+    result = check_model(str(model), npz_inputs(case, tmp_path, model))
     assert result.error is None, result.error
     assert [r.path for r in result.records] == [case.path]
     assert [layer.path for layer in result.layers] == [case.path]

@@ -15,7 +15,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify, only_record
+from .conftest import iree_verify, only_record, save_inputs
 from .tflite_builder import ModelBuilder, options_table
 
 DTYPES = {"FLOAT32": np.float32, "INT32": np.int32, "INT8": np.int8, "INT16": np.int16, "INT64": np.int64,
@@ -87,7 +87,7 @@ def test_check_per_layer_and_end_to_end(kind, tmp_path):
     file = tmp_path / f"lsh-{kind}.tflite"
     file.write_bytes(lsh_model(seeds(4, 6, seed=3), (6, 5), "FLOAT32", True, kind))
     data = tmp_path / "inputs.npz"
-    np.savez(data, *inputs(np.random.default_rng(5), (6, 5), "FLOAT32", True))
+    save_inputs(data, file, inputs(np.random.default_rng(5), (6, 5), "FLOAT32", True))
     result = check_model(str(file), str(data))
     assert result.error is None, result.error
     assert [(r.name, r.path) for r in result.records] == [("tfl.lsh_projection", "float")]

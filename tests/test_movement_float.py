@@ -19,7 +19,7 @@ from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify, only_record
+from .conftest import iree_verify, only_record, save_inputs
 from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q = per_tensor(0.05, -3)       # int8 data operands and results share it: raw data movement
@@ -162,7 +162,7 @@ def check(file, path, name, quantized=None):
     inputs = None
     if name in INPUTS:
         inputs = file.with_suffix(".npz")
-        np.savez(inputs, *INPUTS[name](quantized))
+        save_inputs(inputs, file, INPUTS[name](quantized))
     result = check_model(str(file), None if inputs is None else str(inputs))
     assert result.error is None, result.error
     assert [r.path for r in result.records] == [path], [r.reason for r in result.records]

@@ -14,7 +14,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify, only_record
+from .conftest import iree_verify, only_record, save_inputs
 from .tflite_builder import ModelBuilder
 
 
@@ -70,7 +70,7 @@ def test_matches_tflite_per_layer_and_end_to_end(name, tmp_path):
     file = tmp_path / f"nms-{name}.float32.tflite"
     file.write_bytes(nms(n, m, soft, sigma))
     inputs = tmp_path / "inputs.npz"
-    np.savez(inputs, boxes, np.asarray(scores, np.float32), *scalars)
+    save_inputs(inputs, file, [boxes, np.asarray(scores, np.float32), *scalars])
     result = check_model(str(file), str(inputs))
     assert result.error is None, result.error
     op = "tfl.non_max_suppression_v5" if soft else "tfl.non_max_suppression_v4"

@@ -14,7 +14,7 @@ import pytest
 from runtime_check.check import check_model
 from tfl2quant.errors import Tfl2QuantError
 
-from .conftest import MODELS
+from .conftest import MODELS, save_inputs
 
 OPS = MODELS / "ops"
 FILES = sorted(p.name for p in OPS.glob("*.tflite"))
@@ -57,7 +57,7 @@ def _run(name: str, seed: int, tmp_path):
     with pytest.raises(Tfl2QuantError, match=message):
         check_model(path, seed=seed)
     npz = tmp_path / f"inputs-{seed}.npz"
-    np.savez(npz, *make(np.random.default_rng(seed)))
+    save_inputs(npz, path, make(np.random.default_rng(seed)))
     return check_model(path, inputs_file=str(npz), seed=seed)
 
 

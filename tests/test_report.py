@@ -104,10 +104,39 @@ def test_check_gives_each_model_the_verdict_of_check(tmp_path):
     cut = rows["cut.tflite"]
     assert cut["verdict"] == "ERROR" and "malformed flatbuffer" in cut["error"] and "ops" not in cut
     assert sum(data["totals"]["verdicts"].values()) == 5
+    assert rows["sum-axis1.int16x8.tflite"]["reference"] == "optimized"
     md = tfl2quant("report", d, "--check", "--format", "md").stdout
-    assert re.search(r"\| `\S+/00-add-relu\.int8\.tflite` \| 1 \| 0 \| 0 \| 0 \| PASS \|", md)
-    assert re.search(r"\| `\S+/04-cut\.tflite` \| - \| - \| - \| - \| ERROR \|", md)
-    assert "## Errors" in md and "malformed flatbuffer" in md
+    assert "5 model(s) (1 could not be read); op instances" in md
+    assert "| model | integer | fallback | float | unlowered | verdict | largest difference | first diverges " \
+           "| reference |" in md
+    # names relative to the folder given; the largest difference, the first diverging op and the kernels
+    assert "| `00-add-relu.int8.tflite` | 1 | 0 | 0 | 0 | PASS | - | - | BUILTIN_REF |" in md
+    assert "| `01-sum-axis1.int16x8.tflite` | 0 | 1 | 0 | 0 | PASS | - | - | optimized |" in md
+    assert "| `04-cut.tflite` | - | - | - | - | ERROR | - | - | - |" in md
+    assert "## Errors" in md and "- 04-cut.tflite: malformed flatbuffer" in md
+    text = tfl2quant("report", d, "--check").stdout
+    assert re.search(r"\n00-add-relu\.int8\.tflite +1 +0 +0 +0  PASS +- +- +BUILTIN_REF\n", text)
+
+
+def test_check_columns_name_the_difference_and_where_it_starts(tmp_path, monkeypatch):
+    """A model that fails (MUL's multiplier off by half, in this process): its row gives the
+    largest difference in steps and the op where it starts."""
+    from legalize.integer_arithmetic import RescaledMul
+    from runtime_check.report import coverage, render
+    from runtime_check.zoo import checked, legalized
+
+    d = zoo(tmp_path, "real/resnet-v2-blocks.int8.tflite")
+    data = coverage([d], check=True)
+    assert data["models"][0]["verdict"] == "PASS"
+    multiplier = RescaledMul.multiplier
+    monkeypatch.setattr(RescaledMul, "multiplier", staticmethod(lambda op: multiplier(op) * 1.5))
+    path = data["inputs"][0]
+    row = data["models"][0] = {**checked(legalized(path)), "name": data["models"][0]["name"]}
+    assert row["verdict"] == "FAIL" and row["first_divergence"] == "op 4 MUL"
+    assert row["largest"]["steps"] and row["largest"]["max_abs_diff"] > 0
+    steps = f"{row['largest']['max_abs_diff']:.0f} steps on {row['largest']['output']}"
+    assert f"| `00-resnet-v2-blocks.int8.tflite` | 30 | 0 | 0 | 0 | FAIL | {steps} | op 4 MUL | BUILTIN_REF |" \
+        in render(data, "md")
 
 
 def test_jobs_2_gives_what_jobs_1_gives(tmp_path):
@@ -211,7 +240,7 @@ def test_html_page_renders_and_sorts_in_chromium(tmp_path, chromium):
         dom = browse(chromium, page.as_uri() + f"?sort={key}" + ("&desc=1" if desc else ""), "--dump-dom").stdout
         sorted_as = re.search(r'<table id="models" data-sorted="([^"]*)"', dom).group(1)
         body = dom.split('<table id="models"', 1)[1].split("</tbody>", 1)[0]
-        cells = re.findall(r'<tr><td data-v="([^"]*)">', body)
+        cells = re.findall(r'<tr><td data-v="([^"]*)"', body)
         return sorted_as, [Path(c).name[:2] for c in cells]
 
     data = json.loads(tfl2quant("report", d, "--format", "json").stdout)

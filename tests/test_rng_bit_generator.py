@@ -14,7 +14,7 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .conftest import iree_verify, only_record
+from .conftest import iree_verify, only_record, save_inputs
 from .tflite_builder import ModelBuilder, options_table
 
 
@@ -65,7 +65,7 @@ def test_check_per_layer_and_end_to_end(alg, tmp_path):
     file = tmp_path / f"rng-{alg}.tflite"
     file.write_bytes(rng_model(2, (4, 6), "UINT32", alg))
     inputs = tmp_path / "state.npz"
-    np.savez(inputs, np.array([0x0123456789ABCDEF, 2 ** 64 - 1], np.uint64))
+    save_inputs(inputs, file, [np.array([0x0123456789ABCDEF, 2 ** 64 - 1], np.uint64)])
     result = check_model(str(file), str(inputs))
     assert result.error is None, result.error
     assert result.passed and result.layers and all(layer.passed for layer in result.layers), result.layers

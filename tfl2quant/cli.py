@@ -2,8 +2,8 @@
 
 Every user-facing error is a `Tfl2QuantError`, caught once here and printed
 as one line; exit codes: 0 ok, 1 check found a mismatch (or report an error),
-2 bad usage or bad input; `check` also exits 3 for PASS (per layer) (0 with
---per-layer-ok) and 4 for NOT COMPARED (TFLite cannot load the model).
+2 bad usage or bad input; `check` also exits 3 for PASS (per layer), 5 for PASS (float
+noise) (both 0 with --per-layer-ok) and 4 for NOT COMPARED (TFLite cannot load the model).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import click
 from .errors import InternalError, Tfl2QuantError
 from .timing import Timing, scope
 
-EXIT_MISMATCH, EXIT_INPUT_ERROR, EXIT_PER_LAYER, EXIT_NOT_COMPARED = 1, 2, 3, 4
+EXIT_MISMATCH, EXIT_INPUT_ERROR, EXIT_PER_LAYER, EXIT_NOT_COMPARED, EXIT_NOISE = 1, 2, 3, 4, 5
 ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
 
 
@@ -342,9 +342,11 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
 
 @main.command(cls=_Command)
 @click.argument("model")
-@click.option("--inputs", "inputs_file", default=None, help="Inputs as .npz (by input name or order).")
+@click.option("--inputs", "inputs_file", default=None,
+              help="Inputs as .npz, one array per model input, keyed by its TFLite name.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the random inputs.")
-@click.option("--json", "json_file", default=None, help="Write the result as JSON to this file.")
+@click.option("--json", "json_file", default=None,
+              help="Write the result as JSON to this file ('-': stdout, and the table to stderr).")
 @click.option("--rounding", type=click.Choice(ROUNDINGS), default="half-away-from-zero", show_default=True)
 @click.option("--input-shape", "input_shapes", multiple=True, metavar="[NAME:]DIMS",
               help="Pin an input's dynamic dimensions as convert does; TFLite runs at those shapes.")
@@ -352,29 +354,73 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
               help="Input sets to check (seeds SEED .. SEED+N-1); each figure is the worst.")
 @click.option("--backend", type=click.Choice(["numpy", "iree"]), default="numpy", show_default=True,
               help="iree: also compile the final IR with iree-compile (llvm-cpu) and run it.")
-@click.option("--per-layer-ok", is_flag=True, help="Exit 0, not 3, for PASS (per layer).")
-def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, backend, per_layer_ok):
+@click.option("--atol", multiple=True, metavar="[NAME=]X",
+              help="Absolute tolerance of float outputs (default 1e-5), or of output NAME.")
+@click.option("--rtol", multiple=True, metavar="[NAME=]X",
+              help="Tolerance relative to max|TFLite's output| (default 1e-5), or of output NAME.")
+@click.option("--max-steps", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Quantization steps an integer output may be from TFLite's.")
+@click.option("--per-layer-ok", is_flag=True,
+              help="Exit 0, not 3 or 5, for PASS (per layer) and PASS (float noise): every op matches per layer.")
+def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, backend, atol, rtol, max_steps,
+          per_layer_ok):
     """Run MODEL through every stage and through TFLite; compare the outputs.
 
     Exit codes: 0 PASS; 1 FAIL; 3 PASS (per layer): every op matches TFLite on its own
-    inputs, but an output fed by fallback ops differs end to end (0 with --per-layer-ok);
-    4 NOT COMPARED: TFLite cannot load the model, our stages agree; 2 bad input."""
+    inputs, but an output fed by fallback ops differs end to end; 5 PASS (float noise): every
+    op matches, a float output is beyond its tolerance but within the spread of TFLite's own
+    kernels (3 and 5 are 0 with --per-layer-ok); 4 NOT COMPARED: TFLite cannot load the model,
+    our stages agree; 2 bad usage or input (checked before any work)."""
     from runtime_check.check import check_model
-    from runtime_check.report import format_check
+    from runtime_check.check_table import format_check
+    from runtime_check.tolerance import Tolerances
     from .importer.pinned import parse_input_shape
     from .passes import Rounding
 
+    path = _existing_file(model)
     shapes = [parse_input_shape(s) for s in input_shapes]
-    result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding), shapes, samples, backend)
-    click.echo(format_check(result))
+    tolerances = Tolerances.parse(atol, rtol, max_steps)
+    if backend == "iree":
+        from runtime_check.iree_backend import missing
+        why = missing()
+        if why:
+            raise Tfl2QuantError(f"--backend iree: {why}")
+    if inputs_file is not None:
+        _existing_file(inputs_file)
+    if json_file not in (None, "-"):
+        _writable(json_file)
+    progress = None
+    if sys.stderr.isatty():
+        from runtime_check.progress import Progress
+        progress = Progress()
+    try:
+        result = check_model(path, inputs_file, seed, Rounding(rounding), shapes, samples, backend, tolerances,
+                             progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    click.echo(format_check(result), err=json_file == "-")
     if json_file:
         with _output(json_file) as out:
             json.dump(result.to_json(), out, indent=2)
             out.write("\n")
     code = {"PASS": 0, "PASS (per layer)": 0 if per_layer_ok else EXIT_PER_LAYER,
+            "PASS (float noise)": 0 if per_layer_ok else EXIT_NOISE,
             "NOT COMPARED": EXIT_NOT_COMPARED}.get(result.verdict, EXIT_MISMATCH)
     if code:
         sys.exit(code)
+
+
+def _writable(path: str) -> None:
+    """A file `check` can write at the end: its directory exists and takes files, and a file
+    already there may be overwritten."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise Tfl2QuantError("is a directory, expected a file to write", path)
+    if not os.path.isdir(folder):
+        raise Tfl2QuantError("cannot write: no such directory", path)
+    if not os.access(folder if not os.path.exists(path) else path, os.W_OK):
+        raise Tfl2QuantError("cannot write: permission denied", path)
 
 
 @main.command(cls=_Command)

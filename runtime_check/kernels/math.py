@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._util import as_unsigned
+from ._util import as_unsigned, in_float64
 from ._util import elementwise as _f
 
 
@@ -35,13 +35,14 @@ def bit_length(u: np.ndarray, width: int) -> np.ndarray:
 
 
 # the elementwise ops by their numpy function (the body compiler, linalg_body.py, reads these)
+# (transcendental ones in float64, rounded once: _util.in_float64)
 ELEMENTWISE = {
     "math.round": round_half_away, "math.roundeven": np.rint, "math.trunc": np.trunc,
-    "math.floor": np.floor, "math.ceil": np.ceil, "math.exp": np.exp, "math.log": np.log,
-    "math.sqrt": np.sqrt, "math.rsqrt": lambda x: 1 / np.sqrt(x), "math.tanh": np.tanh,
-    "math.absf": np.abs, "math.absi": np.abs, "math.powf": np.power,
-    "math.sin": np.sin, "math.cos": np.cos, "math.log1p": np.log1p, "math.expm1": np.expm1,
-    "math.atan2": np.arctan2,
+    "math.floor": np.floor, "math.ceil": np.ceil, "math.exp": in_float64(np.exp), "math.log": in_float64(np.log),
+    "math.sqrt": np.sqrt, "math.rsqrt": lambda x: 1 / np.sqrt(x), "math.tanh": in_float64(np.tanh),
+    "math.absf": np.abs, "math.absi": np.abs, "math.powf": in_float64(np.power),
+    "math.sin": in_float64(np.sin), "math.cos": in_float64(np.cos), "math.log1p": in_float64(np.log1p),
+    "math.expm1": in_float64(np.expm1), "math.atan2": in_float64(np.arctan2),
 }
 
 KERNELS = {**{name: _f(fn) for name, fn in ELEMENTWISE.items()}, "math.ctlz": ctlz}

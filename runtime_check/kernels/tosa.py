@@ -15,7 +15,8 @@ from numpy.lib.stride_tricks import sliding_window_view
 from tfl2quant.ir.types import FloatType, IntegerType, integer_range
 from tfl2quant.numerics import divide_toward_zero
 
-from ._util import as_unsigned, first, wrap_to
+from . import tosa_float
+from ._util import as_unsigned, first, in_float64, wrap_to
 from .tensor import reshape
 
 
@@ -49,8 +50,7 @@ def _windows(x: np.ndarray, kernel, stride, dilation, pad, out_hw, fill=0) -> np
 
 
 def _conv_inputs(x, w, izp, wzp):
-    if _is_float(x):
-        return x - first(izp), w - first(wzp)
+    """Integer operands less their zero points, in int64 (float ones: tosa_float.py)."""
     return x.astype(np.int64) - int(first(izp)), w.astype(np.int64) - int(first(wzp))
 
 
@@ -171,35 +171,15 @@ def depthwise_accumulator(ctx, x, w, izp, wzp, ring: np.dtype) -> np.ndarray:
 
 
 def conv2d(ctx, x, w, bias, izp, wzp):
-    if not _is_float(x):
-        return _integer_conv2d(ctx, x, w, bias, izp, wzp)
-    found = ctx.cache.get("float_conv2d")
-    if found is None or found[0] is not w or found[1] is not wzp:  # made once for constant weights
-        oc, kh, kw, c = w.shape
-        found = ctx.cache["float_conv2d"] = (w, wzp, (w - first(wzp)).transpose(3, 1, 2, 0).reshape(c * kh * kw, oc))
-    weights = found[2]
-    kernel, stride, dilation, pad = w.shape[1:3], ctx.attr("stride"), ctx.attr("dilation"), ctx.attr("pad")
-    n, oh, ow, c = x.shape[0], *ctx.result_shape[1:3], x.shape[3]
-    zx = first(izp)
-    if tuple(kernel) == (1, 1) and not any(pad):  # a pointwise conv reads its input as it is
-        cols = x[:, :(oh - 1) * stride[0] + 1:stride[0], :(ow - 1) * stride[1] + 1:stride[1]]
-        cols = cols - zx if zx else cols
-    else:
-        # the columns in the weights' (C, KH, KW) order, a tap at a time: the same matrix (and
-        # sums) as a reshape of the [N, OH, OW, C, KH, KW] windows, which copied element by element
-        xp = _padded(x, zx, pad, x.dtype)
-        cols = np.empty((n, oh, ow, c, kernel[0] * kernel[1]), x.dtype)
-        for t, (_, _, tap) in enumerate(_taps(xp, kernel, stride, dilation, (oh, ow))):
-            cols[..., t] = tap
-    acc = np.matmul(cols.reshape(n * oh * ow, -1), weights).reshape(n, oh, ow, w.shape[0])
-    if acc.dtype == np.result_type(acc, bias):
-        acc += bias
-        return acc if acc.dtype == ctx.result_dtype() else _wrap(ctx, acc)
-    return _wrap(ctx, acc + bias)
+    if _is_float(x):
+        return tosa_float.conv2d(ctx, x, w, bias, izp, wzp)
+    return _integer_conv2d(ctx, x, w, bias, izp, wzp)
 
 
 def depthwise_conv2d(ctx, x, w, bias, izp, wzp):
-    ring = None if _is_float(x) else _ring(ctx)
+    if _is_float(x):
+        return tosa_float.depthwise_conv2d(ctx, x, w, bias, izp, wzp)
+    ring = _ring(ctx)
     if ring is not None:
         return _integer_depthwise_conv2d(ctx, x, w, bias, izp, wzp, ring)
     x, w = _conv_inputs(x, w, izp, wzp)
@@ -213,6 +193,8 @@ def depthwise_conv2d(ctx, x, w, bias, izp, wzp):
 def transpose_conv2d(ctx, x, w, bias, izp, wzp):
     """TOSA TRANSPOSE_CONV2D: input pixel (iy, ix) adds x * w[oc, ky, kx] at output
     (iy * stride_y + out_pad_top + ky, ix * stride_x + out_pad_left + kx), inside the output."""
+    if _is_float(x):
+        return tosa_float.transpose_conv2d(ctx, x, w, bias, izp, wzp)
     x, w = _conv_inputs(x, w, izp, wzp)
     sy, sx = ctx.attr("stride")
     top, _, left, _ = ctx.attr("out_pad")
@@ -231,6 +213,8 @@ def transpose_conv2d(ctx, x, w, bias, izp, wzp):
 
 def conv3d(ctx, x, w, bias, izp, wzp):
     """TOSA CONV3D: weight [OC, KD, KH, KW, IC], pad (d0, d1, top, bottom, left, right)."""
+    if _is_float(x):
+        return tosa_float.conv3d(ctx, x, w, bias, izp, wzp)
     x, w = _conv_inputs(x, w, izp, wzp)
     pad, stride, dilation = ctx.attr("pad"), ctx.attr("stride"), ctx.attr("dilation")
     xp = np.pad(x, ((0, 0), pad[0:2], pad[2:4], pad[4:6], (0, 0)))
@@ -242,23 +226,9 @@ def conv3d(ctx, x, w, bias, izp, wzp):
     return _wrap(ctx, acc + bias)
 
 
-def _float_matmul(a: np.ndarray, b: np.ndarray, dtype) -> np.ndarray:
-    """The spec's loop on floats: `acc = 0`, then `acc = acc + a[.., k] * b[k, ..]` for k in
-    order, each product and sum rounded to `dtype`. This is TFLite's reference float
-    BATCH_MATMUL and FULLY_CONNECTED order (`total += lhs * rhs`, no fused multiply-add in
-    the x86 wheel); numpy's BLAS sums in blocks of its own and differs in the last bits."""
-    a, b = a.astype(dtype, copy=False), b.astype(dtype, copy=False)
-    acc = np.zeros(np.broadcast_shapes(a.shape[:-1], b.shape[:-2] + (1,)) + b.shape[-1:], dtype)
-    term = np.empty_like(acc)
-    for k in range(a.shape[-1]):
-        np.multiply(a[..., k:k + 1], b[..., k:k + 1, :], out=term)
-        acc += term
-    return acc
-
-
 def matmul(ctx, a, b, azp, bzp):
     if _is_float(a):
-        return _wrap(ctx, _float_matmul(a - first(azp), b - first(bzp), ctx.result_dtype()))
+        return tosa_float.matmul(ctx, a, b, azp, bzp)
     return _wrap(ctx, _exact_matmul(a.astype(np.int64) - int(first(azp)), b.astype(np.int64) - int(first(bzp)),
                                     _product_bits(a, b)))
 
@@ -488,6 +458,15 @@ def slice_(ctx, x, start, size):
     return x[tuple(slice(int(b), None if n == -1 else int(b) + int(n)) for b, n in zip(start, size))]
 
 
+def sigmoid(x):
+    """The spec's 1 / (1 + exp(-x)), each step rounded to x's type (exp: in_float64)."""
+    one = np.ones((), x.dtype)
+    return one / (one + _exp(-x))
+
+
+_exp = in_float64(np.exp)
+
+
 def _unary(fn):
     def kernel(ctx, x):
         return _wrap(ctx, fn(x))
@@ -511,9 +490,10 @@ KERNELS = {
     "tosa.reshape": reshape, "tosa.transpose": lambda ctx, x: np.transpose(x, ctx.attr("perms")),
     "tosa.pad": pad, "tosa.slice": slice_,
     "tosa.concat": lambda ctx, *xs: np.concatenate(xs, axis=ctx.attr("axis")),
-    "tosa.exp": _unary(np.exp), "tosa.log": _unary(np.log), "tosa.reciprocal": _unary(lambda x: 1 / x),
-    "tosa.rsqrt": _unary(lambda x: 1 / np.sqrt(x)), "tosa.tanh": _unary(np.tanh),
-    "tosa.sigmoid": _unary(lambda x: 1 / (1 + np.exp(-x))), "tosa.abs": _unary(np.abs),
+    "tosa.exp": _unary(_exp), "tosa.log": _unary(in_float64(np.log)),
+    "tosa.reciprocal": _unary(lambda x: 1 / x), "tosa.rsqrt": _unary(lambda x: 1 / np.sqrt(x)),
+    "tosa.tanh": _unary(in_float64(np.tanh)),
+    "tosa.sigmoid": _unary(sigmoid), "tosa.abs": _unary(np.abs),
     "tosa.negate": lambda ctx, x, izp, ozp: _wrap(ctx, -(x.astype(np.int64) if not _is_float(x) else x)),
     "tosa.floor": _unary(np.floor), "tosa.ceil": _unary(np.ceil),
     "tosa.identity": lambda ctx, x: x,

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from ._util import elementwise, wrap_to
+from ._util import elementwise, in_float64, wrap_to
 
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -58,7 +58,8 @@ def rfft2d(ctx, x):
 
 KERNELS = {
     "tosa.erf": elementwise(lambda x: _erf(x.astype(np.float64))),
-    "tosa.sin": elementwise(np.sin), "tosa.cos": elementwise(np.cos), "tosa.pow": elementwise(np.power),
+    "tosa.sin": elementwise(in_float64(np.sin)), "tosa.cos": elementwise(in_float64(np.cos)),
+    "tosa.pow": elementwise(in_float64(np.power)),
     "tosa.logical_and": lambda ctx, a, b: np.logical_and(a, b),
     "tosa.logical_or": lambda ctx, a, b: np.logical_or(a, b),
     "tosa.logical_xor": lambda ctx, a, b: np.logical_xor(a, b),
