@@ -210,3 +210,16 @@ def test_every_command_starts_without_a_python_warning(command):
                        env=env)
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
+
+
+@pytest.mark.parametrize(("shape", "words"), [
+    ("99999999999999999999x16x16x3", "dimension 99999999999999999999 does not fit TFLite's int32 dimensions"),
+    ("2147483648x16x16x3", "dimension 2147483648 does not fit TFLite's int32 dimensions (at most 2147483647)"),
+    ("100000000x16x16x3", "input 'input' at 100000000x16x16x3 takes 307.2 GB (float32), more than this machine's memory"),
+])
+def test_input_shapes_that_overflow_or_cannot_be_allocated_say_why(shape, words):
+    model = MODELS / "real" / "dynamic-batch.float32.tflite"
+    for command in ("convert", "check"):
+        r = tfl2quant(command, model, "--input-shape", shape)
+        assert r.returncode == 2
+        _one_line_error(r, "--input-shape", words)
