@@ -113,6 +113,7 @@ class StripFuncQuantTypes(ModulePass):
     """Replace !quant.uniform with storage types in function headers and calls."""
 
     name = "strip-func-quant-types"
+    summary = "Strip quantized types from function headers"
 
     def apply(self, module: Operation) -> None:
         for op in module.walk():  # before any change: a float storage type has no scast to strip it
