@@ -225,6 +225,7 @@ def test_convert_check_and_report_read_a_model_from_stdin():
     assert model["path"] == "<stdin>" and model["ops"]["integer"] == 9
     r = _run_bytes(["check", "-"], CNN.read_bytes())
     assert r.returncode == 0 and "PASS" in r.stdout.decode(), r.stdout + r.stderr
+    assert r.stdout.decode().startswith("model: <stdin>\n")
     bad = _run_bytes(["convert", "-"], os.urandom(512))
     _one_line_error(subprocess.CompletedProcess(bad.args, bad.returncode, bad.stdout.decode(), bad.stderr.decode()),
                     "<stdin>: ", "not a TFLite flatbuffer")

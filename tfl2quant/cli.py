@@ -392,7 +392,7 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
 
     shapes = [parse_input_shape(s) for s in input_shapes]
     result = check_model(_existing_file(model), inputs_file, seed, Rounding(rounding), shapes, samples, backend)
-    click.echo(format_check(result))
+    click.echo(shown(format_check(result)))
     if json_file:
         with _output(json_file) as out:
             json.dump(result.to_json(), out, indent=2)
