@@ -291,3 +291,83 @@ def test_check_shows_progress_on_a_terminal(tmp_path):
     assert r.returncode in (1, 5) and "per layer: 120/120 ops match" in stdout  # the table, on stdout
     assert b"\r\x1b[K[" in drawn and b"s] " in drawn, drawn[:300]
     assert b"input set" in drawn and drawn.endswith(b"\r\x1b[K")
+# --- stdin, help, options that would do nothing, --input-shape limits ----------------------
+
+def test_convert_check_and_report_read_a_model_from_stdin():
+    """`-` is stdin, as for the C++ converter; what comes out is what the file gives, and
+    messages name it `<stdin>`."""
+    piped = _run_bytes(["convert", "-"], CNN.read_bytes())
+    assert piped.returncode == 0 and piped.stdout == tfl2quant("convert", CNN).stdout.encode()
+    r = _run_bytes(["report", "-", "--format", "json"], CNN.read_bytes())
+    assert r.returncode == 0, r.stderr
+    (model,) = json.loads(r.stdout)["models"]
+    assert model["path"] == "<stdin>" and model["ops"]["integer"] == 9
+    r = _run_bytes(["check", "-"], CNN.read_bytes())
+    assert r.returncode == 0 and "PASS" in r.stdout.decode(), r.stdout + r.stderr
+    assert r.stdout.decode().startswith("model: <stdin>\n")
+    bad = _run_bytes(["convert", "-"], os.urandom(512))
+    _one_line_error(subprocess.CompletedProcess(bad.args, bad.returncode, bad.stdout.decode(), bad.stderr.decode()),
+                    "<stdin>: ", "not a TFLite flatbuffer")
+
+
+def _run_bytes(args: list[str], stdin: bytes) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).parent / "tfl2quant"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    return subprocess.run([str(exe), *args], input=stdin, capture_output=True, env=env)
+
+
+@pytest.mark.parametrize("command", [[], ["convert"], ["opt"], ["check"], ["report"]])
+def test_every_help_has_examples_and_exit_codes(command):
+    r = tfl2quant(*command, "--help")
+    assert r.returncode == 0, r.stderr
+    examples = r.stdout[r.stdout.index("Examples:"):]
+    assert "tfl2quant " in examples.splitlines()[1]
+    if command:
+        codes = r.stdout[r.stdout.index("Exit codes:"):]
+        assert "    0  " in codes and "    2  " in codes and "130" in codes
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--emit", "tfl", "--strict"], "--strict does nothing with --emit tfl"),
+    (["--emit", "tfl", "--no-fallback"], "--no-fallback does nothing with --emit tfl"),
+    (["--emit", "tfl", "--rounding", "toward-zero"], "--rounding does nothing with --emit tfl"),
+    (["--emit", "legalized", "--rounding", "half-to-even"], "--rounding does nothing with --emit legalized"),
+    (["--emit", "tfl", "--verify-each"], "--verify-each does nothing with --emit tfl"),
+    (["--emit-bytecode", "--mlir-print-op-generic"], "--mlir-print-op-generic does nothing with --emit-bytecode"),
+    (["--mlir-timing-display", "list"], "--mlir-timing-display does nothing without --mlir-timing"),
+])
+def test_an_option_that_would_do_nothing_is_a_usage_error(tmp_path, args, words):
+    out = tmp_path / "out"
+    r = tfl2quant("convert", CNN, *args, "-o", out)
+    assert r.returncode == 2 and not out.exists()
+    _one_line_error(r, words)
+
+
+def test_the_same_options_where_they_do_something(tmp_path):
+    assert tfl2quant("convert", CNN, "--emit", "lowered", "--rounding", "toward-zero", "-o", tmp_path / "a").returncode == 0
+    # the generic form is for the IR dumps here
+    r = tfl2quant("convert", CNN, "--emit-bytecode", "--mlir-print-op-generic", "--mlir-print-ir-after=cse",
+                  "-o", tmp_path / "b")
+    assert r.returncode == 0 and '"tosa.conv2d"' in r.stderr
+    r = tfl2quant("opt", "--emit-bytecode", "--mlir-print-op-generic", "-o", tmp_path / "c", stdin="module {}\n")
+    _one_line_error(r, "--mlir-print-op-generic does nothing with --emit-bytecode")
+
+
+@pytest.mark.parametrize(("shape", "words"), [
+    ("99999999999999999999x16x16x3", "dimension 99999999999999999999 does not fit TFLite's int32 dimensions"),
+    ("2147483648x16x16x3", "dimension 2147483648 does not fit TFLite's int32 dimensions (at most 2147483647)"),
+    ("100000000x16x16x3", "input 'input' at 100000000x16x16x3 takes 307.2 GB (float32), more than this machine's memory"),
+])
+def test_input_shapes_that_overflow_or_cannot_be_allocated_say_why(shape, words):
+    model = MODELS / "real" / "dynamic-batch.float32.tflite"
+    for command in ("convert", "check"):
+        r = tfl2quant(command, model, "--input-shape", shape)
+        assert r.returncode == 2
+        _one_line_error(r, "--input-shape", words)
+
+
+def test_the_output_ends_with_a_blank_line_as_mlir_opts(tmp_path):
+    text = tfl2quant("convert", CNN).stdout
+    assert text.endswith("}\n\n") and not text.endswith("\n\n\n")
+    r = tfl2quant("opt", "--split-input-file", stdin="func.func @f() {\n  return\n}\n// -----\nmodule {\n}\n")
+    assert r.stdout.endswith("}\n\n") and "}\n\n// -----\nmodule {\n}\n\n" in r.stdout

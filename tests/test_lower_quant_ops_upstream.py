@@ -121,4 +121,4 @@ def test_no_option_is_upstream_and_prints_bare():
     (p,) = parse_pipeline("lower-quant-ops{rounding=toward-zero}")
     assert p.rounding is Rounding.TOWARD_ZERO and str(p) == "lower-quant-ops{rounding=toward-zero}"
     assert str(LowerQuantOps(Rounding.HALF_AWAY_FROM_ZERO, dynamic_fill=True)) == \
-        "lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}"
+        "lower-quant-ops{dynamic-fill=true rounding=half-away-from-zero}"

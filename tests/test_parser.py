@@ -389,7 +389,7 @@ ERRORS = [
     ('"foo.a"() : () -> tensor<4xf32, #enc>', "1:31", "tensor encodings are not supported"),
     ('"foo.a"() : () -> tensor<4f32>', "1:27", "expected 'x' in dimension list"),
     ('"foo.a"() : () -> !quant.uniform<i33:f32, 1.0>', "1:34", "illegal storage type size: 33"),
-    ('"foo.a"() : () -> !quant.uniform<i8:f32, 0.0>', "1:19", "scale out of expressed type range: 0.0 not in"),
+    ('"foo.a"() : () -> !quant.uniform<i8:f32, 0.0>', "1:45", "scale 0.000000e+00 out of expressed type range"),
     ('"foo.a"() : () -> !quant.uniform<i8<-200:7>:f32, 1.0>', "1:37", "illegal storage type minimum: -200"),
     ('"foo.a"() : () -> !quant.uniform<i8<7:7>:f32, 1.0>', "1:19", "illegal storage min and storage max: (7:7)"),
     ('"foo.a"() : () -> !quant.uniform<i8:f32, 2>', "1:42", "unexpected decimal integer literal"),

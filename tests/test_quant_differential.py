@@ -8,10 +8,9 @@ and out of range, axes and block sizes of every sign and size). Each is embedded
 `func.func private @fK(tensor<...x!type>)`; one iree-opt run reads them all
 (--split-input-file).
 
+Zero points outside the storage type's range are accepted on both sides (the RFC's rule is
+`tfl2quant opt --quant-strict-zero-points`); sub-channel ones wrap to the storage width on both.
 Our deliberate differences from upstream, asserted rather than skipped:
-  - zero points outside the storage type's range: upstream accepts them (and wraps the
-    sub-channel ones to the storage width), we reject them (the RFC: "zeroPoint: Optional
-    integer value of type storageType");
   - repeated sub-channel dimensions (`{0:2, 0:2}`): upstream accepts, we reject;
   - NaN scales: upstream's range check compares false on NaN and accepts them; we reject
     them (a scale is a positive finite value).
@@ -32,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tfl2quant.dialects.quant.types import QuantizedType
+from tfl2quant.dialects.quant.types import QuantizedType, wrap_to_storage_width
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.parser import parse_module, parse_type
 
@@ -51,13 +50,11 @@ EXPRESSED = {
     "f8E5M2": (2.0 ** -16, 57344.0),
 }
 CONTAINERS = ("tensor<2x3x", "tensor<*x", "tensor<?x4x", "tensor<")
-# deliberate difference -> the start of our message for it. (A per-layer or per-axis zero point
-# outside the storage range is accepted, as upstream does, test_zero_point_range_is_opt_in; a
-# sub-channel one is not: upstream wraps it to the storage type.)
+# deliberate difference -> the start of our message for it. (A zero point outside the storage
+# range is accepted, as upstream does: test_zero_point_range_is_opt_in.)
 RULES = {
-    "zero_point_out_of_range": "zero point ",
     "repeated_dimension": "quantized dimensions must be distinct",
-    "nan_scale": "scale out of expressed type range: nan ",
+    "nan_scale": "scale nan out of expressed type range",
 }
 
 
@@ -174,10 +171,10 @@ def draw_case(rng: random.Random) -> Case:
         if rng.random() < 0.03:  # a ragged scale list
             params = params.replace("}, {", "}, {1.0, ", 1)
         body = f"{storage}:{expressed}:{{{', '.join(f'{d}:{b}' for d, b in blocks)}}}, {params}"
-    if case.sub_channel and 0 < width <= 32 and any(not lo <= z <= hi for z in case.zero_points):
-        case.flags.add("zero_point_out_of_range")
-    if (case.sub_channel and not case.signed and 0 < width <= 32
-            and any(z >= 1 << (width - 1) for z in case.zero_points)):
+    # upstream keeps sub-channel zero points in a tensor of the storage integer (out-of-range ones
+    # wrap, as ours do) and prints them as signed integers (u8 200 prints as -56)
+    if case.sub_channel and 0 < width <= 32 and any(
+            wrap_to_storage_width(z, width, True) != z for z in case.zero_points):
         case.flags.add("wrapped_zero_point")
     case.text = f"!quant.uniform<{body}>"
     return case
@@ -323,8 +320,7 @@ def test_upstream_printed_types_mean_the_same_here(results):
         if parse_type(str(ours)) != ours:
             problems.append(f"our round trip changes {case.text}: {ours}")
         if "wrapped_zero_point" in case.flags:
-            half = 1 << (case.width - 1)
-            expected = [z - 2 * half if z >= half else z for z in case.zero_points]
+            expected = [wrap_to_storage_width(z, case.width, True) for z in case.zero_points]
             if _zero_points_printed(upstream_text) != expected:
                 problems.append(f"upstream printed {upstream_text} for {case.text}")
             wrapped += 1
@@ -350,6 +346,7 @@ def test_upstream_printed_types_mean_the_same_here(results):
     ("!quant.uniform<i8:f32, 1.0:200>", "zero point 200 out of the range [-128, 127]"),
     ("!quant.uniform<u8:f32, 1.0:-1>", "zero point -1 out of the range [0, 255]"),
     ("!quant.uniform<i4:f32:0, {1.0:8, 2.0}>", "zero point 8 out of the range [-8, 7]"),
+    ("!quant.uniform<i8:f32:{0:1}, {1.0:-200, 2.0, 3.0, 4.0}>", "zero point -200 out of the range [-128, 127]"),
 ])
 def test_zero_point_range_is_opt_in(text, rule):
     """Upstream accepts zero points outside the storage range, and so do we by default; the RFC's
@@ -369,10 +366,9 @@ def test_zero_point_range_is_opt_in(text, rule):
 
 
 @pytest.mark.parametrize(("text", "rule"), [
-    ("!quant.uniform<i8:f32:{0:1}, {1.0:-200}>", "zero point -200 out of the range [-128, 127]"),
     ("!quant.uniform<i8:f32:{0:2, 0:2}, {{1.0, 2.0}, {3.0, 4.0}}>", "quantized dimensions must be distinct"),
-    ("!quant.uniform<i8:f32, 0x7FF8000000000000>", "scale out of expressed type range: nan not in"),
-    ("!quant.uniform<i8:f16:1, {1.0, 0xFFF8000000000000}>", "scale out of expressed type range: nan not in"),
+    ("!quant.uniform<i8:f32, 0x7FF8000000000000>", "scale nan out of expressed type range"),
+    ("!quant.uniform<i8:f16:1, {1.0, 0xFFF8000000000000}>", "scale nan out of expressed type range"),
 ])
 def test_deliberate_difference(text, rule):
     """Upstream accepts these; we reject them, saying why."""
@@ -390,3 +386,15 @@ def test_upstream_prints_unsigned_sub_channel_zero_points_signed():
     printed, _ = run_iree([f"func.func private @f0(tensor<2x{text}>)"])
     assert _zero_points_printed(printed[0]) == [-56, -1]
     assert parse_type(text).zero_points == (200, 255)
+
+
+def test_sub_channel_zero_points_wrap_to_the_storage_width_as_upstream():
+    """Upstream keeps sub-channel zero points in a tensor of the storage integer: 256 in i8 is 0,
+    -200 is 56. We read them so, and print what iree-opt prints."""
+    line = ("func.func private @f0(tensor<2x4x!quant.uniform<i8:f32:{0:1, 1:2}, "
+            "{{2.0:120, 3.0:127}, {4.0:256, 5.0:-200}}>>)")
+    printed, errors = run_iree([line])
+    assert not errors, errors
+    ours = parse_module(line).body.ops[0].function_type.inputs[0]
+    assert ours.element_type.zero_points == (120, 127, 0, 56)
+    assert printed[0] == str(ours)

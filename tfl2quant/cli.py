@@ -18,6 +18,9 @@ import time
 
 import click
 
+from . import cli_help
+from .cli_options import (given, instrumentation_options, list_passes, refuse, show_dialects, shown, stdin_model,
+                          useless_with_bytecode)
 from .errors import InternalError, Tfl2QuantError
 from .timing import Timing, scope
 
@@ -26,7 +29,7 @@ ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {shown(message)}", err=True)
     sys.exit(EXIT_INPUT_ERROR)
 
 
@@ -105,6 +108,9 @@ def _report_timing(timing: Timing | None, display: str) -> None:
 
 
 def _existing_file(path: str) -> str:
+    """`path`, which must be a file; `-`: a file holding what stdin holds (a model)."""
+    if path == "-":
+        return stdin_model()
     if not os.path.exists(path):
         raise Tfl2QuantError("no such file", path)
     if os.path.isdir(path):
@@ -112,14 +118,14 @@ def _existing_file(path: str) -> str:
     return path
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=cli_help.MAIN)
 @click.version_option(package_name="tfl2quant")
 def main() -> None:
     """TensorFlow Lite models to MLIR with quantized types, checked against TFLite."""
 
 
-@main.command(cls=_Command)
-@click.argument("model")
+@main.command(cls=_Command, epilog=cli_help.CONVERT)
+@click.argument("model", metavar="MODEL.tflite")
 @click.option("-o", "--output", default=None, help="Output .mlir file ('-' or none: stdout).")
 @click.option("--emit", type=click.Choice(["tfl", "legalized", "lowered", "final"]), default="final",
               show_default=True, help="Pipeline stage to print.")
@@ -129,8 +135,6 @@ def main() -> None:
               help="Rounding of quant.qcast in lower-quant-ops.")
 @click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
               help="Print the pass pipeline to stderr before running it.")
-@click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
-              help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
 @click.option("--mlir-print-op-generic", "generic", is_flag=True,
               help="Print ops in the generic form instead of their custom assembly.")
@@ -142,10 +146,11 @@ def main() -> None:
 @click.option("--verify-each", is_flag=True,
               help="Verify the IR after every pass (mlir-opt's default), not only after the last: slower, "
                    "but an invalid-IR error names the pass.")
+@instrumentation_options
 @_timing_options
-def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, print_after_all, debuginfo,
-            generic, input_shapes, bytecode, verify_each, mlir_timing, mlir_timing_display):
-    """Convert MODEL.tflite to MLIR.
+def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, debuginfo, generic, input_shapes,
+            bytecode, verify_each, mlir_timing, mlir_timing_display, instruments):
+    """Convert MODEL.tflite (`-`: stdin) to MLIR.
 
     \b
     The model is imported (stage tfl), then this pass pipeline runs, up to
@@ -153,44 +158,56 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
       builtin.module(legalize-tfl{allow-fallback=true remarks=false
                                   unique-constants=true},              -> legalized
         canonicalize{fold-dcast-of-qcast=false}, cse,
-        lower-quant-ops{rounding=half-away-from-zero dynamic-fill=true}, -> lowered
+        lower-quant-ops{dynamic-fill=true rounding=half-away-from-zero}, -> lowered
         strip-func-quant-types, canonicalize{fold-dcast-of-qcast=false},
         cse)                                                             -> final
     """
     _one_blas_thread()
-    from .passes import Rounding, pipeline_text, print_ir_after
+    from .passes import Rounding, pipeline_text
     from .pipeline import convert as run, convert_passes
 
     from .importer.pinned import parse_input_shape
 
+    no_passes = "--emit tfl runs no pass"
+    refuse((emit == "tfl" and strict, f"--strict does nothing with --emit tfl: {no_passes}, so no op is left a tfl op"),
+           (emit == "tfl" and no_fallback, f"--no-fallback does nothing with --emit tfl: {no_passes}"),
+           (emit == "tfl" and verify_each, f"--verify-each does nothing with --emit tfl: {no_passes}"),
+           (emit in ("tfl", "legalized") and given("rounding"),
+            f"--rounding does nothing with --emit {emit}: quant.qcast is lowered at stage lowered"),
+           *useless_with_bytecode(bytecode, instruments.dumps, generic=generic, elide=instruments.elide_above is not None),
+           (given("mlir_timing_display") and not mlir_timing, "--mlir-timing-display does nothing without --mlir-timing"))
+    instruments.check()
     path = _existing_file(model)
     timing = _timing(mlir_timing, mlir_timing_display)
     shapes = [parse_input_shape(s) for s in input_shapes]
     options = dict(emit=emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
     if dump_pipeline:
         click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
-    after = print_ir_after(sys.stderr, debuginfo, generic) if print_after_all else None
+    before, after = instruments.hooks(sys.stderr, debuginfo=debuginfo, generic=generic)
     from .pipeline import fewer_collections
     # one block of fewer collections over convert and printing, left when the command ends: the
     # IR is not walked by the collection that convert's own block would let come at its end
     click.get_current_context().with_resource(fewer_collections(promote=True))
-    result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, timing=timing, **options)
+    result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, timing=timing,
+                 before_pass=before, statistics=instruments.statistics, **options)
+    instruments.report(result.manager, sys.stderr)
     # At exit Python's last collections walk every object still alive, the whole IR: a quarter
     # of a 2,000-op convert's CPU time, a tenth of a small model's. Frozen objects are skipped
     # (the OS frees the memory); in a longer-lived process this runs only at its end.
     atexit.register(gc.freeze)
+    name = shown(path)
     for warning in result.warnings[:1]:
         more = f" (and {len(result.warnings) - 1} results after it)" if len(result.warnings) > 1 else ""
-        click.echo(f"{path}: warning: {warning}{more}", err=True)
+        click.echo(f"{name}: warning: {warning}{more}", err=True)
     left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
     if strict and left:
         for r in left:
-            click.echo(f"{path}: error: op {r.index} of @{r.function} '{r.name}' at {r.location} stays a tfl op: {r.reason}", err=True)
+            click.echo(f"{name}: error: op {r.index} of @{r.function} '{r.name}' at {r.location} stays a tfl op: {r.reason}", err=True)
         sys.exit(EXIT_MISMATCH)
-    for name, records in sorted(_by_name(left).items()):
+    for op_name, records in sorted(_by_name(left).items()):
         reasons = sorted({r.reason for r in records})
         more = f" (and {len(reasons) - 1} other reasons)" if len(reasons) > 1 else ""
-        click.echo(f"{path}: warning: {len(records)} '{name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
+        click.echo(f"{name}: warning: {len(records)} '{op_name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
     if bytecode:
         from .ir.bytecode import write_bytecode
         with scope(timing, "Output"), _output(output, binary=True) as out:
@@ -200,7 +217,9 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, p
         # printing walks the whole module too: collecting every 700 allocations there cost a tenth
         # of a 2,000-op convert (benchmarks/synthetic.py), as it did in the pipeline
         with scope(timing, "Output"), _output(output) as out, fewer_collections():
-            print_module(result.module, out, debuginfo=debuginfo, generic=generic)
+            print_module(result.module, out, debuginfo=debuginfo, generic=generic,
+                         elide_above=instruments.elide_above)
+            out.write("\n")  # mlir-opt ends its output with a blank line
     _report_timing(timing, mlir_timing_display)
 
 
@@ -211,11 +230,12 @@ def _by_name(records) -> dict:
     return out
 
 
-@main.command(cls=_OptCommand)
+@main.command(cls=_OptCommand, epilog=cli_help.OPT)
 @click.argument("input_file", metavar="IN.mlir", required=False, default="-")
 @click.option("-o", "--output", default=None, help="Output file ('-' or none: stdout).")
 @click.option("--emit-bytecode", "bytecode", is_flag=True, help="Write MLIR bytecode instead of text.")
-@click.option("--pass-pipeline", default=None, help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'.")
+@click.option("--pass-pipeline", default=None,
+              help="e.g. 'builtin.module(canonicalize, lower-quant-ops)'; not with the pass flags below.")
 @click.option("--legalize-tfl", "flags", flag_value="legalize-tfl", multiple=True,
               help="Run legalize-tfl (tfl.* ops to integer TOSA or the fallback).")
 @click.option("--canonicalize", "flags", flag_value="canonicalize", multiple=True, help="Run canonicalize.")
@@ -236,8 +256,6 @@ def _by_name(records) -> dict:
 @click.option("--verify-diagnostics", is_flag=True, help="Check '// expected-error {{...}}' annotations.")
 @click.option("--dump-pass-pipeline", "dump_pipeline", is_flag=True,
               help="Print the pass pipeline to stderr before running it.")
-@click.option("--mlir-print-ir-after-all", "print_after_all", is_flag=True,
-              help="Dump the module to stderr after every pass.")
 @click.option("--mlir-print-debuginfo", "debuginfo", is_flag=True, help="Print op locations.")
 @click.option("--mlir-print-op-generic", "generic", is_flag=True,
               help="Print ops in the generic form instead of their custom assembly.")
@@ -255,14 +273,27 @@ def _by_name(records) -> dict:
 @click.option("--quant-mx-scales", "mx_scales", is_flag=True,
               help="Sub-channel types with float storage are MX types: reject scales that are not powers "
                    "of two in [2^-127, 2^127] (E8M0) and non-zero zero points.")
+@click.option("--list-passes", is_flag=True, expose_value=False, is_eager=True, callback=list_passes,
+              help="Print the passes, their summaries and options, and exit.")
+@click.option("--show-dialects", is_flag=True, expose_value=False, is_eager=True, callback=show_dialects,
+              help="Print the dialects tfl2quant models and exit.")
+@instrumentation_options
 @_timing_options
 def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-        print_after_all, debuginfo, generic, local_scope, mlir_disable_threading, allow_unregistered,
-        strict_zero_points, unranked_sub_channel, mx_scales, mlir_timing, mlir_timing_display):
+        debuginfo, generic, local_scope, mlir_disable_threading, allow_unregistered, strict_zero_points,
+        unranked_sub_channel, mx_scales, mlir_timing, mlir_timing_display, instruments):
     """Run passes over MLIR text or bytecode (IN.mlir, default stdin), like mlir-opt."""
     _one_blas_thread()
     from .dialects.quant import types as quant_types
     from .ir import core
+    # mlir-opt refuses the mix too: the order of a pipeline and single-pass flags would be a guess
+    refuse((pass_pipeline is not None and bool(flags),
+            f"'-pass-pipeline' option can't be used with individual pass options (--{flags[0] if flags else ''})"),
+           (bytecode and split_input_file, "--emit-bytecode writes one module: it does not go with --split-input-file"),
+           *useless_with_bytecode(bytecode, instruments.dumps, generic=generic, local_scope=local_scope,
+                                   elide=instruments.elide_above is not None),
+           (given("mlir_timing_display") and not mlir_timing, "--mlir-timing-display does nothing without --mlir-timing"))
+    instruments.check()
     core.ALLOW_UNREGISTERED["ops"] = allow_unregistered
     quant_types.STRICT_ZERO_POINTS["on"] = strict_zero_points
     quant_types.UNRANKED_SUB_CHANNEL["on"] = unranked_sub_channel
@@ -270,7 +301,7 @@ def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, ve
     try:
         timing = _timing(mlir_timing, mlir_timing_display)
         _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-             print_after_all, debuginfo, generic, local_scope, bytecode, timing)
+             instruments, debuginfo, generic, local_scope, bytecode, timing)
         _report_timing(timing, mlir_timing_display)
     finally:
         core.ALLOW_UNREGISTERED["ops"] = True
@@ -280,16 +311,15 @@ def opt(input_file, output, bytecode, pass_pipeline, flags, split_input_file, ve
 
 
 def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diagnostics, dump_pipeline,
-         print_after_all, debuginfo, generic, local_scope=False, bytecode=False, timing=None):
+         instruments, debuginfo, generic, local_scope=False, bytecode=False, timing=None):
     from .ir import diagnostics
     from .ir.bytecode import write_bytecode
     from .ir.bytecode_reader import is_bytecode, read_bytecode
     from .ir.core import verify
     from .ir.printer import print_module
-    from .passes import PASSES, PassManager, parse_pipeline, pipeline_text, print_ir_after
+    from .passes import PASSES, PassManager, parse_pipeline, pipeline_text
 
-    passes = parse_pipeline(pass_pipeline) if pass_pipeline else []
-    passes += [PASSES[name]() for name in flags]
+    passes = parse_pipeline(pass_pipeline) if pass_pipeline else [PASSES[name]() for name in flags]
     if dump_pipeline:
         click.echo(pipeline_text(passes), err=True)
     if input_file == "-":
@@ -298,22 +328,24 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
         name = _existing_file(input_file)
         with open(name, "rb") as f:
             data = f.read()
-    if bytecode and split_input_file:
-        raise Tfl2QuantError("--emit-bytecode writes one module: it does not go with --split-input-file")
 
     written = io.BytesIO()  # the bytecode, which run_split's text joining does not carry
     processing = [0.0]  # seconds in process(): the rest of reading a chunk is the parser's
+    printing = dict(debuginfo=debuginfo, generic=generic, local_scope=local_scope)
 
     def process(module) -> str:
         start = time.perf_counter()
-        hook = print_ir_after(sys.stderr, debuginfo, generic, local_scope) if print_after_all else None
-        PassManager(passes, hook, timing=timing).run(module)
+        before, after = instruments.hooks(sys.stderr, **printing)
+        manager = PassManager(passes, after, timing=timing, before_pass=before, statistics=instruments.statistics)
+        manager.run(module)
+        instruments.report(manager, sys.stderr)
         with scope(timing, "Output"):
             if bytecode:
                 write_bytecode(module, written)
                 text = ""
             else:
-                text = print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope)
+                # mlir-opt ends each module's text with a blank line
+                text = print_module(module, elide_above=instruments.elide_above, **printing) + "\n"
         processing[0] += time.perf_counter() - start
         return text
 
@@ -340,8 +372,8 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
         sys.exit(EXIT_MISMATCH)
 
 
-@main.command(cls=_Command)
-@click.argument("model")
+@main.command(cls=_Command, epilog=cli_help.CHECK)
+@click.argument("model", metavar="MODEL.tflite")
 @click.option("--inputs", "inputs_file", default=None,
               help="Inputs as .npz, one array per model input, keyed by its TFLite name.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the random inputs.")
@@ -364,13 +396,11 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
               help="Exit 0, not 3 or 5, for PASS (per layer) and PASS (float noise): every op matches per layer.")
 def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, backend, atol, rtol, max_steps,
           per_layer_ok):
-    """Run MODEL through every stage and through TFLite; compare the outputs.
+    """Run MODEL.tflite (`-`: stdin) through every stage and through TFLite; compare the outputs.
 
-    Exit codes: 0 PASS; 1 FAIL; 3 PASS (per layer): every op matches TFLite on its own
-    inputs, but an output fed by fallback ops differs end to end; 5 PASS (float noise): every
-    op matches, a float output is beyond its tolerance but within the spread of TFLite's own
-    kernels (3 and 5 are 0 with --per-layer-ok); 4 NOT COMPARED: TFLite cannot load the model,
-    our stages agree; 2 bad usage or input (checked before any work)."""
+    PASS (per layer): every op matches TFLite on its own inputs, but an output fed by
+    fallback ops differs end to end. PASS (float noise): every op matches, a float output is
+    beyond its tolerance but within the spread of TFLite's own kernels."""
     from runtime_check.check import check_model
     from runtime_check.check_table import format_check
     from runtime_check.tolerance import Tolerances
@@ -399,7 +429,7 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
     finally:
         if progress is not None:
             progress.close()
-    click.echo(format_check(result), err=json_file == "-")
+    click.echo(shown(format_check(result)), err=json_file == "-")
     if json_file:
         with _output(json_file) as out:
             json.dump(result.to_json(), out, indent=2)
@@ -423,7 +453,7 @@ def _writable(path: str) -> None:
         raise Tfl2QuantError("cannot write: permission denied", path)
 
 
-@main.command(cls=_Command)
+@main.command(cls=_Command, epilog=cli_help.REPORT)
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "json", "html"]), default="text",
               show_default=True)
@@ -432,14 +462,15 @@ def _writable(path: str) -> None:
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
               help="Models worked on at once, each in a process of its own (0: one per core).")
 def report(paths, fmt, output, run_check, jobs):
-    """Fallback coverage of models (files or directories of .tflite files): op instances per
-    path and per operator, the reasons, and with --check each model's verdict. Exit 1 when a
-    model could not be read or (with --check) did not pass."""
+    """Fallback coverage of models (files or directories of .tflite files; `-`: stdin): op
+    instances per path and per operator, the reasons, and with --check each model's verdict."""
     from runtime_check.report import coverage, failed, render
 
+    refuse((paths.count("-") > 1, "'-' (stdin) can be given once"))
+    paths = [stdin_model() if p == "-" else p for p in paths]
     data = coverage(paths, run_check, jobs, progress=sys.stderr.isatty())
     with _output(output) as out:
-        out.write(render(data, fmt))
+        out.write(shown(render(data, fmt)))
     if failed(data):
         sys.exit(EXIT_MISMATCH)
 

@@ -33,6 +33,7 @@ class Conversion:
     stage: str
     report: object | None  # legalize.driver.LegalizeReport once legalized
     warnings: tuple = ()  # the importer's: results declared with shapes TFLite recomputes
+    manager: object = None  # the PassManager that ran: its passes and, if asked for, their statistics
 
 
 def convert_passes(emit: str = "final", allow_fallback: bool = True,
@@ -49,12 +50,14 @@ def convert_passes(emit: str = "final", allow_fallback: bool = True,
 
 def convert(path: str, emit: str = "final", allow_fallback: bool = True,
             rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
-            input_shapes=None, verify_each: bool = False, timing=None) -> Conversion:
+            input_shapes=None, verify_each: bool = False, timing=None, before_pass=None,
+            statistics: bool = False) -> Conversion:
     """Import `path` (its inputs' `?` dimensions pinned by `input_shapes`, importer/pinned.py)
     and run the pipeline up to stage `emit`.
 
     `on_stage(name, module)` is called after each stage (the checker uses it
-    to run every stage); `after_pass(pass, module)` after each pass. The
+    to run every stage); `before_pass(pass, module)` before and `after_pass(pass, module)` after
+    each pass; `statistics` counts each pass's statistics (in `result.manager.counts`). The
     module is verified after the last pass, and after each pass with `verify_each` or
     `on_stage` (the checker runs each stage's IR, which must be valid). `timing`
     (tfl2quant/timing.py, --mlir-timing) times the import, each pass and the verification.
@@ -64,7 +67,8 @@ def convert(path: str, emit: str = "final", allow_fallback: bool = True,
             module = import_model(path, input_shapes)
         warnings = tuple(module.__dict__.pop("import_warnings", ()))
         result = run_pipeline(module, emit, allow_fallback, rounding, on_stage, after_pass, verify_each,
-                              verified=module.__dict__.pop("verified_ops", ()), timing=timing)
+                              verified=module.__dict__.pop("verified_ops", ()), timing=timing,
+                              before_pass=before_pass, statistics=statistics)
         result.warnings = warnings
         return result
 
@@ -100,7 +104,8 @@ def fewer_collections(threshold: int = 50_000, promote: bool = False):
 
 def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = True,
                  rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, on_stage=None, after_pass=None,
-                 verify_each: bool = False, verified=(), timing=None) -> Conversion:
+                 verify_each: bool = False, verified=(), timing=None, before_pass=None,
+                 statistics: bool = False) -> Conversion:
     """Run the stages after import on a `tfl` stage module, in place. `verified`: ops checked
     already and unchanged since (the operators the importer verified), not verified again."""
     with scope(timing, "Verifier"):
@@ -123,6 +128,7 @@ def run_pipeline(module: Operation, emit: str = "final", allow_fallback: bool = 
             on_stage(stage, m)
 
     # verify-each off by default (PassManager: a quarter of convert's time), on when a stage is used
-    manager = PassManager([p for p, _ in steps], after, verify_each or on_stage is not None, timing)
+    manager = PassManager([p for p, _ in steps], after, verify_each or on_stage is not None, timing,
+                          before_pass, statistics)
     results = manager.run(module)
-    return Conversion(module, emit, results.get(LegalizeTfl.name))
+    return Conversion(module, emit, results.get(LegalizeTfl.name), manager=manager)

@@ -13,6 +13,7 @@ without a name, the shapes are given in the order of the model's inputs.
 """
 from __future__ import annotations
 
+import os
 import re
 from typing import Optional, Sequence
 
@@ -21,6 +22,7 @@ from ..errors import Tfl2QuantError
 InputShape = tuple[Optional[str], tuple[int, ...]]
 
 _DIMS = re.compile(r"^(?:(?P<name>.+):)?(?P<dims>\d+(?:x\d+)*|)$")
+_LARGEST_DIM = (1 << 31) - 1  # TFLite's dimensions are int32 (TfLiteIntArray)
 
 
 def parse_input_shape(text: str) -> InputShape:
@@ -29,6 +31,10 @@ def parse_input_shape(text: str) -> InputShape:
         raise Tfl2QuantError(f"--input-shape '{text}': expected [NAME:]DIMS with DIMS like 4x16x16x3 "
                              "(empty for a scalar)")
     dims = tuple(int(d) for d in m["dims"].split("x")) if m["dims"] else ()
+    too_large = next((d for d in dims if d > _LARGEST_DIM), None)
+    if too_large is not None:
+        raise Tfl2QuantError(f"--input-shape '{text}': dimension {too_large} does not fit TFLite's int32 "
+                             f"dimensions (at most {_LARGEST_DIM})")
     return m["name"], dims
 
 
@@ -45,14 +51,21 @@ def pinned_shapes(path: str, shapes: Sequence[InputShape]) -> dict[int, tuple[in
                              str(path)) from None
     inputs = interpreter.get_input_details()
     names = _signature_names(interpreter)
+    sizes = []
     for detail, dims in zip(inputs, _by_input(inputs, names, shapes, path)):
+        name = names.get(detail['index'], detail['name'])
         signature = tuple(int(d) for d in detail.get("shape_signature", detail["shape"]))
         if len(dims) != len(signature) or any(s != -1 and s != d for s, d in zip(signature, dims)):
             shown = "x".join("?" if s == -1 else str(s) for s in signature) or "a scalar"
-            raise Tfl2QuantError(f"--input-shape: input '{names.get(detail['index'], detail['name'])}' has shape "
+            raise Tfl2QuantError(f"--input-shape: input '{name}' has shape "
                                  f"{shown}; {'x'.join(map(str, dims)) or 'a scalar'} does not fit it", str(path))
+        sizes.append(_bytes(dims, detail["dtype"]))
+        if sizes[-1] > _memory():  # TFLite would fail to allocate it, with an empty message
+            raise Tfl2QuantError(f"--input-shape: input '{name}' at {'x'.join(map(str, dims))} takes "
+                                 f"{_in_units(sizes[-1])} ({_dtype_name(detail['dtype'])}), more than this "
+                                 f"machine's memory ({_in_units(_memory())})", str(path))
         interpreter.resize_tensor_input(detail["index"], list(dims))
-    runs = [_run(interpreter, fill, path) for fill in (0, 1)]
+    runs = [_run(interpreter, fill, path, sum(sizes)) for fill in (0, 1)]
     for k, (a, b) in enumerate(zip(*runs)):
         if a != b:
             name = interpreter.get_tensor_details()[k]["name"]
@@ -92,7 +105,7 @@ def _by_input(inputs, signature_names: dict[int, str], shapes: Sequence[InputSha
     return [given[n] for n in names]
 
 
-def _run(interpreter, fill: int, path) -> list[Optional[tuple[int, ...]]]:
+def _run(interpreter, fill: int, path, input_bytes: int) -> list[Optional[tuple[int, ...]]]:
     import numpy as np
 
     try:
@@ -101,12 +114,44 @@ def _run(interpreter, fill: int, path) -> list[Optional[tuple[int, ...]]]:
             interpreter.set_tensor(d["index"], np.full(d["shape"], fill, d["dtype"]))
         interpreter.invoke()
     except (ValueError, RuntimeError) as e:
-        raise Tfl2QuantError(f"--input-shape: TFLite cannot run the model at these shapes: {_first_line(e)}",
+        why = _first_line(e)
+        if why == type(e).__name__:  # TFLite says nothing when it cannot allocate its tensors
+            why = (f"it could not allocate the model's tensors (out of memory? the inputs alone take "
+                   f"{_in_units(input_bytes)} of this machine's {_in_units(_memory())})")
+        raise Tfl2QuantError(f"--input-shape: TFLite cannot run the model at these shapes: {why}",
                              str(path)) from None
     shapes = []
     for d in interpreter.get_tensor_details():
         shapes.append(tuple(int(x) for x in d["shape"]) if d.get("shape") is not None else None)
     return shapes
+
+
+def _bytes(dims: tuple[int, ...], dtype) -> int:
+    import numpy as np
+
+    n = np.dtype(dtype).itemsize
+    for d in dims:
+        n *= d
+    return n
+
+
+def _dtype_name(dtype) -> str:
+    import numpy as np
+
+    return np.dtype(dtype).name
+
+
+def _memory() -> int:
+    """This machine's physical memory, in bytes."""
+    return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+
+
+def _in_units(n: int) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000
+    return ""
 
 
 def _first_line(e: Exception) -> str:

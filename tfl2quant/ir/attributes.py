@@ -302,6 +302,9 @@ class OpaqueAttr(Attribute):
 
 SMALL_DENSE = 64  # above this many elements a constant is compared by identity (and bytecode keeps it a blob)
 PRINT_HEX_ABOVE = 100  # above this many elements a non-splat constant prints as hex (mlir-opt's default)
+# --mlir-elide-elementsattrs-if-larger=N, while printing (printer.print_module sets it): a non-splat
+# constant of more than N elements prints as upstream's placeholder `dense_resource<__elided__>`.
+ELIDE_ABOVE: dict[str, int | None] = {"n": None}
 
 
 @dataclass(frozen=True, eq=False)
@@ -398,6 +401,10 @@ class DenseElementsAttr(Attribute):
         # so (one vectorized comparison, over the array printing would walk anyway).
         if self.is_splat or (data.size > 0 and _all_equal(data)):
             yield f"dense<{_scalar(data[(0,) * data.ndim], elem)}> : {self.type}"
+            return
+        elide = ELIDE_ABOVE["n"]
+        if elide is not None and data.size > elide:
+            yield f"dense_resource<__elided__> : {self.type}"
             return
         if data.size <= PRINT_HEX_ABOVE:
             yield f"dense<{_nested(data, elem)}> : {self.type}"

@@ -95,7 +95,10 @@ class Lexer:
         """The offset just past the `>` matching the `<` at `pos`.
 
         Brackets of every kind must nest and strings may hold anything, as in
-        MLIR's lexing of dialect symbol bodies; the `>` of `->` closes nothing.
+        MLIR's lexing of dialect symbol bodies; the `>` of `->` closes nothing. A
+        closing bracket that does not match, or the end of the input, is an error
+        naming the innermost open bracket, at the `<` (upstream's wording,
+        Parser/DialectSymbolParser.cpp).
         """
         closing = {"<": ">", "(": ")", "[": "]", "{": "}"}
         stack = []
@@ -110,14 +113,15 @@ class Lexer:
                 k = m.end()
                 continue
             if c in closing:
-                stack.append(closing[c])
+                stack.append(c)
             elif c in ">)]}" and not (c == ">" and text[k - 1] == "-"):
-                if not stack or stack.pop() != c:
-                    raise self.error(f"unbalanced '{c}' in dialect symbol body", k)
+                if closing[stack[-1]] != c:
+                    break
+                stack.pop()
                 if not stack:
                     return k + 1
             k += 1
-        raise self.error("unbalanced '<' in dialect symbol body: reached the end of the input", pos)
+        raise self.error(f"unbalanced '{stack[-1]}' character in pretty dialect name", pos)
 
 
 def integer_value(tok: Token) -> int:

@@ -17,7 +17,7 @@ import re
 from typing import Iterable, TextIO
 
 from .affine import AffineMapAttr
-from .attributes import (ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
+from .attributes import (ELIDE_ABOVE, ArrayAttr, Attribute, DenseElementsAttr, DictionaryAttr, TypeAttr,
                          UnitAttr, element_str, escape_string, _is_bare_identifier)
 from .core import ISOLATED, TERMINATOR, Block, Operation, Region, Value
 from .location import UnknownLoc
@@ -536,12 +536,15 @@ def _by_name(entry: tuple) -> bytes:
 
 
 def print_module(op: Operation, out: TextIO | None = None, debuginfo: bool = False,
-                 generic: bool = False, local_scope: bool = False) -> str | None:
-    """Print `op` (normally a builtin.module) to `out`, or return the text."""
-    if out is not None:
-        Printer(out, debuginfo, generic, local_scope).print_top(op)
-        return None
-    buf = io.StringIO()
-    Printer(buf, debuginfo, generic, local_scope).print_top(op)
-    return buf.getvalue()
+                 generic: bool = False, local_scope: bool = False, elide_above: int | None = None) -> str | None:
+    """Print `op` (normally a builtin.module) to `out`, or return the text; non-splat constants
+    of more than `elide_above` elements as `dense_resource<__elided__>` (mlir-opt's
+    --mlir-elide-elementsattrs-if-larger)."""
+    buf = io.StringIO() if out is None else out
+    saved, ELIDE_ABOVE["n"] = ELIDE_ABOVE["n"], elide_above
+    try:
+        Printer(buf, debuginfo, generic, local_scope).print_top(op)
+    finally:
+        ELIDE_ABOVE["n"] = saved
+    return buf.getvalue() if out is None else None
 

@@ -7,6 +7,7 @@ errors at the type, like upstream.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import struct
 
@@ -187,12 +188,7 @@ class TypeParser(ParserBase):
 
     def _check_balanced(self, tok: Token) -> None:
         """The `<...>` after `tok` closes (MLIR's lexing of pretty dialect names, before any parsing)."""
-        try:
-            end = self.lexer.balanced_end(tok.end)
-        except Tfl2QuantError:
-            raise self.error("unbalanced '<' character in pretty dialect name", tok) from None
-        if end > len(self.lexer.text) or not self.lexer.text.startswith(">", end - 1):
-            raise self.error("unbalanced '<' character in pretty dialect name", tok)
+        self.lexer.balanced_end(tok.end)
 
     def _also_error(self, error: Tfl2QuantError) -> None:
         """Report `error` and go on: upstream emits it, then the caller's own error (two lines)."""
@@ -283,8 +279,9 @@ class TypeParser(ParserBase):
         signed, width, fname, lo, hi = self._parse_quant_storage()
         self.expect(":", "after the storage type")
         expressed = self.parse_type()
+        param = functools.partial(self._parse_scale_zero_point, expressed)
         if self.consume_if(","):
-            scale, zero_point = self._parse_scale_zero_point()
+            scale, zero_point = param()
             qtype = q.UniformQuantizedType(width, signed, expressed, lo, hi, scale, zero_point)
         else:
             if not self.at(":"):
@@ -293,15 +290,17 @@ class TypeParser(ParserBase):
             if self.at("{"):
                 blocks = self.parse_list("{", "}", self._parse_block_size, "in block size list")
                 self.expect(",", "after the block sizes")
-                shape, params = self._parse_scale_tensor()
+                shape, params = self._parse_scale_tensor(param)
+                zero_points = tuple(z for _, z in params)
+                if not (fname or q.STRICT_ZERO_POINTS["on"]):  # the RFC's rule rejects them instead
+                    zero_points = tuple(q.wrap_to_storage_width(z, width, signed) for z in zero_points)
                 qtype = q.UniformQuantizedSubChannelType(
                     width, signed, expressed, lo, hi, tuple(d for d, _ in blocks),
-                    tuple(b for _, b in blocks), shape, tuple(s for s, _ in params),
-                    tuple(z for _, z in params))
+                    tuple(b for _, b in blocks), shape, tuple(s for s, _ in params), zero_points)
             else:
                 axis = self._parse_bounded_integer("(the quantized dimension)", 32)
                 self.expect(",", "after the quantized dimension")
-                params = self.parse_list("{", "}", self._parse_scale_zero_point, "in scale list")
+                params = self._parse_scale_list(param)
                 qtype = q.UniformQuantizedPerAxisType(
                     width, signed, expressed, lo, hi, tuple(s for s, _ in params),
                     tuple(z for _, z in params), axis)
@@ -403,10 +402,28 @@ class TypeParser(ParserBase):
             raise self.error(e.message, tok) from None
         return qtype
 
-    def _parse_scale_zero_point(self) -> tuple[float, int]:
+    def _parse_scale_zero_point(self, expressed: Type) -> tuple[float, int]:
+        """`scale[:zero_point]`, the scale in the expressed type's range, checked as upstream's
+        parser checks it: as soon as it is read, at the token after it."""
+        from ..dialects.quant.types import scale_range_error
+
         scale = self.parse_float_literal("(a scale)")
+        error = scale_range_error(scale, expressed)
+        if error:
+            raise self.error(error)
         zero_point = self._parse_bounded_integer("(a zero point)", 64) if self.consume_if(":") else 0
         return scale, zero_point
+
+    def _parse_scale_list(self, param) -> list:
+        """`{p, ...}`: at least one, as upstream's parser reads a scale first."""
+        self.expect("{", "in scale list")
+        if self.at("}"):
+            raise self.expected("floating point literal (a scale)")
+        items = [param()]
+        while self.consume_if(","):
+            items.append(param())
+        self.expect("}", "in scale list")
+        return items
 
     def _quant_integer(self, context: str) -> int:
         """An integer, failing with upstream's `expected integer value`."""
@@ -427,13 +444,13 @@ class TypeParser(ParserBase):
             raise self.error(f"integer value too large: {value} does not fit in i{bits} {context}", tok)
         return value
 
-    def _parse_scale_tensor(self) -> tuple[tuple, list]:
+    def _parse_scale_tensor(self, param) -> tuple[tuple, list]:
         """Nested `{...}` of `scale[:zero_point]`: (its shape, the flat (scale, zero point) pairs)."""
         open_tok = self.tok
         if self.peek().kind != "{":
-            params = self.parse_list("{", "}", self._parse_scale_zero_point, "in scale list")
+            params = self._parse_scale_list(param)
             return (len(params),), params
-        rows = self.parse_list("{", "}", self._parse_scale_tensor, "in scale list")
+        rows = self.parse_list("{", "}", functools.partial(self._parse_scale_tensor, param), "in scale list")
         if len({shape for shape, _ in rows}) != 1:
             raise self.error("tensor literal is invalid; ranks are not consistent between elements",
                              open_tok)

@@ -12,12 +12,14 @@ _MODULE_OF = {
     "Canonicalize": "canonicalize", "CSE": "cse", "Inline": "inline", "LegalizeTfl": "legalize_tfl",
     "LowerQuantOps": "lower_quant_ops", "Rounding": "lower_quant_ops", "NormalizeQuantTypes": "normalize_quant_types",
     "ModulePass": "pass_base", "PassManager": "pass_base", "pipeline_text": "pass_base",
-    "print_ir_after": "pass_base", "StripDebugInfo": "strip_debuginfo", "StripFuncQuantTypes": "strip_func_quant_types",
+    "statistic": "pass_base", "IRPrinter": "instrumentation",
+    "statistics_report": "instrumentation", "StripDebugInfo": "strip_debuginfo", "StripFuncQuantTypes": "strip_func_quant_types",
     "SymbolDCE": "symbol_dce",
 }
 _NEED_EVERY_PASS = ("PASSES", "parse_pipeline")
 
-__all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_text", "print_ir_after", "Canonicalize", "CSE", "Inline",
+__all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_text", "statistic",
+           "IRPrinter", "statistics_report", "Canonicalize", "CSE", "Inline",
            "LegalizeTfl", "LowerQuantOps", "NormalizeQuantTypes", "Rounding", "StripDebugInfo", "StripFuncQuantTypes",
            "SymbolDCE"]
 

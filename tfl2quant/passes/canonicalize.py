@@ -14,10 +14,11 @@ its numbers TFLite's; the other two folds are exact.
 from __future__ import annotations
 
 import dataclasses
+import enum
 
 import numpy as np
 
-from ..errors import InternalError
+from ..errors import InternalError, Tfl2QuantError
 from ..ir.attributes import DenseElementsAttr
 from ..ir.core import PURE, TERMINATOR, Operation
 from ..ir.types import IntegerType, RankedTensorType
@@ -25,15 +26,62 @@ from ..records import dataclass
 from .pass_base import ModulePass
 
 
+class RegionSimplify(enum.Enum):
+    DISABLED = "disabled"
+    NORMAL = "normal"
+    AGGRESSIVE = "aggressive"
+
+
+def _upstream(default, help: str):
+    return dataclasses.field(default=default, metadata={"help": help})
+
+
+def _empty_only(help: str):
+    """Upstream's pattern filters, which iree-opt prints empty: there are no patterns here to filter."""
+    return dataclasses.field(default=(), metadata={"help": help + " (only empty here)"})
+
+
 @dataclass(frozen=True)
 class Canonicalize(ModulePass):
-    """Fold ops and erase dead pure ops, to a fixpoint."""
+    """Fold ops and erase dead pure ops, to a fixpoint.
+
+    Upstream's options are accepted, so a pipeline printed by mlir-opt or iree-opt runs here,
+    and print as upstream prints them. One round of folds and dead code removal reaches the
+    fixpoint (apply), so `max-iterations` (at least 1), `max-num-rewrites` and `top-down`
+    change nothing; `region-simplify` neither: no region is simplified here.
+    `cse-between-iterations` runs cse after each round and rounds until nothing changes, at
+    most `max-iterations` (-1: no limit)."""
 
     name = "canonicalize"
-    fold_dcast_of_qcast: bool = True
+    pass_name = "CanonicalizerPass"
+    summary = "Canonicalize operations"
+    # ours: the RFC's lossy fold dcast(qcast(x)) -> x (convert turns it off); not upstream's
+    fold_dcast_of_qcast: bool = dataclasses.field(default=True, metadata={
+        "printed_at_default": False, "help": "Fold quant.dcast(quant.qcast(x)) to x (lossy: no rounding, no saturation)"})
+    cse_between_iterations: bool = _upstream(False, "Run full CSE between each pattern-application iteration")
+    disable_patterns: tuple[str, ...] = _empty_only("Labels of patterns that should be filtered out during application")
+    enable_patterns: tuple[str, ...] = _empty_only("Labels of patterns that should be used during application")
+    filter_dialects: tuple[str, ...] = _empty_only("Only collect canonicalization patterns from these dialects")
+    max_iterations: int = _upstream(10, "Max. iterations between applying patterns / simplifying regions")
+    max_num_rewrites: int = _upstream(-1, "Max. number of pattern rewrites within an iteration")
+    region_simplify: RegionSimplify = dataclasses.field(default=RegionSimplify.NORMAL, metadata={
+        "help": "Perform control flow optimizations to the region tree (none here, whatever the value)",
+        "choices": {"disabled": "Don't run any control-flow simplification.",
+                    "normal": "Perform simple control-flow simplifications (e.g. dead args elimination).",
+                    "aggressive": "Perform aggressive control-flow simplification (e.g. block merging)."}})
     # mlir-opt's canonicalize{test-convergence}: fail unless a fixpoint is reached; ours reaches
     # one in a round (apply), and the option runs a second round to check that it changes nothing.
-    test_convergence: bool = dataclasses.field(default=False, metadata={"printed_at_default": False})
+    test_convergence: bool = _upstream(False, "Test only: Fail pass on non-convergence to detect cyclic pattern")
+    top_down: bool = _upstream(True, "Seed the worklist in general top-down order")
+
+    def __post_init__(self):
+        for key in ("disable_patterns", "enable_patterns", "filter_dialects"):
+            if getattr(self, key):
+                raise Tfl2QuantError(f"pass 'canonicalize': option '{key.replace('_', '-')}' is accepted only "
+                                     "empty: tfl2quant's canonicalize has no pattern labels or dialect filter")
+        if self.max_iterations == 0 or self.max_iterations < -1:
+            raise Tfl2QuantError(f"pass 'canonicalize': invalid max-iterations={self.max_iterations}; "
+                                 "expected at least 1, or -1 for no limit")
 
     def apply(self, module: Operation) -> None:
         skip = frozenset() if self.fold_dcast_of_qcast else frozenset({"quant.dcast"})
@@ -43,6 +91,14 @@ class Canonicalize(ModulePass):
         # and leaves every live op's operands as they were, so nothing new folds after it.
         fold_all(module, skip)
         erase_dead(module)
+        if self.cse_between_iterations:
+            from .cse import cse
+
+            rounds = 1
+            while rounds != self.max_iterations and cse(module):
+                fold_all(module, skip)
+                erase_dead(module)
+                rounds += 1
         if self.test_convergence and (fold_all(module, skip) | erase_dead(module)):
             raise InternalError("canonicalize did not converge in one round of folds and dead code removal")
 

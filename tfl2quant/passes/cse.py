@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..ir.core import ISOLATED, PURE, Block, Operation
 from ..records import dataclass
-from .pass_base import ModulePass
+from .pass_base import ModulePass, statistic
 
 
 @dataclass(frozen=True)
@@ -16,11 +16,22 @@ class CSE(ModulePass):
     """Eliminate common subexpressions among pure, region-free ops."""
 
     name = "cse"
+    pass_name = "CSEPass"
+    summary = "Eliminate common sub-expressions"
+    # upstream's statistics; its CSE also erases unused ops as it goes, ours leaves that to canonicalize
+    statistics = {"num-cse'd": "Number of operations CSE'd", "num-dce'd": "Number of operations DCE'd"}
 
     def apply(self, module: Operation) -> None:
-        for region in module.regions:
-            for block in region.blocks:
-                _cse_block(block, [])
+        statistic("num-cse'd", cse(module))
+
+
+def cse(module: Operation) -> int:
+    """Merge the module's identical pure ops; the number of ops merged away."""
+    merged = [0]
+    for region in module.regions:
+        for block in region.blocks:
+            _cse_block(block, [], merged)
+    return merged[0]
 
 
 def _key(op: Operation):
@@ -37,7 +48,7 @@ def _key(op: Operation):
     return tuple(key)
 
 
-def _cse_block(block: Block, outer: list[dict]) -> None:
+def _cse_block(block: Block, outer: list[dict], merged: list[int]) -> None:
     """CSE `block`, given the scopes of its enclosing blocks (`outer`, innermost last)."""
     scope: dict = {}
     kept = []
@@ -57,10 +68,11 @@ def _cse_block(block: Block, outer: list[dict]) -> None:
                 op.drop_operands()
                 op.parent = None
                 op.results = []  # no op <-> result cycle left: freed now, not by the cyclic GC
+                merged[0] += 1
                 continue
         kept.append(op)
         for region in op.regions:
             for inner in region.blocks:
                 # isolated ops (func.func) start a fresh scope chain
-                _cse_block(inner, [] if ISOLATED in op.traits else [*outer, scope])
+                _cse_block(inner, [] if ISOLATED in op.traits else [*outer, scope], merged)
     block.set_ops(kept)

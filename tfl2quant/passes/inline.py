@@ -22,6 +22,7 @@ upstream gives inlined ops, and upstream's cost model options (all calls that ca
 """
 from __future__ import annotations
 
+import dataclasses
 
 from ..dialects.func import FuncOp
 from ..errors import Tfl2QuantError
@@ -163,7 +164,10 @@ class Inline(ModulePass):
     """Inline func.call of single-block functions; erase private functions left unreferenced."""
 
     name = "inline"
-    default_pipeline: str = "canonicalize"
+    pass_name = "InlinerPass"
+    summary = "Inline function calls"
+    default_pipeline: str = dataclasses.field(default="canonicalize", metadata={
+        "help": "The pipeline run after inlining: canonicalize, or empty for none"})
 
     def __post_init__(self):
         if self.default_pipeline not in ("canonicalize", ""):

@@ -17,7 +17,7 @@ import dataclasses
 
 from ..ir.core import Operation
 from ..records import dataclass
-from .pass_base import ModulePass
+from .pass_base import ModulePass, statistic
 
 
 @dataclass(frozen=True)
@@ -25,13 +25,22 @@ class LegalizeTfl(ModulePass):
     """tfl.* -> integer TOSA (bit-exact with TFLite) or dcast -> float -> qcast."""
 
     name = "legalize-tfl"
-    allow_fallback: bool = True
-    remarks: bool = False
+    summary = "Legalize tfl.* ops to integer TOSA, else dequantize-float-quantize, else a float lowering"
+    # the four paths of legalize/driver.py, one count each
+    statistics = {f"num-{path}": f"Number of ops on the {path} path"
+                  for path in ("integer", "fallback", "float", "unlowered")}
+    allow_fallback: bool = dataclasses.field(default=True, metadata={
+        "help": "Dequantize-float-quantize what has no integer pattern (false: fail, naming every such op)"})
+    remarks: bool = dataclasses.field(default=False, metadata={"help": "A remark per op off the integer path, with why"})
     # equal tosa.consts of a function made once (legalize/driver.py UniqueConstants): the same
     # IR after cse, fewer ops to build before it; convert's pipeline sets it
-    unique_constants: bool = dataclasses.field(default=False, metadata={"printed_at_default": False})
+    unique_constants: bool = dataclasses.field(default=False, metadata={
+        "printed_at_default": False, "help": "Make equal tosa.const ops of a function once"})
 
     def apply(self, module: Operation):
         from legalize.driver import legalize  # the patterns load only when legalization runs
 
-        return legalize(module, self.allow_fallback, self.remarks, self.unique_constants)
+        report = legalize(module, self.allow_fallback, self.remarks, self.unique_constants)
+        for r in report.records:
+            statistic(f"num-{r.path}")
+        return report

@@ -68,11 +68,17 @@ class LowerQuantOps(ModulePass):
     (toward-zero included) selects the saturating lowering of this module."""
 
     name = "lower-quant-ops"
-    rounding: Optional[Rounding] = field(default=None, metadata={"printed_at_default": False})
+    summary = "Lower quant.dcast and quant.qcast ops"
+    rounding: Optional[Rounding] = field(default=None, metadata={
+        "printed_at_default": False, "help": "Round, add the zero point in integers and saturate (none: upstream's lowering)",
+        "choices": {"half-away-from-zero": "math.round (TFLite's QUANTIZE; convert's)",
+                    "half-to-even": "math.roundeven",
+                    "toward-zero": "upstream's order (fptosi of x / scale + zero point), bounded and saturated"}})
     # splat constants of a dynamic shape as linalg.fill of a tensor.empty, not upstream's
     # tensor.splat with dynamic sizes, which iree-compile cannot lower (convert sets it);
     # for integer storage only with a rounding option
-    dynamic_fill: bool = field(default=False, metadata={"printed_at_default": False})
+    dynamic_fill: bool = field(default=False, metadata={
+        "printed_at_default": False, "help": "Splat to a dynamic shape with linalg.fill, not tensor.splat (with a rounding)"})
 
     def apply(self, module: Operation) -> None:
         for op in list(module.walk()):

@@ -59,6 +59,7 @@ class NormalizeQuantTypes(ModulePass):
     per-axis types."""
 
     name = "normalize-quant-types"
+    summary = "Normalize generic quantized types to specific quantized types"
 
     def apply(self, module: Operation) -> None:
         for op in module.walk():

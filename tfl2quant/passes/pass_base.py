@@ -1,19 +1,23 @@
 """Passes: one class per pass, named like its mlir-opt flag; options are fields.
 
 A pipeline is text in mlir-opt's syntax, `builtin.module(canonicalize,
-lower-quant-ops{rounding=half-to-even})`, parsed into pass objects whose
-`str()` prints the same syntax back (`--dump-pass-pipeline`). `PassManager`
-runs a list of passes, verifies after each one (mlir-opt's default
-`verify-each`) or, with `verify_each=False`, once after the last, can print
-the IR after each, and keeps what a pass returns (legalize-tfl returns its
-per-op records).
+lower-quant-ops{rounding=half-to-even})`, parsed into pass objects
+(`pipeline_parser.py`) whose `str()` prints the same syntax back as upstream
+prints it (`--dump-pass-pipeline`, the IR dump banners). `PassManager` runs a
+list of passes, verifies after each one (mlir-opt's default `verify-each`)
+or, with `verify_each=False`, once after the last, calls hooks before and
+after each (the IR printing of `instrumentation.py`), counts each pass's
+statistics, and keeps what a pass returns (legalize-tfl returns its per-op
+records).
 """
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import enum
 import typing
-from typing import Callable, ClassVar, TextIO
+from collections import Counter
+from typing import Callable, ClassVar
 
 from ..errors import InternalError, Tfl2QuantError, VerificationError
 from ..ir.core import Operation, verify
@@ -22,15 +26,24 @@ from ..timing import Timing, scope
 
 PASSES: dict[str, type["ModulePass"]] = {}
 
+# The statistics of the pass running now (statistic() adds to them), when they are collected.
+_STATISTICS: contextvars.ContextVar[Counter | None] = contextvars.ContextVar("statistics", default=None)
+
 
 @dataclass(frozen=True)
 class ModulePass:
-    name: ClassVar[str] = ""
+    name: ClassVar[str] = ""      # the pass argument: `--cse`, `cse` in a pipeline
+    pass_name: ClassVar[str] = ""  # upstream's Pass::getName() (banners, timers, statistics); default: the class's
+    summary: ClassVar[str] = ""   # one line for --list-passes (upstream's, for upstream's passes)
+    # name -> description of the counts a pass reports with statistic() (--mlir-pass-statistics)
+    statistics: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if cls.name:
             PASSES[cls.name] = cls
+            if "pass_name" not in cls.__dict__:
+                cls.pass_name = cls.__name__
 
     def apply(self, module: Operation) -> object:
         """Rewrite `module` in place; a pass may return a result (kept by PassManager)."""
@@ -48,20 +61,31 @@ class ModulePass:
             if field is None:
                 raise Tfl2QuantError(
                     f"pass '{cls.name}' has no option '{key}' (options: {', '.join(fields) or 'none'})")
-            kind = hints[field.name]
-            if typing.get_origin(kind) is typing.Union:  # Optional[X]: None is the option's absence
-                kind = next(arg for arg in typing.get_args(kind) if arg is not type(None))
+            kind = option_kind(hints[field.name])
             if text is None and kind is not bool:
                 raise Tfl2QuantError(f"pass '{cls.name}': option '{key}' needs a value ({key}=...)")
             kwargs[field.name] = _option_value(cls.name, key, kind, text)
         return cls(**kwargs)
 
     def __str__(self) -> str:
-        # an option marked `printed_at_default=False` shows only when set (mlir-opt's test flags)
-        opts = " ".join(f"{f.name.replace('_', '-')}={_print_value(getattr(self, f.name))}"
-                        for f in dataclasses.fields(self)
-                        if f.metadata.get("printed_at_default", True) or getattr(self, f.name) != f.default)
-        return f"{self.name}{{{opts}}}" if opts else self.name
+        """The pass as upstream's printAsTextualPipeline prints it: every option, sorted by name
+        (a list option that is empty prints nothing, not even its name: upstream's ListOption).
+        An option marked `printed_at_default=False` (ours, or mlir-opt's test flags) shows only
+        when set."""
+        printed = [f for f in dataclasses.fields(self)
+                   if f.metadata.get("printed_at_default", True) or getattr(self, f.name) != f.default]
+        if not printed:
+            return self.name
+        opts = " ".join(_print_option(f.name.replace("_", "-"), getattr(self, f.name))
+                        for f in sorted(printed, key=lambda f: f.name.replace("_", "-")))
+        return f"{self.name}{{{opts}}}"
+
+
+def option_kind(hint):
+    """The option's value type: Optional[X] is X (None is the option's absence)."""
+    if typing.get_origin(hint) is typing.Union:
+        return next(arg for arg in typing.get_args(hint) if arg is not type(None))
+    return hint
 
 
 def _option_value(pass_name: str, key: str, kind, text: str | None):
@@ -82,11 +106,16 @@ def _option_value(pass_name: str, key: str, kind, text: str | None):
             return int(text)
         except ValueError:
             raise Tfl2QuantError(f"pass '{pass_name}': invalid {key}={text!r}; expected an integer") from None
+    if typing.get_origin(kind) is tuple:  # a list option: `a,b`; empty, as iree-opt prints an empty one
+        return tuple(v for v in text.split(",") if v)
     return text
 
 
-def _print_value(v) -> str:
-    return v.value if isinstance(v, enum.Enum) else str(v).lower() if isinstance(v, bool) else str(v)
+def _print_option(key: str, value) -> str:
+    if isinstance(value, tuple):
+        return f"{key}={','.join(value)}" if value else ""
+    v = value.value if isinstance(value, enum.Enum) else str(value).lower() if isinstance(value, bool) else str(value)
+    return f"{key}={v}"
 
 
 def pipeline_text(passes: list[ModulePass]) -> str:
@@ -95,53 +124,20 @@ def pipeline_text(passes: list[ModulePass]) -> str:
 
 
 def parse_pipeline(text: str) -> list[ModulePass]:
-    """`builtin.module(canonicalize, lower-quant-ops{rounding=half-to-even})` -> passes.
+    """`builtin.module(canonicalize, lower-quant-ops{rounding=half-to-even})` -> passes."""
+    from .pipeline_parser import parse
 
-    The `builtin.module(...)` wrapper is optional, as in mlir-opt's
-    --pass-pipeline (all our passes run on the module).
-    """
-    s = text.strip()
-    if s.startswith("builtin.module(") and s.endswith(")"):
-        s = s[len("builtin.module("):-1]
-    elif s.startswith("any(") and s.endswith(")"):
-        s = s[4:-1]
-    passes = []
-    for item in _split_top(s):
-        name, _, rest = item.partition("{")
-        name = name.strip()
-        if not name:
-            continue
-        if name.startswith("func.func("):
-            passes.extend(parse_pipeline(name[len("func.func("):-1] if not rest else item[10:-1]))
-            continue
-        cls = PASSES.get(name)
-        if cls is None:
-            raise Tfl2QuantError(f"unknown pass '{name}' in pipeline (known: {', '.join(sorted(PASSES))})")
-        options: dict[str, str | None] = {}
-        if rest:
-            if not rest.rstrip().endswith("}"):
-                raise Tfl2QuantError(f"unterminated options of pass '{name}' in pipeline")
-            for kv in rest.rstrip()[:-1].split():
-                key, eq, value = kv.partition("=")
-                options[key] = value if eq else None
-        passes.append(cls.from_options(options))
-    return passes
+    return parse(text)
 
 
-def _split_top(s: str) -> list[str]:
-    parts, depth, cur = [], 0, []
-    for ch in s:
-        if ch in "({":
-            depth += 1
-        elif ch in ")}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    parts.append("".join(cur).strip())
-    return [p for p in parts if p]
+def statistic(name: str, count: int = 1) -> None:
+    """Add `count` to the running pass's statistic `name` (one of its class's `statistics`)."""
+    counts = _STATISTICS.get()
+    if counts is not None:
+        counts[name] += count
+
+
+Hook = Callable[[ModulePass, Operation], None]
 
 
 class PassManager:
@@ -155,25 +151,33 @@ class PassManager:
     rerun with verify-each names the pass. (mlir-opt's `--verify-each=false` verifies
     nothing at all; we keep the final check, so invalid IR is never printed.)
 
-    `after_pass(pass, module)` is called after each pass has run (and, with verify-each,
-    verified) (`--mlir-print-ir-after-all`, the checker's stages); `results` holds what
-    each pass returned, by pass name. With a `timing` (--mlir-timing), each pass instance
-    has a timer named by its class, as in the IR dumps, and verification one of its own.
+    `before_pass(pass, module)` is called before each pass, `after_pass(pass, module)` after
+    it has run (and, with verify-each, verified) (the IR dumps, the checker's stages);
+    `results` holds what each pass returned, by pass name. With `statistics`, `counts` holds
+    each pass instance's statistics, in pipeline order. With a `timing` (--mlir-timing), each
+    pass instance has a timer named as in the IR dumps, and verification one of its own.
     """
 
-    def __init__(self, passes: list[ModulePass],
-                 after_pass: Callable[[ModulePass, Operation], None] | None = None, verify_each: bool = True,
-                 timing: Timing | None = None):
+    def __init__(self, passes: list[ModulePass], after_pass: Hook | None = None, verify_each: bool = True,
+                 timing: Timing | None = None, before_pass: Hook | None = None, statistics: bool = False):
         self.passes = list(passes)
-        self.after_pass = after_pass
+        self.before_pass, self.after_pass = before_pass, after_pass
         self.verify_each = verify_each
         self.timing = timing
         self.results: dict[str, object] = {}
+        self.counts: list[Counter] | None = [Counter() for _ in self.passes] if statistics else None
 
     def run(self, module: Operation) -> dict[str, object]:
         for k, p in enumerate(self.passes):
-            with scope(self.timing, type(p).__name__, key=k):  # a line per place in the pipeline
-                result = p.apply(module)
+            if self.before_pass is not None:
+                self.before_pass(p, module)
+            token = _STATISTICS.set(self.counts[k]) if self.counts is not None else None
+            try:
+                with scope(self.timing, p.pass_name, key=k):  # a line per place in the pipeline
+                    result = p.apply(module)
+            finally:
+                if token is not None:
+                    _STATISTICS.reset(token)
             if result is not None:
                 self.results[p.name] = result
             if self.verify_each:
@@ -196,15 +200,3 @@ def _verify_after(module: Operation, what: str, hint: str = "") -> None:
         verify(module)
     except VerificationError as e:  # the input verified: the pass broke it
         raise InternalError(f"{what} produced invalid IR{hint}: {e}") from e
-
-
-def print_ir_after(stream: TextIO, debuginfo: bool = False, generic: bool = False,
-                   local_scope: bool = False) -> Callable[[ModulePass, Operation], None]:
-    """An `after_pass` hook printing the module as mlir-opt's --mlir-print-ir-after-all does."""
-    from ..ir.printer import print_module
-
-    def hook(p: ModulePass, module: Operation) -> None:
-        stream.write(f"// -----// IR Dump After {type(p).__name__} ({p.name}) //----- //\n")
-        stream.write(print_module(module, debuginfo=debuginfo, generic=generic, local_scope=local_scope))
-        stream.write("\n")
-    return hook

@@ -17,6 +17,8 @@ class StripDebugInfo(ModulePass):
     """Replace every op and block argument location with loc(unknown)."""
 
     name = "strip-debuginfo"
+    pass_name = "StripDebugInfoPass"
+    summary = "Strip debug info from all operations"
 
     def apply(self, module: Operation) -> None:
         for op in module.walk():

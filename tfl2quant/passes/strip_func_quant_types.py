@@ -112,6 +112,7 @@ class StripFuncQuantTypes(ModulePass):
     """Replace !quant.uniform with storage types in function headers and calls."""
 
     name = "strip-func-quant-types"
+    summary = "Strip quantized types from function headers"
 
     def apply(self, module: Operation) -> None:
         conv = _Conversion()

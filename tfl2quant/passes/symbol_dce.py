@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr
 from ..ir.core import Operation
 from ..records import dataclass
-from .pass_base import ModulePass
+from .pass_base import ModulePass, statistic
 
 
 def symbol_references(attr, out: set[str]) -> None:
@@ -64,6 +64,7 @@ def _dce_table(table: Operation) -> None:
     for name, op in symbols.items():
         if _private(op) and name not in live:
             op.erase()
+            statistic("num-dce'd")
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,9 @@ class SymbolDCE(ModulePass):
     """Erase private symbols that no live op refers to."""
 
     name = "symbol-dce"
+    pass_name = "SymbolDCEPass"
+    summary = "Eliminate dead symbols"
+    statistics = {"num-dce'd": "Number of symbols DCE'd"}
 
     def apply(self, module: Operation) -> None:
         tables = [op for op in module.walk() if op is module or op.name == "builtin.module"]

@@ -217,3 +217,22 @@ func.func @constant_arithmetic() -> tensor<2xi8> {
   %3 = "arith.addi"(%2, %2) : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>
   return %3 : tensor<2xi8>
 }
+
+// -----
+
+// Upstream's options: cse-between-iterations runs cse in canonicalize (the two equal addf
+// become one); without it canonicalize merges nothing.
+// RUN: tfl2quant opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(canonicalize{cse-between-iterations max-iterations=2})' --split-input-file | filecheck %s --check-prefix=WITH_CSE
+// RUN: iree-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(canonicalize{cse-between-iterations max-iterations=2})' --split-input-file | filecheck %s --check-prefix=WITH_CSE
+// WITH_CSE-LABEL: func.func @cse_between_iterations
+// WITH_CSE-NEXT:    %[[SUM:.*]] = arith.addf %arg0, %arg0 : tensor<4xf32>
+// WITH_CSE-NEXT:    %[[PRODUCT:.*]] = arith.mulf %[[SUM]], %[[SUM]] : tensor<4xf32>
+// WITH_CSE-NEXT:    return %[[PRODUCT]]
+// CHECK-LABEL: func.func @cse_between_iterations
+// CHECK-COUNT-2: "arith.addf"
+func.func @cse_between_iterations(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = arith.addf %arg0, %arg0 : tensor<4xf32>
+  %1 = arith.addf %arg0, %arg0 : tensor<4xf32>
+  %2 = arith.mulf %0, %1 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}

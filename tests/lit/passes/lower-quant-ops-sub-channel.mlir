@@ -6,7 +6,7 @@
 // Upstream rejects sub-channel types in unranked tensors in ops (the sub-channel RFC lowers
 // them): --quant-unranked-sub-channel accepts them, and upstream verifies the IR once the scasts
 // are gone.
-// RUN: tfl2quant opt %s --quant-unranked-sub-channel --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero})' --strip-func-quant-types --canonicalize | iree-opt --split-input-file -o /dev/null
+// RUN: tfl2quant opt %s --quant-unranked-sub-channel --split-input-file --pass-pipeline='builtin.module(lower-quant-ops{rounding=half-away-from-zero}, strip-func-quant-types, canonicalize)' | iree-opt --split-input-file -o /dev/null
 
 // The sub-channel RFC's case 1: "Sub-channel quantization, with ranked input". The RFC writes
 // the scales as {{{1.0:1, 2.0:2}},{{3.0:3, 4.0:4}}}, a rank-3 tensor for a rank-4 one

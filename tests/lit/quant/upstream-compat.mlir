@@ -62,6 +62,15 @@ func.func private @zero_point_out_of_range(!quant.uniform<i8:f32, 2.0:128>)
 
 // -----
 
+// Sub-channel zero points too; upstream keeps them in a tensor of the storage integer, so they
+// wrap to its width: 256 in i8 is 0 (not printed), -200 is 56.
+// CHECK-LABEL: func.func private @sub_channel_zero_point_out_of_range
+// CHECK-SAME:    {{\{\{}}2.000000e+00:120, 3.000000e+00:127}, {4.000000e+00, 5.000000e+00:56}}
+// STRICT:        error: zero point 256 out of the range [-128, 127] of storage type i8
+func.func private @sub_channel_zero_point_out_of_range(tensor<2x4x!quant.uniform<i8:f32:{0:1, 1:2}, {{2.0:120, 3.0:127}, {4.0:256, 5.0:-200}}>>)
+
+// -----
+
 // Upstream mlir-opt's `test` dialect takes any op; other unknown ops need the flag, and unknown
 // quant.* ops are errors even with it (tested in quant/unregistered.mlir).
 // CHECK-LABEL: func.func @unknown_ops

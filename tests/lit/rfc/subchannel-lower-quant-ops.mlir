@@ -93,7 +93,7 @@ func.func @f(%arg0: tensor<*xf32>) -> tensor<*x!qalias> {
 // dimensions for a rank-4 tensor, against "size(block_sizes) = rank(tensor)".
 !qalias = !quant.uniform<i8<-128:127>:f32:{1:2, 3:2}, {{{1.0:1, 2.0:2}},{{3.0:3, 4.0:4}}}>
 func.func @f(%arg0: tensor<6x4x6x4xf32>) -> tensor<6x4x6x4x!qalias> {
-  // expected-error@+1 {{rank of scales 3 must match the rank of the tensor 4}}
+  // expected-error@+1 {{Rank of scales 3 must match the rank of the tensor 4}}
   %0 = "quant.qcast"(%arg0) : (tensor<6x4x6x4xf32>) -> tensor<6x4x6x4x!qalias>
   return %0 : tensor<6x4x6x4x!qalias>
 }

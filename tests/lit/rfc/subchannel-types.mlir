@@ -30,7 +30,7 @@ func.func @tensor_approach(%arg0: tensor<6x8x!quant.uniform<i8:f32:{0:2, 1:4}, {
 // ... and its scales cannot be a flat list of 6 ("The Challenge with 1-D Vectors"): the scales
 // have one dimension per tensor dimension.
 func.func @one_d_vector_approach(%arg0: tensor<6x8xf32>) {
-  // expected-error@+1 {{rank of scales 1 must match the rank of the tensor 2}}
+  // expected-error@+1 {{Rank of scales 1 must match the rank of the tensor 2}}
   %0 = quant.qcast %arg0 : tensor<6x8xf32> to tensor<6x8x!quant.uniform<i8:f32:{0:2, 1:4}, {1.0, 2.0, 3.0, 4.0, 5.0, 6.0}>>
   return
 }
@@ -52,7 +52,7 @@ func.func @absent_block_size(%arg0: tensor<6x4xf32>) {
 
 // "(3) is not a fundamental limitation, but a design choice": shape(tensor) % block_sizes = 0.
 func.func @not_divisible(%arg0: tensor<6x5xf32>) {
-  // expected-error@+1 {{dimension 1 of size 5 is not divisible by its block size 2}}
+  // expected-error@+1 {{tensor dimension size 5 at axis 1 must be divisible by the corresponding block size 2}}
   %0 = quant.qcast %arg0 : tensor<6x5xf32> to tensor<6x5x!quant.uniform<i8:f32:{1:2}, {{1.0, 2.0, 3.0}}>>
   return
 }

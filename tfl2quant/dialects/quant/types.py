@@ -99,6 +99,27 @@ FLOAT_STORAGE = {
 }
 
 
+def scale_range_error(scale: float, expressed: Type) -> str | None:
+    """Upstream's range check of a scale, in its parser's wording (TypeParser.cpp,
+    isScaleInExpressedTypeRange: numbers as C's %e prints them), which names the scale; the
+    type's verifier says it too (upstream's leaves the scale out). Unlike upstream, a NaN scale
+    is out of range. None for an expressed type that is no float: the verifier says so."""
+    if not isinstance(expressed, FloatType) or expressed.name not in _SCALE_RANGE:
+        return None
+    lo, hi = _SCALE_RANGE[expressed.name]
+    if math.isfinite(scale) and lo <= scale <= hi:
+        return None
+    return f"scale {scale:e} out of expressed type range [{lo:e}, {hi:e}]"
+
+
+def wrap_to_storage_width(value: int, width: int, signed: bool) -> int:
+    """`value` as upstream keeps a sub-channel zero point: an element of a tensor of the storage
+    integer type, so the low `width` bits (`!quant.uniform<i8:f32:{0:1}, {2.0:256}>` has zero
+    point 0; per-layer and per-axis zero points are int64 there and stay as written)."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if signed and value >> (width - 1) else value
+
+
 def default_storage_range(width: int, signed: bool, storage_float: str = "") -> tuple[int, int]:
     if storage_float:
         return -FLOAT_STORAGE[storage_float].bound, FLOAT_STORAGE[storage_float].bound
@@ -170,9 +191,7 @@ class QuantizedType(Type):
             scales = () if fits.all() else (scales[int(np.argmin(fits))],)
         for s in scales:
             self._verify_scale(s)
-        # Sub-channel zero points are always checked: upstream stores them as a tensor of the
-        # storage type and so silently wraps one that does not fit (u4 zero point 8 reads as -8).
-        if STRICT_ZERO_POINTS["on"] or isinstance(self, UniformQuantizedSubChannelType):
+        if STRICT_ZERO_POINTS["on"]:
             error = self.zero_point_range_error()
             if error:
                 raise VerificationError(error)
@@ -191,11 +210,9 @@ class QuantizedType(Type):
         return None
 
     def _verify_scale(self, scale: float) -> None:
-        lo, hi = _SCALE_RANGE[self.expressed_type.name]
-        if not (math.isfinite(scale) and lo <= scale <= hi):
-            raise VerificationError(
-                f"scale out of expressed type range: {scale!r} not in [{lo!r}, {hi!r}]: scales must be "
-                f"positive and finite in {self.expressed_type}")
+        error = scale_range_error(scale, self.expressed_type)
+        if error:
+            raise VerificationError(error)
 
     def verify_in_tensor(self, container: Type) -> None:
         """Rules that need the containing type; per-layer types have none."""
@@ -356,49 +373,37 @@ class UniformQuantizedSubChannelType(QuantizedType):
         return dataclasses.replace(self, scales=tuple(rounded.astype(np.float64).tolist()))
 
     def verify_in_tensor(self, container: Type) -> None:
-        """The six constraints of the sub-channel RFC, for a ranked container."""
+        """Upstream's checks, in its order and wording (QuantOps.cpp, verifySubChannelQuantization).
+        They hold the sub-channel RFC's constraints for a ranked container: a block size divides
+        its static dimension (so is at most its size, no dimension being 0), and the scales have
+        one entry per block, one for a dimension without a block size."""
         if isinstance(container, UnrankedTensorType):
             if UNRANKED_SUB_CHANNEL["on"]:
                 return self._verify_unranked_params()
             # upstream's wording (QuantOps.cpp, verifySubChannelQuantization)
             raise VerificationError("tensor containing the sub-channel quantized type must be ranked")
         if not isinstance(container, RankedTensorType):
-            raise VerificationError(
-                "scalar types may not use sub-channel quantization")
-        rank = container.rank
-        if len(self.params_shape) != rank:
-            raise VerificationError(
-                f"rank of scales {len(self.params_shape)} must match the rank of the tensor {rank}")
+            raise VerificationError("scalar types may not use sub-channel quantization")
+        rank, shape = container.rank, container.shape
+        expected: list = [1] * rank  # None: a dynamic dimension, any number of blocks
         for d, b in zip(self.quantized_dimensions, self.block_sizes):
             if d >= rank:
+                raise VerificationError(f"quantized dimension {d} must be less than tensor rank {rank}")
+            if shape[d] is not None and shape[d] % b:
+                raise VerificationError(f"tensor dimension size {shape[d]} at axis {d} must be divisible "
+                                        f"by the corresponding block size {b}")
+            expected[d] = None if shape[d] is None else shape[d] // b
+        if 0 in shape:
+            raise VerificationError("tensor dimension size of zero is not allowed with sub-channel quantization")
+        if len(self.params_shape) != rank:
+            raise VerificationError(
+                f"Rank of scales {len(self.params_shape)} must match the rank of the tensor {rank}")
+        for axis, (want, have) in enumerate(zip(expected, self.params_shape)):
+            if want is not None and want != have:
+                # upstream's message names the expected size twice; the size found follows it
                 raise VerificationError(
-                    f"quantized dimension {d} must be less than tensor rank {rank}")
-        for axis, size in enumerate(container.shape):
-            blocks = self.params_shape[axis]
-            block = dict(zip(self.quantized_dimensions, self.block_sizes)).get(axis)
-            if size == 0:
-                # 1 <= block size <= size cannot hold, even for the implicit block size
-                raise VerificationError(
-                    f"dimension {axis} has size 0; sub-channel quantization needs block sizes "
-                    f"1 <= block size <= dimension size")
-            if block is None:
-                # its implicit block size is the whole dimension, static or dynamic
-                if blocks != 1:
-                    raise VerificationError(
-                        f"dimension {axis} has no block size, so it must have 1 scale, got {blocks}")
-                continue
-            if size is None:
-                continue
-            if block > size:
-                raise VerificationError(
-                    f"block size {block} of dimension {axis} exceeds its size {size}")
-            if size % block:
-                raise VerificationError(
-                    f"dimension {axis} of size {size} is not divisible by its block size {block}")
-            if size // block != blocks:
-                raise VerificationError(
-                    f"dimension {axis} of size {size} with block size {block} needs {size // block} "
-                    f"scales, the type has {blocks}")
+                    f"dimension size {want} of scales tensor at axis {axis} should match (tensor dimension "
+                    f"at axis / block sizes at axis) = {want}; the scales have {have}")
 
     def _verify_unranked_params(self) -> None:
         """The parameters' shape an unranked lowering can read (the sub-channel RFC's case 2): one
