@@ -70,8 +70,9 @@ def hybrid_reason(op, weights: Value, bias: Optional[Value] = None) -> Reason:
 
 def weight_values(weights: Value) -> np.ndarray:
     """The stored integers of constant weights, as the kernel multiplies them (int4 and int2
-    unpacked to int8)."""
-    return np.asarray(constant_array(weights)).astype(np.int8)
+    unpacked to int8): a view of the constant, never a copy (a large model's weights stay in
+    the file's mapping)."""
+    return np.asarray(constant_array(weights)).astype(np.int8, copy=False)
 
 
 # --- the run-time quantization of the input -----------------------------------------------------

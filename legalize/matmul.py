@@ -280,7 +280,8 @@ class HybridFullyConnected(IntegerPattern):
         kn, zero = _weights_kn(b, weights, i8), tosa.zero_point(b, 0, i8)
         acc = b.value("tosa.matmul", [tosa.reshape(b, q, (1, rows, depth)), kn, zero, zero],
                       tensor((1, rows, units), i32))
-        row_sums = tosa.const(b, weights.astype(np.int64).sum(axis=1).astype(np.int32), i32) if asymmetric else None
+        # summed in int32 (|sum| <= 128 * depth): no int64 copy of the weights
+        row_sums = tosa.const(b, weights.sum(axis=1, dtype=np.int32), i32) if asymmetric else None
         scales = np.broadcast_to(np.asarray(qtype(w).scales_flat(), np.float32), (units,))
         y = hybrid.scale_back(b, tosa.reshape(b, acc, (rows, units)), scale, zero_point, row_sums, scales, bias)
         return [tosa.reshape(b, clamp_float(b, y, op), op.result.type.shape)]

@@ -105,6 +105,30 @@ def test_large_constants_are_blobs_of_the_mapped_file(tmp_path):
         assert w.T.tobytes() in data
 
 
+def test_a_weight_two_signatures_share_is_one_blob(tmp_path):
+    """A generative model's prefill and decode functions read the same weights (one buffer,
+    a tensor in each subgraph): each function has its own constant, both views of the mapped
+    file, and the bytecode holds the bytes once."""
+    rng = np.random.default_rng(4)
+    w = rng.integers(-127, 128, (48, 64), dtype=np.int8)
+    m = ModelBuilder()
+    buffer = m.buffer(w.tobytes())
+    for key, rows in (("prefill_4", 4), ("decode", 1)):
+        g = m.subgraph(key)
+        x, y = g.input("x", [rows, 64]), g.tensor("y", [rows, 48])
+        wt = g.tensor("w", [48, 64], "INT8", buffer=buffer, quant=per_axis(rng.uniform(1e-3, 1e-2, 48)))
+        g.op("FULLY_CONNECTED", [x, wt], [y], schema.FullyConnectedOptionsT())
+        g.output(y)
+        m.signature(key, g, inputs={"x": x}, outputs={"y": y})
+    path = tmp_path / "llm.tflite"
+    path.write_bytes(m.build())
+    module = convert(str(path)).module
+    text, data = same_as_text(module)
+    assert text.count("tosa.matmul") == 2
+    assert data.count(w.T.tobytes()) == 1
+    assert len(data) < w.nbytes + 20_000
+
+
 def test_cli_emit_bytecode(tmp_path):
     out = tmp_path / "m.mlirbc"
     p = subprocess.run([sys.executable, "-m", "tfl2quant.cli", "convert", str(MODELS / "small-cnn.int8.tflite"),

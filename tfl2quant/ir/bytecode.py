@@ -24,7 +24,10 @@ makes names unique), so it must go through the dialect's encoding.
 Large constants are the point: each becomes a blob in the resource section,
 written straight from the array's buffer (for an imported weight, the mmap of
 the .tflite file) without a copy, so the output is about the size of the
-weights and the writer's memory does not grow with them.
+weights and the writer's memory does not grow with them. Constants that view
+the same bytes share one blob (MLIR's resource handles allow any number of
+uses): a weight that two signatures' functions read, as in a generative model's
+prefill and decode, is written once.
 
 Value numbering follows the reader (BytecodeReader's ValueScope): values are
 numbered per region in definition order (block arguments, then op results);
@@ -104,6 +107,8 @@ class BytecodeWriter:
         self.types = _Table()
         self.type_entries: list[bytes] = []
         self.resources: list[tuple[int, DenseElementsAttr]] = []  # (key string index, attr)
+        self.blobs: dict[tuple, int] = {}  # (address, shape, strides, dtype) -> resource index
+        self.locations: dict = {}  # location -> attribute index
         self.dialects("builtin")
         self.strings("builtin")
 
@@ -132,16 +137,22 @@ class BytecodeWriter:
 
     def attr_value(self, a: Attribute) -> int:
         if _as_resource(a):
-            key = ("resource", id(a))
-            if key not in self.attrs.index:
-                name = self.strings(f"tfl2quant_blob{len(self.resources)}")
-                self.resources.append((name, a))
-                index = len(self.resources) - 1
-                ty = self.type_index(a.type)
-                return self._attr(key, lambda: (varint(DENSE_RESOURCE_ELEMENTS_ATTR) + varint(ty) + varint(index),
-                                                True))
-            return self.attrs.index[key]
+            blob = self._blob(a)
+            ty = self.type_index(a.type)
+            return self._attr(("resource", blob, ty),
+                              lambda: (varint(DENSE_RESOURCE_ELEMENTS_ATTR) + varint(ty) + varint(blob), True))
         return self._asm_attr(self._printer.attr(a))
+
+    def _blob(self, a: DenseElementsAttr) -> int:
+        """The resource index of `a`'s bytes: one blob for all the constants that view the same
+        memory (the weights two signatures share are two constants viewing the mapped file)."""
+        data = a.data
+        key = (data.__array_interface__["data"][0], data.shape, data.strides, data.dtype.str)
+        k = self.blobs.get(key)
+        if k is None:
+            k = self.blobs[key] = len(self.resources)
+            self.resources.append((self.strings(f"tfl2quant_blob{k}"), a))
+        return k
 
     def attr_dict(self, attrs: dict) -> int:
         # sorted by name, as our text prints them (upstream's DictionaryAttr::get sorts them)
@@ -151,7 +162,10 @@ class BytecodeWriter:
         return self._attr(("dict", body), lambda: (body, True))
 
     def location(self, loc) -> int:
-        return self._asm_attr(str(loc))
+        k = self.locations.get(loc)  # an op's location is shared by the ops legalizing it makes
+        if k is None:
+            k = self.locations[loc] = self._asm_attr(str(loc))
+        return k
 
     # --- IR ---------------------------------------------------------------------
     def op_name(self, name: str) -> int:
