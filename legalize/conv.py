@@ -186,6 +186,11 @@ class HybridConv(IntegerPattern):
                                    HybridConvPerChannel, `(float(acc) * sw_c) * s + bias`
     DEPTHWISE_CONV_2D              asymmetric, int8 filters with one scale per channel;
                                    reference DepthwiseConvHybridPerChannel, `float(acc) * (sw_c * s)`
+    TRANSPOSE_CONV                 asymmetric, int8 filters; transpose_conv.cc EvalHybrid ->
+                                   reference HybridTransposeConv in every resolver, which adds
+                                   `(float(w * (q - z)) * sw_c) * s` product by product in its
+                                   scatter order: here the int32 sum is scaled once, equal to
+                                   the last bits of float rounding
 
     `acc = sum w * (q - z)` over the taps inside the image: the convolution of q with zero
     padding, minus z times the same convolution of ones (the weights each output reads)."""
@@ -195,7 +200,7 @@ class HybridConv(IntegerPattern):
 
     def unsupported(self, op):
         x, w, bias = self.kind.operands(op)
-        reason = self.kind.reason(op) or hybrid.hybrid_reason(op, w, bias)
+        reason = self.kind.reason(op) or hybrid.hybrid_reason(op, w, bias, data=op.operands.index(x))
         if reason:
             return reason
         if storage_name(w) == "i2":
@@ -206,6 +211,8 @@ class HybridConv(IntegerPattern):
         if not isinstance(qtype(w), (UniformQuantizedType, UniformQuantizedPerAxisType)) or \
                 channel_scales(w, channels) is None:
             return f"weights of type {qtype(w)} for {channels} output channels"
+        if self.kind is TRANSPOSE and storage_name(w) != "i8":
+            return "TFLite's hybrid transpose convolution takes int8 filters only (transpose_conv.cc: Eval)"
         if self.kind is DEPTHWISE:
             if storage_name(w) != "i8":
                 return "TFLite's hybrid depthwise kernel takes int8 filters only"
@@ -213,6 +220,12 @@ class HybridConv(IntegerPattern):
                 return "TFLite's hybrid depthwise kernel reads one weight scale per output channel"
         elif not self.per_channel(w) and self.kind.geometry(op).groups > 1:
             return "TFLite has no grouped hybrid convolution with equal weight scales"
+        return None
+
+    def float_sums(self, op):
+        if self.kind is TRANSPOSE:
+            return ("float sums: TFLite's HybridTransposeConv adds each product scaled in float in its scatter "
+                    "order (reference/transpose_conv.h); here the int32 sum is scaled once")
         return None
 
     @staticmethod
@@ -224,7 +237,7 @@ class HybridConv(IntegerPattern):
         x, _, bias = self.kind.operands(op, operands)
         x_orig, w, _ = self.kind.operands(op)
         geo = self.kind.geometry(op)
-        asymmetric = self.kind is DEPTHWISE or self.per_channel(w)
+        asymmetric = self.kind is not CONV or self.per_channel(w)
         q, scale, zero_point = hybrid.per_image(b, x, asymmetric)
         weights = hybrid.weight_values(w)
         no_bias = np.zeros(geo.out_channels, np.int32)
@@ -235,7 +248,7 @@ class HybridConv(IntegerPattern):
             one_image = dataclasses.replace(geo, out_shape=(1,) + tuple(geo.out_shape[1:]))
             taps = self.kind.emit(b, one_image, ones, weights, no_bias, 0, 0, i32)
         y = hybrid.scale_back(b, acc, scale, zero_point, taps, channel_scales(w, geo.out_channels), bias,
-                              channel_first=self.kind is CONV and asymmetric)
+                              channel_first=self.kind is TRANSPOSE or (self.kind is CONV and asymmetric))
         return [clamp_float(b, y, op)]
 
 
@@ -387,7 +400,8 @@ RULES = {
                                   FloatConv(CONV)),
     "tfl.depthwise_conv_2d": Rule(ByInput(QuantizedConv(DEPTHWISE), hybrid=HybridConv(DEPTHWISE)),
                                   FloatConv(DEPTHWISE)),
-    "tfl.transpose_conv":    Rule(QuantizedConv(TRANSPOSE),  FloatConv(TRANSPOSE)),
+    "tfl.transpose_conv":    Rule(ByInput(QuantizedConv(TRANSPOSE), hybrid=HybridConv(TRANSPOSE), data=2),
+                                  FloatConv(TRANSPOSE)),
     "tfl.conv_3d":           Rule(None,                      FloatConv3D()),
     "tfl.conv_3d_transpose": Rule(None,                      FloatConv3DTranspose()),
 }

@@ -294,8 +294,9 @@ def _legalize_op(b: Builder, op: Operation, function: str, index: int) -> tuple[
 
     reason = empty or (rule.integer.unsupported(op) if rule.integer else f"no integer pattern for {op.name}")
     if reason is None:
+        note = rule.integer.float_sums(op)  # asked of the op before its rewrite replaces it
         _replace(op, _integer(b, op, rule.integer), b)
-        return record("integer", None), False
+        return record("integer", note), False
     # asked only now: an op the integer pattern takes needs no float pattern
     float_reason = float_reason or rule.float.unsupported(op)
     floats = [dequantize(b, v) if qtype(v) else _dequantize_wide(b, v) for v in op.operands]

@@ -48,10 +48,10 @@ HYBRID_ACTIVATIONS = ("NONE", "RELU", "RELU6", "RELU_N1_TO_1")
 # --- preconditions ------------------------------------------------------------------------------
 
 
-def hybrid_reason(op, weights: Value, bias: Optional[Value] = None) -> Reason:
-    """Why `op` (float input and result, quantized `weights`) is not a hybrid kernel we
+def hybrid_reason(op, weights: Value, bias: Optional[Value] = None, data: int = 0) -> Reason:
+    """Why `op` (float input `data` and result, quantized `weights`) is not a hybrid kernel we
     reproduce, or None."""
-    x = op.operands[0]
+    x = op.operands[data]
     if not (is_float(x) and str(x.type.element_type) == "f32" and is_float(op.result)):
         return "a hybrid op reads and writes f32 activations"
     kind = storage_name(weights)

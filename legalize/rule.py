@@ -33,6 +33,12 @@ class IntegerPattern:
     def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:
         raise NotImplementedError
 
+    def float_sums(self, op: Operation) -> Optional[str]:
+        """How the float result of a hybrid op differs from TFLite's in its last bits (the
+        kernel adds scaled products in an order the integer rewrite does not keep), or None:
+        bit-exact. The record carries it and `check` judges that result as a float one."""
+        return None
+
 
 class Choice(IntegerPattern):
     """One of two integer patterns, picked per op instance by `pick`: TFLite runs different
@@ -53,16 +59,21 @@ class Choice(IntegerPattern):
     def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:
         return self.pick(op).rewrite(b, op, operands)
 
+    def float_sums(self, op: Operation) -> Optional[str]:
+        return self.pick(op).float_sums(op)
+
 
 class ByInput(Choice):
     """The quantized kernel, or the hybrid one when the first operand is float and the
-    weights are quantized (hybrid.py): ByInput(quantized, hybrid=...)."""
+    weights are quantized (hybrid.py): ByInput(quantized, hybrid=...); `data` is the input's
+    operand index (TRANSPOSE_CONV's is 2)."""
 
-    def __init__(self, quantized: IntegerPattern, hybrid: IntegerPattern):
+    def __init__(self, quantized: IntegerPattern, hybrid: IntegerPattern, data: int = 0):
         super().__init__(quantized, hybrid)
+        self.data = data
 
     def picks_other(self, op: Operation) -> bool:
-        return is_float(op.operands[0])
+        return len(op.operands) > self.data and is_float(op.operands[self.data])
 
 
 class ByResult(Choice):

@@ -52,7 +52,9 @@ def format_check(result) -> str:
 
 def _reference(result) -> list[str]:
     if result.reference == "none":
-        return [f"reference: none: TFLite cannot run the model ({result.reference_why}); "
+        cannot = ("no TFLite kernel computes the model rightly" if result.reference_why.startswith("every TFLite")
+                  else "TFLite cannot run the model")
+        return [f"reference: none: {cannot} ({result.reference_why}); "
                 f"only our stages are cross-checked"]
     if not result.reference_why:
         return []

@@ -64,6 +64,29 @@ KNOWN_WRONG = [
 ]
 
 
+def _int2_hybrid_conv(op: Operation) -> bool:
+    if op.name not in ("tfl.conv_2d", "tfl.depthwise_conv_2d") or len(op.operands) < 2:
+        return False
+    q = quantized_element_type(op.operands[1].type)
+    return quantized_element_type(op.operands[0].type) is None and q is not None and q.storage_width == 2
+
+
+def _int2_blockwise_hybrid(op: Operation) -> bool:
+    return _blockwise_hybrid(op) and quantized_element_type(op.operands[1].type).storage_width == 2
+
+
+# Ops that no resolver computes rightly: nothing of TFLite's can judge a model holding one
+# (tests/test_hybrid.py keeps the evidence and fails when a LiteRT release fixes the kernel).
+WRONG_EVERYWHERE = [
+    KnownWrong("CONV_2D with an int2 filter and float input", _int2_hybrid_conv,
+               "conv.cc: is_hybrid covers uint8, int8 and int4 filters, so every resolver runs its float "
+               "convolution on the packed int2 bytes read as float32"),
+    KnownWrong("FULLY_CONNECTED with blockwise int2 weights", _int2_blockwise_hybrid,
+               "fully_connected.cc: no blockwise int2 kernel; EvalHybridDense scales the products by the "
+               "tensor's scale, 0, so every resolver returns the bias alone"),
+]
+
+
 @dataclass(frozen=True)
 class Judge:
     resolver: str              # REFERENCE, OPTIMIZED or XNNPACK
@@ -119,6 +142,11 @@ def plan(path: str, module: Operation) -> Plan:
     """Each op's judge (module: the imported model; its first function is subgraph 0)."""
     ops = operators(next(iter(module.functions())))
     judges = [REF_JUDGE] * len(ops)
+    for k, op in enumerate(ops):
+        for row in WRONG_EVERYWHERE:
+            if row.applies(op):
+                return Plan(judges, none_why=f"every TFLite resolver computes op {k} {op.name[4:].upper()} wrongly "
+                                             f"({row.what}; {row.evidence})")
     for k, op in enumerate(ops):
         for row in KNOWN_WRONG:
             if row.applies(op):

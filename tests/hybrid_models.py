@@ -174,6 +174,26 @@ def conv(op: str, x, w, *, storage="INT8", per_channel=True, stride=(1, 1), dila
     return m.build()
 
 
+def transpose_conv(x, w, out, *, per_channel=True, stride=(2, 2), padding="VALID", bias=True, seed=0) -> bytes:
+    """TRANSPOSE_CONV (filter [OC, KH, KW, IC]) of a float NHWC input of shape `x` with int8
+    weights, to the output shape `out` (operands output_shape, weights, input, bias)."""
+    rng = np.random.default_rng(seed)
+    m = ModelBuilder()
+    g = m.subgraph()
+    values, quant = _weights(rng, "INT8", w, 0, per_channel)
+    shape = g.const("shape", np.array(out, np.int32))
+    wt = g.const("w", values, "INT8", quant=quant)
+    xin = g.input("x", x)
+    b = g.const("b", rng.uniform(-1, 1, w[0]).astype(np.float32)) if bias else -1
+    y = g.tensor("y", out)
+    o = schema.TransposeConvOptionsT()
+    o.padding = getattr(schema.Padding, padding)
+    o.strideH, o.strideW = stride
+    g.op("TRANSPOSE_CONV", [shape, wt, xin, b], [y], o, version=4 if bias else 3)
+    g.output(y)
+    return m.build()
+
+
 def inputs(shape, seed: int = 0, zero_row: bool = True) -> np.ndarray:
     """Float inputs: rows of mixed sign, one all positive, one all negative, and (when the
     input has 3 or more rows) one all zero."""
@@ -188,7 +208,7 @@ def inputs(shape, seed: int = 0, zero_row: bool = True) -> np.ndarray:
     return rows.reshape(shape)
 
 
-__all__ = ["fc", "fc_blockwise", "batch_matmul", "embedding_lookup", "conv", "inputs"]
+__all__ = ["fc", "fc_blockwise", "batch_matmul", "embedding_lookup", "conv", "transpose_conv", "inputs"]
 
 
 LSTM_ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU6": 3, "TANH": 4}
