@@ -16,7 +16,7 @@ def test_there_are_golden_tests():
 
 
 @pytest.mark.parametrize("test", TESTS, ids=[str(p.relative_to(LIT_DIR)) for p in TESTS])
-def test_golden(test):
+def test_golden(test, tmp_path):
     lit = Path(sys.executable).parent / "lit"
-    r = subprocess.run([str(lit), "-v", str(test)], capture_output=True, text=True)
+    r = subprocess.run([str(lit), "-v", "--param", f"exec_root={tmp_path}", str(test)], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]

@@ -9,6 +9,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.excludes = ["Output"]
+# Each pytest case runs lit on its own exec root (test_lit.py): lit rewrites .lit_test_times.txt
+# there after every run, and parallel runs sharing one file leave it malformed for the next.
+if "exec_root" in lit_config.params:
+    config.test_exec_root = lit_config.params["exec_root"]
 
 root = os.path.dirname(os.path.dirname(config.test_source_root))
 # tfl2quant, filecheck and iree-opt come from the Python environment running the tests.
