@@ -189,3 +189,25 @@ func.func @hybrid_fully_connected_blockwise_int2_declines(%arg0: tensor<2x32xf32
   %0 = "tfl.fully_connected"(%arg0, %arg1, %b) {asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, quantized_bias_type = "FLOAT32", weights_format = "DEFAULT"} : (tensor<2x32xf32>, tensor<2x32x!w>, none) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// Hybrid TRANSPOSE_CONV (transpose_conv.cc EvalHybrid): the image quantized at run time
+// (asymmetric), an i8 x i8 -> i32 transpose convolution of it and one of ones (the weights each
+// output reads, for the zero point's correction), then the float rescale per output channel.
+// TFLite scales and adds each product in float, so the remark says the sums' order differs.
+!w = !quant.uniform<i8<-127:127>:f32:0, {0.02, 0.03}>
+// CHECK-LABEL: @hybrid_transpose_conv
+// CHECK:       "tosa.reduce_min"
+// CHECK:       "tosa.transpose_conv2d"({{.*}}) {acc_type = i32, out_pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x2x2x3xi8>, tensor<2x2x2x3xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4x4x2xi32>
+// CHECK:       "tosa.transpose_conv2d"({{.*}}) -> tensor<1x4x4x2xi32>
+// CHECK:       "arith.sitofp"
+// CHECK-NOT:   "tfl.transpose_conv"
+func.func @hybrid_transpose_conv(%arg0: tensor<1x2x2x3xf32>) -> tensor<1x4x4x2xf32> {
+  %s = "tfl.pseudo_const"() {value = dense<[1, 4, 4, 2]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %w = "tfl.pseudo_qconst"() {qtype = tensor<2x2x2x3x!w>, value = dense<[[[[1, -2, 3], [4, 5, -6]], [[7, 8, 9], [-10, 11, 12]]], [[[-1, 2, -3], [4, -5, 6]], [[-7, 8, -9], [10, -11, 12]]]]> : tensor<2x2x2x3xi8>} : () -> tensor<2x2x2x3x!w>
+  %b = "tfl.pseudo_const"() {value = dense<[0.5, -0.25]> : tensor<2xf32>} : () -> tensor<2xf32>
+  // expected-remark@+1 {{integer: float sums: TFLite's HybridTransposeConv adds each product scaled in float in its scatter order (reference/transpose_conv.h); here the int32 sum is scaled once}}
+  %0 = "tfl.transpose_conv"(%s, %w, %arg0, %b) {fused_activation_function = "NONE", padding = "VALID", quantized_bias_type = "FLOAT32", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<2x2x2x3x!w>, tensor<1x2x2x3xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  return %0 : tensor<1x4x4x2xf32>
+}
