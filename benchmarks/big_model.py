@@ -82,8 +82,8 @@ def main() -> None:
             "peer bytecode": ([peer, str(model), "--bytecode", "-o", str(bc)], bc),
             "peer text": ([peer, str(model), "--text", "-o", str(text)], text)}
     rows = {name: row for name, row in rows.items() if name not in args.skip}
-    print(f"model: {size / 1e9:.2f} GB, {args.layers} FULLY_CONNECTED layers, {args.layout} buffers, "
-          f"{args.repeat} run(s) of each row\n")
+    made = f"{args.layers} FULLY_CONNECTED layers, {args.layout} buffers" if args.model is None else model.name
+    print(f"model: {size / 1e9:.2f} GB, {made}, {args.repeat} run(s) of each row\n")
     runs: dict[str, list[dict]] = {name: [] for name in rows}
     for _ in range(args.repeat):
         for name, (cmd, out) in rows.items():
