@@ -199,3 +199,14 @@ def test_the_version_says_what_is_not_installed(monkeypatch):
     monkeypatch.setattr(importlib.metadata, "version", without_iree)
     lines = CliRunner().invoke(main, ["--version"]).output.splitlines()
     assert lines[2:] == ["iree-base-compiler not installed", "iree-base-runtime not installed"]
+
+
+def test_a_missing_iree_names_the_extra(monkeypatch):
+    from runtime_check import iree_backend
+
+    monkeypatch.setattr(iree_backend.shutil, "which", lambda _: None)
+    monkeypatch.setattr(iree_backend.sys, "executable", "/nonexistent/bin/python")
+    with pytest.raises(tfl2quant.Tfl2QuantError) as caught:
+        tfl2quant.check(CNN, backend="iree")
+    assert str(caught.value) == ("--backend iree: iree-compile not found: install iree-base-compiler "
+                                 "(pip install 'tfl2quant[iree]')")
