@@ -19,6 +19,7 @@ import time
 import click
 
 from . import cli_help
+from .api.convert import ROUNDINGS
 from .api.sources import existing_file, shown, stdin_model
 from .cli_options import (given, instrumentation_options, list_passes, print_version, refuse, show_dialects,
                           useless_with_bytecode)
@@ -26,7 +27,6 @@ from .errors import InternalError, Tfl2QuantError
 from .timing import Timing, scope
 
 EXIT_MISMATCH, EXIT_INPUT_ERROR = 1, 2
-ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")  # tfl2quant/api/convert.py's, without its import
 
 
 def _fail(message: str) -> None:
