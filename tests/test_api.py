@@ -210,3 +210,16 @@ def test_a_missing_iree_names_the_extra(monkeypatch):
         tfl2quant.check(CNN, backend="iree")
     assert str(caught.value) == ("--backend iree: iree-compile not found: install iree-base-compiler "
                                  "(pip install 'tfl2quant[iree]')")
+
+
+@pytest.mark.parametrize("name", ["tfl2quant", "tfl2quant.api.convert", "tfl2quant.api.check",
+                                  "tfl2quant.api.report"])
+def test_the_docstring_examples_run(name, monkeypatch):
+    import doctest
+    import importlib
+
+    monkeypatch.chdir(ROOT)  # the examples name models/ relative to the repository
+    runner = doctest.DocTestRunner()
+    for test in doctest.DocTestFinder().find(importlib.import_module(name), globs={"tfl2quant": tfl2quant}):
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries > 0, runner.summarize()
