@@ -18,7 +18,7 @@ repeats for each. A first untimed run of each tool warms the page cache and,
 for us, writes the .pyc files (the environment may set
 PYTHONDONTWRITEBYTECODE; the children run without it, as an installed tool
 would). A model the peer rejects is listed with its error and left out of
-the summary ratio. The output is a Markdown table for the README.
+the summary ratio. The output is a Markdown table for docs/performance.md.
 """
 from __future__ import annotations
 

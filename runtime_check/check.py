@@ -58,6 +58,8 @@ from .tolerance import Tolerances
 CHECKED_STAGES = ("legalized", "lowered", "final")
 PASS, PASS_PER_LAYER, NOISE, FAIL, NOT_COMPARED = (
     "PASS", "PASS (per layer)", "PASS (float noise)", "FAIL", "NOT COMPARED")
+# `tfl2quant check`'s exit code for each verdict (FAIL: 1; --per-layer-ok makes 3 and 5 a 0)
+EXIT_CODES = {PASS: 0, FAIL: 1, PASS_PER_LAYER: 3, NOT_COMPARED: 4, NOISE: 5}
 
 
 @dataclass
@@ -85,6 +87,16 @@ class CheckResult:
     @property
     def passed(self) -> bool:
         return self.verdict == PASS
+
+    @property
+    def exit_code(self) -> int:
+        """What `tfl2quant check` exits with (without --per-layer-ok)."""
+        return EXIT_CODES.get(self.verdict, 1)
+
+    def __str__(self) -> str:
+        """The table `tfl2quant check` prints."""
+        from .check_table import format_check
+        return format_check(self)
 
     def largest_difference(self) -> OutputComparison | None:
         """The final output furthest from TFLite's (a failing one first)."""

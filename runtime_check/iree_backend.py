@@ -33,7 +33,7 @@ class IreeError(Tfl2QuantError):
 def iree_compile_path() -> str:
     found = shutil.which("iree-compile") or str(Path(sys.executable).parent / "iree-compile")
     if not os.path.exists(found):
-        raise IreeError("iree-compile not found: install iree-base-compiler")
+        raise IreeError("iree-compile not found: install iree-base-compiler (pip install 'tfl2quant[iree]')")
     return found
 
 
@@ -46,7 +46,7 @@ def missing() -> str | None:
     except IreeError as e:
         return str(e)
     if importlib.util.find_spec("iree") is None or importlib.util.find_spec("iree.runtime") is None:
-        return "the IREE runtime is not installed: install iree-base-runtime"
+        return "the IREE runtime is not installed: install iree-base-runtime (pip install 'tfl2quant[iree]')"
     return None
 
 

@@ -98,7 +98,7 @@ def test_upstream_truncates_where_tflite_rounds():
     (b,) = Executor(tflite).run([x], "f")
     assert a.tolist() == [-4, -1, -2, -3]
     assert b.tolist() == reference_quantize(x, q, Rounding.HALF_AWAY_FROM_ZERO).tolist() == [-5, -1, -2, -4]
-    # the design document's RNE (README, Rounding) gives a third answer
+    # the design document's RNE (docs/decisions.md, Rounding) gives a third answer
     assert reference_quantize(x, q, Rounding.HALF_TO_EVEN).tolist() == [-5, -1, -3, -3]
 
 

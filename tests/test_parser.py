@@ -565,7 +565,7 @@ def test_we_accept_exactly_what_upstream_accepts(name, upstream_verdicts):
 
 # Places where the quant type verifier (dialects/quant/types.py) is stricter
 # than upstream MLIR; kept visible until that is settled.
-# Deliberately stricter than upstream's type parser (README, "Contracts"): the RFC makes a
+# Deliberately stricter than upstream's type parser (docs/decisions.md): the RFC makes a
 # zero point a value of the storage type, and a dimension can have only one block size.
 # (A zero point outside the storage range is no longer here: upstream accepts it and so do we,
 # unless --quant-strict-zero-points; tests/test_quant_differential.py.)

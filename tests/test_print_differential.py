@@ -47,7 +47,7 @@ KNOWN = {
                                         "parser (reading a double) rejects; ours prints the double's digits "
                                         "(quant/types.py, tests/test_quant_differential.py)",
     "tests/lit/quant/types.mlir#13": "ours aliases quantized types longer than 256 characters (!q0 = ...; "
-                                     "printer.ALIAS_MIN_LENGTH, README); upstream never aliases them",
+                                     "printer.ALIAS_MIN_LENGTH, docs/decisions.md); upstream never aliases them",
 }
 
 
@@ -151,7 +151,7 @@ def test_debuginfo_prints_as_iree_opt_with_local_scope():
     """--mlir-print-debuginfo: every op's location, `loc(unknown)` included, and the locations
     of the block arguments a function or block label spells. iree-opt hoists locations into
     `#loc` aliases; with --mlir-print-local-scope it prints them in place, as ours does (the
-    aliases are not done: see the README). One iree-opt run per chunk: with
+    aliases are not done: see docs/decisions.md). One iree-opt run per chunk: with
     --split-input-file, its locations count lines from the start of the whole file."""
     cases = [(n, t) for n, t in _chunks() if n.startswith(("tests/lit/print/", "tests/lit/parse/",
                                                              "tests/lit/passes/"))]

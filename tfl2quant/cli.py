@@ -19,13 +19,14 @@ import time
 import click
 
 from . import cli_help
-from .cli_options import (given, instrumentation_options, list_passes, refuse, show_dialects, shown, stdin_model,
+from .api.convert import ROUNDINGS
+from .api.sources import existing_file, shown, stdin_model
+from .cli_options import (given, instrumentation_options, list_passes, print_version, refuse, show_dialects,
                           useless_with_bytecode)
 from .errors import InternalError, Tfl2QuantError
 from .timing import Timing, scope
 
-EXIT_MISMATCH, EXIT_INPUT_ERROR, EXIT_PER_LAYER, EXIT_NOT_COMPARED, EXIT_NOISE = 1, 2, 3, 4, 5
-ROUNDINGS = ("half-away-from-zero", "half-to-even", "toward-zero")
+EXIT_MISMATCH, EXIT_INPUT_ERROR = 1, 2
 
 
 def _fail(message: str) -> None:
@@ -109,17 +110,12 @@ def _report_timing(timing: Timing | None, display: str) -> None:
 
 def _existing_file(path: str) -> str:
     """`path`, which must be a file; `-`: a file holding what stdin holds (a model)."""
-    if path == "-":
-        return stdin_model()
-    if not os.path.exists(path):
-        raise Tfl2QuantError("no such file", path)
-    if os.path.isdir(path):
-        raise Tfl2QuantError("is a directory, expected a file", path)
-    return path
+    return stdin_model() if path == "-" else existing_file(path)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=cli_help.MAIN)
-@click.version_option(package_name="tfl2quant")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=print_version,
+              help="Print the versions of tfl2quant, LiteRT and IREE, and exit.")
 def main() -> None:
     """TensorFlow Lite models to MLIR with quantized types, checked against TFLite."""
 
@@ -163,71 +159,48 @@ def convert(model, output, emit, no_fallback, strict, rounding, dump_pipeline, d
         cse)                                                             -> final
     """
     _one_blas_thread()
-    from .passes import Rounding, pipeline_text
-    from .pipeline import convert as run, convert_passes
+    from .api.convert import as_rounding, convert_file, pinned, refuse_useless
+    from .passes import pipeline_text
+    from .pipeline import convert_passes, fewer_collections
 
-    from .importer.pinned import parse_input_shape
-
-    no_passes = "--emit tfl runs no pass"
-    refuse((emit == "tfl" and strict, f"--strict does nothing with --emit tfl: {no_passes}, so no op is left a tfl op"),
-           (emit == "tfl" and no_fallback, f"--no-fallback does nothing with --emit tfl: {no_passes}"),
-           (emit == "tfl" and verify_each, f"--verify-each does nothing with --emit tfl: {no_passes}"),
-           (emit in ("tfl", "legalized") and given("rounding"),
-            f"--rounding does nothing with --emit {emit}: quant.qcast is lowered at stage lowered"),
-           *useless_with_bytecode(bytecode, instruments.dumps, generic=generic, elide=instruments.elide_above is not None),
+    refuse_useless(emit, strict=strict, no_fallback=no_fallback, verify_each=verify_each, rounding=given("rounding"))
+    refuse(*useless_with_bytecode(bytecode, instruments.dumps, generic=generic, elide=instruments.elide_above is not None),
            (given("mlir_timing_display") and not mlir_timing, "--mlir-timing-display does nothing without --mlir-timing"))
     instruments.check()
     path = _existing_file(model)
     timing = _timing(mlir_timing, mlir_timing_display)
-    shapes = [parse_input_shape(s) for s in input_shapes]
-    options = dict(emit=emit, allow_fallback=not no_fallback, rounding=Rounding(rounding))
+    pinned(input_shapes)  # a bad --input-shape is an error before anything is printed
     if dump_pipeline:
-        click.echo(pipeline_text([p for p, _ in convert_passes(**options)]), err=True)
+        passes = convert_passes(emit, allow_fallback=not no_fallback, rounding=as_rounding(rounding))
+        click.echo(pipeline_text([p for p, _ in passes]), err=True)
     before, after = instruments.hooks(sys.stderr, debuginfo=debuginfo, generic=generic)
-    from .pipeline import fewer_collections
     # one block of fewer collections over convert and printing, left when the command ends: the
     # IR is not walked by the collection that convert's own block would let come at its end
     click.get_current_context().with_resource(fewer_collections(promote=True))
-    result = run(path, after_pass=after, input_shapes=shapes, verify_each=verify_each, timing=timing,
-                 before_pass=before, statistics=instruments.statistics, **options)
-    instruments.report(result.manager, sys.stderr)
+    module = convert_file(path, emit, rounding=rounding, input_shapes=input_shapes, no_fallback=no_fallback,
+                          verify_each=verify_each, after_pass=after, before_pass=before, timing=timing,
+                          statistics=instruments.statistics)
+    instruments.report(module.manager, sys.stderr)
     # At exit Python's last collections walk every object still alive, the whole IR: a quarter
     # of a 2,000-op convert's CPU time, a tenth of a small model's. Frozen objects are skipped
     # (the OS frees the memory); in a longer-lived process this runs only at its end.
     atexit.register(gc.freeze)
-    name = shown(path)
-    for warning in result.warnings[:1]:
-        more = f" (and {len(result.warnings) - 1} results after it)" if len(result.warnings) > 1 else ""
-        click.echo(f"{name}: warning: {warning}{more}", err=True)
-    left = [r for r in (result.report.records if result.report else []) if r.path == "unlowered"]
+    for warning in module.import_warnings:
+        click.echo(f"{module.name}: warning: {warning}", err=True)
+    left = module.unlowered()
     if strict and left:
         for r in left:
-            click.echo(f"{name}: error: op {r.index} of @{r.function} '{r.name}' at {r.location} stays a tfl op: {r.reason}", err=True)
+            click.echo(f"{module.name}: error: op {r.index} of @{r.function} '{r.name}' at {r.location} stays a tfl op: "
+                       f"{r.reason}", err=True)
         sys.exit(EXIT_MISMATCH)
-    for op_name, records in sorted(_by_name(left).items()):
-        reasons = sorted({r.reason for r in records})
-        more = f" (and {len(reasons) - 1} other reasons)" if len(reasons) > 1 else ""
-        click.echo(f"{name}: warning: {len(records)} '{op_name}' op(s) stay tfl ops: {reasons[0]}{more}", err=True)
-    if bytecode:
-        from .ir.bytecode import write_bytecode
-        with scope(timing, "Output"), _output(output, binary=True) as out:
-            write_bytecode(result.module, out)
-    else:
-        from .ir.printer import print_module
-        # printing walks the whole module too: collecting every 700 allocations there cost a tenth
-        # of a 2,000-op convert (benchmarks/synthetic.py), as it did in the pipeline
-        with scope(timing, "Output"), _output(output) as out, fewer_collections():
-            print_module(result.module, out, debuginfo=debuginfo, generic=generic,
-                         elide_above=instruments.elide_above)
-            out.write("\n")  # mlir-opt ends its output with a blank line
+    for warning in module.warnings[len(module.import_warnings):]:
+        click.echo(f"{module.name}: warning: {warning}", err=True)
+    with scope(timing, "Output"), _output(output, binary=bytecode) as out:
+        if bytecode:
+            module.write_bytecode(out)
+        else:
+            module.write_text(out, debuginfo=debuginfo, generic=generic, elide_above=instruments.elide_above)
     _report_timing(timing, mlir_timing_display)
-
-
-def _by_name(records) -> dict:
-    out: dict = {}
-    for r in records:
-        out.setdefault(r.name, []).append(r)
-    return out
 
 
 @main.command(cls=_OptCommand, epilog=cli_help.OPT)
@@ -401,20 +374,16 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
     PASS (per layer): every op matches TFLite on its own inputs, but an output fed by
     fallback ops differs end to end. PASS (float noise): every op matches, a float output is
     beyond its tolerance but within the spread of TFLite's own kernels."""
-    from runtime_check.check import check_model
-    from runtime_check.check_table import format_check
+    from runtime_check.check import NOISE, PASS_PER_LAYER, check_model
     from runtime_check.tolerance import Tolerances
-    from .importer.pinned import parse_input_shape
-    from .passes import Rounding
+
+    from .api.check import named, require_backend
+    from .api.convert import as_rounding, pinned
 
     path = _existing_file(model)
-    shapes = [parse_input_shape(s) for s in input_shapes]
+    shapes = pinned(input_shapes)
     tolerances = Tolerances.parse(atol, rtol, max_steps)
-    if backend == "iree":
-        from runtime_check.iree_backend import missing
-        why = missing()
-        if why:
-            raise Tfl2QuantError(f"--backend iree: {why}")
+    require_backend(backend)
     if inputs_file is not None:
         _existing_file(inputs_file)
     if json_file not in (None, "-"):
@@ -424,19 +393,17 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
         from runtime_check.progress import Progress
         progress = Progress()
     try:
-        result = check_model(path, inputs_file, seed, Rounding(rounding), shapes, samples, backend, tolerances,
-                             progress)
+        result = named(check_model(path, inputs_file, seed, as_rounding(rounding), shapes, samples, backend,
+                                   tolerances, progress))
     finally:
         if progress is not None:
             progress.close()
-    click.echo(shown(format_check(result)), err=json_file == "-")
+    click.echo(shown(str(result)), err=json_file == "-")
     if json_file:
         with _output(json_file) as out:
             json.dump(result.to_json(), out, indent=2)
             out.write("\n")
-    code = {"PASS": 0, "PASS (per layer)": 0 if per_layer_ok else EXIT_PER_LAYER,
-            "PASS (float noise)": 0 if per_layer_ok else EXIT_NOISE,
-            "NOT COMPARED": EXIT_NOT_COMPARED}.get(result.verdict, EXIT_MISMATCH)
+    code = 0 if per_layer_ok and result.verdict in (PASS_PER_LAYER, NOISE) else result.exit_code
     if code:
         sys.exit(code)
 
@@ -464,15 +431,15 @@ def _writable(path: str) -> None:
 def report(paths, fmt, output, run_check, jobs):
     """Fallback coverage of models (files or directories of .tflite files; `-`: stdin): op
     instances per path and per operator, the reasons, and with --check each model's verdict."""
-    from runtime_check.report import coverage, failed, render
+    from .api.report import report as coverage
 
     refuse((paths.count("-") > 1, "'-' (stdin) can be given once"))
     paths = [stdin_model() if p == "-" else p for p in paths]
-    data = coverage(paths, run_check, jobs, progress=sys.stderr.isatty())
+    result = coverage(paths, run_check, jobs, fmt, progress=sys.stderr.isatty())
     with _output(output) as out:
-        out.write(shown(render(data, fmt)))
-    if failed(data):
-        sys.exit(EXIT_MISMATCH)
+        out.write(shown(str(result)))
+    if result.exit_code:
+        sys.exit(result.exit_code)
 
 
 if __name__ == "__main__":  # pragma: no cover

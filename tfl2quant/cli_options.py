@@ -3,49 +3,39 @@
 - mlir-opt's pass instrumentation: IR dumps before and after passes, pass statistics, large
   constants elided (`instrumentation_options`, `Instruments`);
 - an option that would do nothing in its combination is a usage error (`refuse`);
-- `-` reads a model from stdin (`stdin_model`): into a temporary file, since the importer
-  memory-maps a model and TFLite loads it by path; messages name it `<stdin>` (`shown`);
-- `opt --list-passes` and `--show-dialects`, which print and exit.
+- `opt --list-passes` and `--show-dialects`, and `--version`, which print and exit.
 """
 from __future__ import annotations
 
-import atexit
-import contextlib
 import functools
-import os
-import sys
-import tempfile
 
 import click
 
 from .errors import Tfl2QuantError
 from .records import dataclass
 
-# temporary file -> the name messages show for it
-_SHOWN_AS: dict[str, str] = {}
+
+# what `check` runs: TFLite always, IREE with --backend iree (the `iree` extra installs it)
+RUNTIMES = ("ai-edge-litert", "iree-base-compiler", "iree-base-runtime")
 
 
-def shown(text: str) -> str:
-    """`text` with each temporary file named as the user gave it (`<stdin>`)."""
-    for path, name in _SHOWN_AS.items():
-        text = text.replace(path, name)
-    return text
+def print_version(ctx: click.Context, _param, value: bool) -> None:
+    """`tfl2quant --version`: ours (pyproject.toml's, as installed), then each runtime's or
+    `not installed`, read from the installed distributions' metadata (nothing is imported)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
 
+    from . import version as ours
 
-def stdin_model() -> str:
-    """The model on stdin, in a temporary file removed when the process ends."""
-    data = sys.stdin.buffer.read()
-    fd, path = tempfile.mkstemp(prefix="tfl2quant-stdin-", suffix=".tflite")
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    atexit.register(_remove, path)
-    _SHOWN_AS[path] = "<stdin>"
-    return path
-
-
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
+    lines = [f"tfl2quant, version {ours()}"]
+    for name in RUNTIMES:
+        try:
+            lines.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            lines.append(f"{name} not installed")
+    click.echo("\n".join(lines))
+    ctx.exit()
 
 
 def refuse(*rules: tuple[bool, str]) -> None:

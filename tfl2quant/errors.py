@@ -23,7 +23,10 @@ class Tfl2QuantError(Exception):
     def at(self, where: str) -> "Tfl2QuantError":
         """The same error with an outer location prefixed (file, then op...)."""
         inner = f"{where}: {self.where}" if self.where else where
-        return Tfl2QuantError(self.message, inner)
+        outer = Exception.__new__(type(self))  # the same class (a FlatbufferError stays one), not re-initialized
+        outer.__dict__.update(self.__dict__, where=inner)
+        outer.args, outer.__cause__ = self.args, self.__cause__  # the cause: TFL2QUANT_DEBUG's traceback
+        return outer
 
 
 class VerificationError(Tfl2QuantError):

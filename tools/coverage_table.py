@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's coverage table: every TFLite builtin operator x {int8, uint8, int16}.
+"""docs/coverage.md's coverage table: every TFLite builtin operator x {int8, uint8, int16}.
 
 A cell is what the registry (legalize/__init__.py) does with a quantized
 instance of the operator whose activations have that storage type:
@@ -19,8 +19,8 @@ QUANTIZE from float). Hybrid instances (float activations, quantized weights)
 are not counted here.
 
     python tools/coverage_table.py            # the markdown table
-    python tools/coverage_table.py --check README.md   # exit 1 if README's copy is stale
-    python tools/coverage_table.py --write README.md   # replace README's copy
+    python tools/coverage_table.py --check docs/coverage.md   # exit 1 if the copy there is stale
+    python tools/coverage_table.py --write docs/coverage.md   # replace the copy there
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from .types import (FloatType, FunctionType, IndexType, IntegerType, RankedTenso
 _PLAIN_ELEMENTS = frozenset({IntegerType, FloatType, IndexType})  # spelled by their fields alone
 DEFAULT_DIALECT = {"func.func": "func"}  # ops that declare a default dialect for their regions
 COMPILE_AFTER = 16  # ops of one format printed by its interpreter before its printer is generated
-ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see README)
+ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see docs/decisions.md)
 
 
 class Printer:

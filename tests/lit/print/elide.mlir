@@ -21,7 +21,7 @@
 // CHECK-NEXT:    arith.constant dense<1> : tensor<300xi8>
 // CHECK-NEXT:    arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
 // CHECK-NEXT:    "foo.bar"() {x = dense_resource<__elided__> : tensor<3xi32>, y = [dense_resource<__elided__> : tensor<3xi32>]} : () -> ()
-// (The generic form keeps arith.constant's custom form here: the README's "Not done yet".)
+// (The generic form keeps arith.constant's custom form here: docs/decisions.md's "Not done yet".)
 // GENERIC-LABEL: func.func @constants
 // GENERIC:       %0 = arith.constant dense_resource<__elided__> : tensor<4xf32>
 // GENERIC:       "foo.bar"() {x = dense_resource<__elided__> : tensor<3xi32>
