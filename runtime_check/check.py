@@ -140,8 +140,10 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
 
     found = sigs.read_signatures(path)
     if len(found) < 2:
-        return check_subgraph0(path, inputs_file, seed, rounding, input_shapes, samples, backend, tolerances,
-                               progress)
+        result = check_subgraph0(path, inputs_file, seed, rounding, input_shapes, samples, backend, tolerances,
+                                 progress)
+        result.tflite = result.module = None  # only the decode loop runs them again
+        return result
     return _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, samples, backend,
                              tolerances, progress, decode_steps)
 
@@ -152,7 +154,7 @@ def _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, sa
     from . import signatures as sigs
 
     say = progress or (lambda _: None)
-    names = {n for s in found for n, *_ in s.outputs}
+    names = {n for s in found for n in [*(n for n, *_ in s.outputs), *s.tensor_names_out]}
     unknown = [n for n in tolerances.outputs if n not in names]
     if unknown:
         shown = ", ".join(f"{s.key}: " + ", ".join(repr(n) for n, *_ in s.outputs) for s in found)
@@ -165,7 +167,7 @@ def _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, sa
         for s in found:
             copies[s.subgraph] = path if s.subgraph == 0 else sigs.temporary_copy(
                 sigs.subgraph_first(path, s.subgraph), tmp, s.subgraph, path)
-            outputs = {n for n, *_ in s.outputs}
+            outputs = {n for n, *_ in s.outputs} | set(s.tensor_names_out)
             own = Tolerances(tolerances.atol, tolerances.rtol,
                              {n: t for n, t in tolerances.outputs.items() if n in outputs}, tolerances.max_steps)
             result = check_subgraph0(copies[s.subgraph], given.get(s.subgraph), seed, rounding, input_shapes,
@@ -178,6 +180,8 @@ def _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, sa
             say("decode loop")
             loop = decode_loop.run_loop(path, found, copies, results, decode_steps, seed, rounding, tolerances,
                                         lambda m: say(f"decode loop: {m}"))
+        for r in results:  # TFLite's interpreters and the modules: no longer needed
+            r.tflite = r.module = None
     verdicts = [r.verdict for r in results] + ([loop.verdict] if loop is not None and loop.verdict else [])
     first = results[0]
     prefixed = lambda outs, r: [_renamed(o, f"{r.signature}/{o.name}") for o in outs]  # noqa: E731
@@ -200,11 +204,12 @@ def _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, sa
                        reference=" + ".join(labels), reference_why=None, kernels=kernels,
                        first_divergence=worst_result.first_divergence, first_difference=worst_result.first_difference,
                        samples=first.samples, backend=first.backend, tolerances=tolerances,
-                       deployed=[d for r in results for d in r.deployed], deployed_error=first.deployed_error,
+                       deployed=[_renamed(d, f"{r.signature}/{d.name}") for r in results for d in r.deployed],
+                       deployed_error=first.deployed_error,
                        signatures=results, decode=loop)
 
 
-def _renamed(o: OutputComparison, name: str) -> OutputComparison:
+def _renamed(o, name: str):
     import dataclasses
     return dataclasses.replace(o, name=name)
 
@@ -226,8 +231,9 @@ def check_subgraph0(path: str, inputs_file: str | None = None, seed: int = 0,
                     rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, input_shapes=None,
                     samples: int = 1, backend: str = "numpy", tolerances: Tolerances = Tolerances(),
                     progress: Optional[Callable[[str], None]] = None) -> CheckResult:
-    """The check of subgraph 0 (the model's default signature). `input_shapes` pins the inputs' `?` dimensions (convert --input-shape); TFLite then runs
-    at those shapes, and otherwise at the shapes the file gives (1 for a `?` batch).
+    """The check of subgraph 0 (the model's default signature). `input_shapes` pins the
+    inputs' `?` dimensions (convert --input-shape); TFLite then runs at those shapes, and
+    otherwise at the shapes the file gives (1 for a `?` batch).
     `samples`: input sets, seeds seed .. seed+samples-1 (one with `inputs_file`);
     `backend` "iree" also compiles the final IR with iree-compile and runs it;
     `progress` is told what runs (a stage, TFLite, layer k of n)."""

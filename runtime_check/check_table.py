@@ -172,7 +172,7 @@ def _decode(loop) -> list[str]:
     if of:
         lines.append(f"tokens agree: {agree}/{of} steps (our argmax of logits is TFLite's)")
     worst = loop.largest()
-    if worst is not None:
+    if worst is not None and worst.max_abs_diff:
         lines.append(f"largest difference in the loop: {worst.max_abs_diff:.4g} on {worst.name}")
     if loop.error:
         lines.append(f"error: decode loop: {loop.error}")

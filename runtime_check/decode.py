@@ -160,7 +160,9 @@ def _loop(loop, prefill, dec, state, ref, ours, runners, by_subgraph, seed, tole
             if name == TOKENS:
                 x = rng.integers(0, vocab, shape) if step == 0 else np.full(shape, token)
             elif name == POSITIONS:
-                x = np.arange(prompt_len) if step == 0 else np.full(shape, prompt_len + step - 1)
+                # one position per prompt token (litert-torch); another shape: the first position
+                x = (np.arange(prompt_len) if int(np.prod(shape)) == prompt_len else np.zeros(shape)) \
+                    if step == 0 else np.full(shape, prompt_len + step - 1)
             else:
                 x = np.zeros(shape)
             values[name] = np.asarray(x).astype(np_type).reshape(shape)

@@ -42,6 +42,7 @@ class Signature:
     outputs: list[tuple[str, int, str, tuple]] = field(default_factory=list)
     tensors_in: list[int] = field(default_factory=list)    # the subgraph's inputs and outputs, in order
     tensors_out: list[int] = field(default_factory=list)
+    tensor_names_out: list[str] = field(default_factory=list)  # TFLite's names of the subgraph's outputs
 
     @property
     def key(self) -> str:
@@ -94,6 +95,8 @@ def _read(data) -> list[Signature]:
         sg = model.Subgraphs(k)
         sig = groups[k] = Signature([key], k, tensors_in=_ints(sg.InputsAsNumpy(), sg.InputsLength()),
                                     tensors_out=_ints(sg.OutputsAsNumpy(), sg.OutputsLength()))
+        sig.tensor_names_out = [(sg.Tensors(t).Name() or b"").decode() if 0 <= t < sg.TensorsLength() else ""
+                                for t in sig.tensors_out]
         for entries, length, out in ((sd.Inputs, sd.InputsLength(), sig.inputs),
                                      (sd.Outputs, sd.OutputsLength(), sig.outputs)):
             for j in range(length):

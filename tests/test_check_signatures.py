@@ -21,7 +21,7 @@ from .test_cli import tfl2quant
 from .test_exporter_idioms import composite_model
 from .tflite_builder import generative, signatures
 
-TINY_DECODER = ROOT / "models" / "exporters" / "litert-torch" / "tiny-decoder.gen-f32.tflite"
+LITERT_TORCH = ROOT / "models" / "exporters" / "litert-torch"
 
 
 def _write(tmp_path, name: str, data: bytes):
@@ -147,6 +147,8 @@ def test_tolerances_name_any_signatures_output(tmp_path):
     # each signature gets the tolerances of its own outputs
     assert [r.tolerances.outputs for r in result.signatures] == [{}, {"logits_out": {"rtol": 1e-3}}]
     assert result.signatures[1].outputs[1].user_tolerance and result.verdict == "PASS"
+    by_tensor = check_model(path, tolerances=Tolerances.parse(atol=("logits_out=1e-3",)), decode_steps=0)
+    assert by_tensor.signatures[1].tolerances.outputs == {"logits_out": {"atol": 1e-3}}  # TFLite's name
     with pytest.raises(Tfl2QuantError, match="'nope', which is not an output of any signature"):
         check_model(path, tolerances=Tolerances.parse(atol=("nope=1",)))
 
@@ -161,12 +163,17 @@ def test_a_composite_is_judged_per_layer_by_its_decomposition(tmp_path):
     assert layer.path == "float" and layer.max_abs_diff == 0
 
 
-@pytest.mark.skipif(not TINY_DECODER.exists(), reason="models/exporters/litert-torch not in this tree")
-def test_a_litert_torch_generative_export_checks_step_by_step():
+@pytest.mark.parametrize("variant", ["f32", "q4-block32"])
+def test_a_litert_torch_generative_export_checks_step_by_step(variant):
     """TinyLlama's architecture from litert-torch's generative API at toy size (built by
     models/exporter_steps/tiny_decoder.py): every op, composites included, matches TFLite on its
-    own inputs in both signatures, and the decode loop is exact at every step."""
-    result = check_model(str(TINY_DECODER), decode_steps=2)
+    own inputs in both signatures, and the decode loop is exact at every step. With blockwise
+    int4 weights, TFLite runs each step in parts (those FULLY_CONNECTEDs on the optimized
+    kernels, every other op on BUILTIN_REF), where the optimized kernels alone are 1e-2 away."""
+    path = LITERT_TORCH / f"tiny-decoder.gen-{variant}.tflite"
+    if not path.exists():
+        pytest.skip(f"{path} not in this tree")
+    result = check_model(str(path), decode_steps=2)
     assert [r.signature for r in result.signatures] == ["prefill_8", "decode"]
     for r in result.signatures:
         assert r.verdict == "PASS" and all(layer.skipped is None and layer.passed for layer in r.layers)
@@ -188,3 +195,15 @@ def test_check_decode_steps_on_the_command_line(tmp_path):
     assert [s["signature"] for s in data["signatures"]] == ["prefill_4", "decode"]
     r = tfl2quant("check", path, "--decode-steps", "0")
     assert r.returncode == 0 and "decode loop" not in r.stdout
+
+
+def test_signatures_sharing_a_subgraph_are_checked_once(tmp_path):
+    from .test_exporter_idioms import prefill_decode
+    path = _write(tmp_path, "llm.tflite", prefill_decode(shared=True))
+    result = check_model(str(path), decode_steps=2)
+    assert [r.signature for r in result.signatures] == ["prefill_4", "decode, decode_again"]
+    assert result.verdict == "PASS"
+    # no logits: the token after the prompt is a seeded one, and stays (nothing to take the argmax of)
+    loop = result.decode
+    assert [s.verdict for s in loop.steps] == ["PASS"] * 3 and loop.tokens_agree() == (0, 0)
+    assert len({s.token for s in loop.steps[1:]}) == 1
