@@ -236,7 +236,7 @@ def _callees(op: Operation) -> list[Operation]:
     """The functions `op`'s symbol attributes name, and the ones those call, in the order found;
     a name that is no function of the module (or `main`, which the one-op module takes) is an
     error: the op cannot run alone."""
-    from tfl2quant.ir.attributes import SymbolRefAttr
+    from tfl2quant.ir.attributes import ArrayAttr, SymbolRefAttr
 
     scope = op.parent_op()
     while scope is not None and not hasattr(scope, "lookup"):
@@ -246,7 +246,9 @@ def _callees(op: Operation) -> list[Operation]:
     while todo:
         current = todo.pop()
         for inner in current.walk():
-            for attr in inner.attributes.values():
+            refs = [a for value in inner.attributes.values()
+                    for a in (value.value if isinstance(value, ArrayAttr) else (value,))]
+            for attr in refs:
                 if not isinstance(attr, SymbolRefAttr):
                     continue
                 callee = None if scope is None else scope.lookup(attr.root)
