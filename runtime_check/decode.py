@@ -114,7 +114,7 @@ def run_loop(path: str, found, copies: dict, results: list, steps: int, seed: in
     """The loop on a generative model (None if the model is not one); `results`: each
     signature's check (check.CheckResult, in `found`'s order), whose TFLite runs and final
     module the loop reuses."""
-    from .check import FAIL, _verdict
+    from .check import FAIL, NOT_COMPARED, _verdict
 
     shape = generative(found)
     if shape is None:
@@ -123,22 +123,30 @@ def run_loop(path: str, found, copies: dict, results: list, steps: int, seed: in
     by_subgraph = {s.subgraph: r for s, r in zip(found, results)}
     loop = DecodeLoop(prefill.key, dec.key, state, steps)
     start = time.monotonic()
+    ref = {s.subgraph: by_subgraph[s.subgraph].tflite for s in (prefill, dec)}
+    module = next((r.module for r in results if r.module is not None), None)
+    if any(r is None for r in ref.values()) or module is None:
+        # TFLite cannot run a signature (NOT COMPARED) or a stage of ours failed (FAIL): the
+        # signatures' verdicts say so; the loop does not run
+        why = next((r.reference_why or r.error for r in results if r.tflite is None or r.module is None), None)
+        loop.error = f"not run: the signatures' checks could not run TFLite or our stages ({why})"
+        return loop
     try:
-        ref = {s.subgraph: by_subgraph[s.subgraph].tflite for s in (prefill, dec)}
-        module = next((r.module for r in results if r.module is not None), None)
-        if any(r is None for r in ref.values()) or module is None:
-            why = next((r.reference_why or r.error for r in results if r.tflite is None or r.module is None), None)
-            raise Tfl2QuantError(f"the signatures' checks could not run TFLite or our stages ({why})")
         ours = Executor(module, ExecutorOptions(rounding=rounding))
-        optimized = interpreter.load(path, False, OPTIMIZED)
-        runners = {s.subgraph: optimized.get_signature_runner(s.key) for s in (prefill, dec)}
+        try:
+            optimized = interpreter.load(path, False, OPTIMIZED)
+            runners = {s.subgraph: optimized.get_signature_runner(s.key) for s in (prefill, dec)}
+        except (Tfl2QuantError, ValueError):  # no spread to measure: the reference alone judges
+            runners = {}
         _loop(loop, prefill, dec, state, ref, ours, runners, by_subgraph, seed, tolerances, say, _verdict)
     except Tfl2QuantError as e:
         loop.error = str(e)
+        # TFLite's own failure leaves the later steps without a reference; ours is a FAIL
+        failed = NOT_COMPARED if isinstance(e, _TFLiteFailed) else FAIL
     loop.seconds = time.monotonic() - start
     verdicts = [s.verdict for s in loop.steps]
     if loop.error:
-        verdicts.append(FAIL)
+        verdicts.append(failed)
     from .signatures import worst
     loop.verdict = worst(verdicts) if verdicts else None
     return loop
@@ -174,21 +182,26 @@ def _loop(loop, prefill, dec, state, ref, ours, runners, by_subgraph, seed, tole
             own = {n: feeds[who].get(n, values[n]) if n in state else values[n] for n in values}
             args = [own[n] for n in s.input_names()]
             if who == "ref":
-                out = ref[s.subgraph].run(args)[0]
+                try:
+                    out = ref[s.subgraph].run(args)[0]
+                except Tfl2QuantError as e:
+                    raise _TFLiteFailed(f"TFLite failed at step {step} ({s.key}): {e}") from None
             elif who == "ours":
                 out = ours.run(args, s.key)
-            else:
+            elif s.subgraph in runners:
                 got = runners[s.subgraph](**own)
                 out = [np.asarray(got[n]) for n in s.output_names()]
+            else:
+                continue
             runs[who] = dict(zip(s.output_names(), out))
             feeds[who] = {n: runs[who][n] for n in state if n in runs[who]}
         result = by_subgraph[s.subgraph]
         depends = {o.name: o.depends_on for o in result.outputs}
         row = []
         for name in s.output_names():
-            theirs, mine, opt = runs["ref"][name], runs["ours"][name], runs["opt"][name]
+            theirs, mine, opt = runs["ref"][name], runs["ours"][name], runs.get("opt", {}).get(name)
             row.append(compare(name, mine, theirs, depends.get(name, "float"), limit=tolerances.limit(name),
-                               tflite_spread=spread_of(opt, theirs)))
+                               tflite_spread=None if opt is None else spread_of(opt, theirs)))
         verdict = verdict_of(None, result.stages_agree, row, result.layers)
         record = Step(step, s.key, position, None if step == 0 else token, row, verdict,
                       fed=int(values[TOKENS].size))
@@ -197,6 +210,10 @@ def _loop(loop, prefill, dec, state, ref, ours, runners, by_subgraph, seed, tole
             record.our_token = int(np.argmax(runs["ours"][LOGITS].reshape(-1, runs["ours"][LOGITS].shape[-1])[-1]))
             token = record.tflite_token
         loop.steps.append(record)
+
+
+class _TFLiteFailed(Tfl2QuantError):
+    pass
 
 
 _NUMPY = {"FLOAT32": "float32", "FLOAT16": "float16", "INT32": "int32", "INT64": "int64", "INT8": "int8",

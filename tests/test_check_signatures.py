@@ -207,3 +207,22 @@ def test_signatures_sharing_a_subgraph_are_checked_once(tmp_path):
     loop = result.decode
     assert [s.verdict for s in loop.steps] == ["PASS"] * 3 and loop.tokens_agree() == (0, 0)
     assert len({s.token for s in loop.steps[1:]}) == 1
+
+
+def test_the_loop_does_not_run_when_tflite_cannot_run_a_signature(tmp_path, monkeypatch):
+    """No reference for a signature (NOT COMPARED there): the loop says why and adds no verdict."""
+    real = check_module.check_subgraph0
+
+    def no_tflite(path, *args, **kw):
+        result = real(path, *args, **kw)
+        if "subgraph-1-first" in str(path):
+            result.verdict, result.tflite, result.reference, result.reference_why = \
+                "NOT COMPARED", None, "none", "Encountered unresolved custom op"
+        return result
+
+    monkeypatch.setattr(check_module, "check_subgraph0", no_tflite)
+    result = check_model(str(_write(tmp_path, "model.tflite", generative())), decode_steps=2)
+    loop = result.decode
+    assert loop.steps == [] and loop.verdict is None and "unresolved custom op" in loop.error
+    assert result.verdict == "NOT COMPARED"
+    assert "decode loop: - (0 decode steps" in format_check(result)
