@@ -83,6 +83,11 @@ class CheckResult:
     tolerances: Tolerances = field(default_factory=Tolerances)
     deployed: list[kernel_sets.Deployed] = field(default_factory=list)
     deployed_error: str | None = None      # why the default resolver (XNNPACK) did not run
+    signature: str | None = None           # a multi-signature model: the key(s) this part checks
+    signatures: list["CheckResult"] = field(default_factory=list)  # a multi-signature model: each one's check
+    decode: object | None = None           # a generative model: the decode loop (decode.DecodeLoop)
+    tflite: object | None = field(default=None, repr=False)   # TFLite's runs (partition.Parts): the decode loop's
+    module: object | None = field(default=None, repr=False)   # the final module (the decode loop runs it)
 
     @property
     def passed(self) -> bool:
@@ -122,15 +127,125 @@ class CheckResult:
             "layers": [layer.to_json() for layer in self.layers],
             "records": [r.to_json() for r in self.records],
             **({"error": self.error} if self.error else {}),
+            **({"signature": self.signature} if self.signature else {}),
+            **({"signatures": [_signature_json(s) for s in self.signatures]} if self.signatures else {}),
+            **({"decode": self.decode.to_json()} if self.decode is not None else {}),
         }
+
+
+def _signature_json(result: CheckResult) -> dict:
+    """One signature's check, as a model's JSON without what every signature shares."""
+    out = result.to_json()
+    for shared in ("model", "records", "backend", "samples", "tolerances"):
+        out.pop(shared, None)
+    return out
 
 
 def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
                 rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, input_shapes=None,
                 samples: int = 1, backend: str = "numpy", tolerances: Tolerances = Tolerances(),
-                progress: Optional[Callable[[str], None]] = None) -> CheckResult:
-    """`input_shapes` pins the inputs' `?` dimensions (convert --input-shape); TFLite then runs
-    at those shapes, and otherwise at the shapes the file gives (1 for a `?` batch).
+                progress: Optional[Callable[[str], None]] = None, decode_steps: int = 4) -> CheckResult:
+    """Check the model: its subgraph 0 (the default signature), or, when its SignatureDefs name
+    several subgraphs, every signature and, for a generative model, a decode loop of
+    `decode_steps` steps (signatures.py, decode.py). Arguments as check_subgraph0's."""
+    from . import signatures as sigs
+
+    found = sigs.read_signatures(path)
+    if len(found) < 2:
+        result = check_subgraph0(path, inputs_file, seed, rounding, input_shapes, samples, backend, tolerances,
+                                 progress)
+        result.tflite = result.module = None  # only the decode loop runs them again
+        return result
+    return _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, samples, backend,
+                             tolerances, progress, decode_steps)
+
+
+def _check_signatures(path, found, inputs_file, seed, rounding, input_shapes, samples, backend, tolerances,
+                      progress, decode_steps) -> CheckResult:
+    from . import decode as decode_loop
+    from . import signatures as sigs
+
+    say = progress or (lambda _: None)
+    names = {n for s in found for n in [*(n for n, *_ in s.outputs), *s.tensor_names_out]}
+    unknown = [n for n in tolerances.outputs if n not in names]
+    if unknown:
+        shown = ", ".join(f"{s.key}: " + ", ".join(repr(n) for n, *_ in s.outputs) for s in found)
+        raise Tfl2QuantError(f"--atol/--rtol name {', '.join(map(repr, unknown))}, which is not an output of any "
+                             f"signature (the model's outputs: {shown})", path)
+    results: list[CheckResult] = []
+    copies: dict[int, str] = {}
+    with sigs.tempdir() as tmp:
+        given = sigs.split_inputs(inputs_file, found, tmp) if inputs_file else {}
+        for s in found:
+            copies[s.subgraph] = path if s.subgraph == 0 else sigs.temporary_copy(
+                sigs.subgraph_first(path, s.subgraph), tmp, s.subgraph, path)
+            outputs = {n for n, *_ in s.outputs} | set(s.tensor_names_out)
+            own = Tolerances(tolerances.atol, tolerances.rtol,
+                             {n: t for n, t in tolerances.outputs.items() if n in outputs}, tolerances.max_steps)
+            result = check_subgraph0(copies[s.subgraph], given.get(s.subgraph), seed, rounding, input_shapes,
+                                     samples, backend, own, lambda m, s=s: say(f"signature {s.label}: {m}"))
+            result.model, result.signature = path, s.label
+            _signature_names(result, s)
+            results.append(result)
+        loop = None
+        if decode_steps:
+            say("decode loop")
+            loop = decode_loop.run_loop(path, found, copies, results, decode_steps, seed, rounding, tolerances,
+                                        lambda m: say(f"decode loop: {m}"))
+        for r in results:  # TFLite's interpreters and the modules: no longer needed
+            r.tflite = r.module = None
+    verdicts = [r.verdict for r in results] + ([loop.verdict] if loop is not None and loop.verdict else [])
+    first = results[0]
+    prefixed = lambda outs, r: [_renamed(o, f"{r.signature}/{o.name}") for o in outs]  # noqa: E731
+    stages = {}
+    for r in results:
+        for stage, outs in r.stages.items():
+            stages.setdefault(stage, []).extend(prefixed(outs, r))
+    worst_result = max(results, key=lambda r: sigs.RANK.get(r.verdict, sigs.RANK["FAIL"]))
+    labels = []
+    for r in results:
+        labels += [x for x in r.reference.split(" + ") if x not in labels]
+    kernels: dict[str, int] = {}
+    for r in results:
+        for k, n in r.kernels.items():
+            kernels[k] = kernels.get(k, 0) + n
+    errors = [f"signature {r.signature}: {r.error}" for r in results if r.error]
+    return CheckResult(path, sigs.worst(verdicts), [o for r in results for o in prefixed(r.outputs, r)],
+                       first.ops, stages=stages, layers=[], records=first.records,
+                       stages_agree=all(r.stages_agree for r in results), error="; ".join(errors) or None,
+                       reference=" + ".join(labels), reference_why=None, kernels=kernels,
+                       first_divergence=worst_result.first_divergence, first_difference=worst_result.first_difference,
+                       samples=first.samples, backend=first.backend, tolerances=tolerances,
+                       deployed=[_renamed(d, f"{r.signature}/{d.name}") for r in results for d in r.deployed],
+                       deployed_error=first.deployed_error,
+                       signatures=results, decode=loop)
+
+
+def _renamed(o, name: str):
+    import dataclasses
+    return dataclasses.replace(o, name=name)
+
+
+def _signature_names(result: CheckResult, s) -> None:
+    """Name the signature's outputs as the signature does (its runner's keys), not by tensor."""
+    names = s.output_names()
+    if len(names) != len(result.outputs) or None in names:
+        return
+    rename = dict(zip([o.name for o in result.outputs], names))
+    for outs in [result.outputs, *result.stages.values()]:
+        for o in outs:
+            o.name = rename.get(o.name, o.name)
+    for d in result.deployed:
+        d.name = rename.get(d.name, d.name)
+
+
+def check_subgraph0(path: str, inputs_file: str | None = None, seed: int = 0,
+                    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO, input_shapes=None,
+                    samples: int = 1, backend: str = "numpy", tolerances: Tolerances = Tolerances(),
+                    progress: Optional[Callable[[str], None]] = None) -> CheckResult:
+    """The check of subgraph 0 (the model's default signature). `input_shapes` pins the
+    inputs' `?` dimensions (convert --input-shape); TFLite then runs at those shapes, and
+    otherwise at the shapes the file gives (1 for a `?` batch).
     `samples`: input sets, seeds seed .. seed+samples-1 (one with `inputs_file`);
     `backend` "iree" also compiles the final IR with iree-compile and runs it;
     `progress` is told what runs (a stage, TFLite, layer k of n)."""
@@ -215,7 +330,8 @@ def check_model(path: str, inputs_file: str | None = None, seed: int = 0,
     verdict = _verdict(common["error"], agree, [o for outs in stages.values() for o in outs], layers)
     return CheckResult(path, verdict, stages.get("final", []), stages=stages, layers=layers,
                        first_divergence=first, first_difference=differs, deployed=deployed or [],
-                       deployed_error=others[XNNPACK][0].error if inputs else None, **common)
+                       deployed_error=others[XNNPACK][0].error if inputs else None, tflite=parts,
+                       module=conversion.module, **common)
 
 
 def _run_tflite(parts: Parts, inputs, plan: reference.Plan, say) -> list | None:

@@ -7,6 +7,8 @@ from legalize.driver import PATHS
 
 
 def format_check(result) -> str:
+    if result.signatures:
+        return _format_signatures(result)
     lines = [f"model: {result.model}",
              "ops:   " + ", ".join(f"{p} {result.ops[p]}" for p in PATHS)]
     lines += _reference(result)
@@ -128,3 +130,53 @@ def _noise(result) -> list[str]:
     return [f"float noise: every op matches TFLite on its own inputs; {o.name} is {o.max_abs_diff:.4g} from "
             f"BUILTIN_REF, beyond its tolerance {o.tolerance:.3g} but within {o.tflite_spread:.4g}, how far "
             f"TFLite's own kernel sets are apart on the same inputs (--atol or --rtol: a tolerance of your own)"]
+
+
+def _format_signatures(result) -> str:
+    """A model with several signatures: each signature's check as a model's, under its name,
+    then the decode loop, then each verdict and the worst."""
+    lines = [f"model: {result.model}",
+             f"signatures: {len(result.signatures)} ("
+             + ", ".join(r.signature for r in result.signatures) + "), each checked as below"]
+    for r in result.signatures:
+        own = format_check(r).split("\n")
+        lines.append(f"== signature {r.signature} ==")
+        lines += own[1:-1] + [f"signature {r.signature}: {r.verdict}"]
+    loop = result.decode
+    if loop is not None:
+        lines += _decode(loop)
+    summary = [f"{r.signature} {r.verdict}" for r in result.signatures]
+    if loop is not None:
+        summary.append(f"decode loop {loop.verdict or '-'}")
+    lines.append("verdicts: " + ", ".join(summary))
+    lines.append(result.verdict)
+    return "\n".join(lines)
+
+
+def _decode(loop) -> list[str]:
+    decoded = len([s for s in loop.steps if s.step > 0])
+    lines = [f"== decode loop: {loop.prefill}, then {loop.steps_asked} {loop.decode} steps "
+             f"(state fed back: {', '.join(loop.state)}; next token: {loop.token_from}) ==",
+             f"{'step':<10} {'signature':<12} {'output':<24} {'exact':>8} {'max diff':>9} {'tol':>8}  verdict"]
+    for s in loop.steps:
+        where = "prefill" if s.step == 0 else f"decode {s.step}"
+        for o in s.outputs:
+            tol = "-" if o.tolerance is None else f"{o.tolerance:.3g}"
+            spread = f", TFLite's spread {o.tflite_spread:.3g}" if o.tflite_spread else ""
+            lines.append(f"{where:<10} {s.signature[:12]:<12} {o.name[:24]:<24} {o.exact_fraction:>8.2%} "
+                         f"{o.max_abs_diff:>9.4g} {tol:>8}  {o.verdict} ({o.depends_on}{spread})")
+        token = f", token {s.token} at position {s.position}" if s.token is not None else \
+            f", a prompt of {s.fed} tokens at positions {s.position}..{s.position + s.fed - 1}" if s.step == 0 else ""
+        argmax = (f"; next token: TFLite {s.tflite_token}, ours {s.our_token}"
+                  if s.tflite_token is not None else "")
+        lines.append(f"  {where}: {s.verdict}{token}{argmax}")
+    agree, of = loop.tokens_agree()
+    if of:
+        lines.append(f"tokens agree: {agree}/{of} steps (our argmax of logits is TFLite's)")
+    worst = loop.largest()
+    if worst is not None and worst.max_abs_diff:
+        lines.append(f"largest difference in the loop: {worst.max_abs_diff:.4g} on {worst.name}")
+    if loop.error:
+        lines.append(f"error: decode loop: {loop.error}")
+    lines.append(f"decode loop: {loop.verdict or '-'} ({decoded} decode steps, {loop.seconds:.1f}s)")
+    return lines

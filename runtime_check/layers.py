@@ -37,7 +37,7 @@ from tfl2quant.ir.types import FunctionType
 from tfl2quant.passes import Rounding
 from tfl2quant.pipeline import run_pipeline
 
-from .compare import compare, float_tolerance
+from .compare import compare, float_tolerance, weakest
 from .executor import Executor, ExecutorOptions
 
 LOCAL = CONSTANT_OPS | {"quantfork.stats"}  # copied into the one-op module with the op
@@ -119,8 +119,11 @@ def prepare_layers(func: FuncOp, rounding: Rounding, progress=None) -> tuple[lis
         try:
             layer.module, layer.feeds = _one_op_module(op, index_of)
             conversion = run_pipeline(layer.module, "final", rounding=rounding)
-            (record,) = conversion.report.records
-            layer.path = record.path
+            records = conversion.report.records
+            (record,) = [r for r in records if r.function == "main"]
+            # a composite's path is the weakest of its decomposition's ops (the call itself is float)
+            layer.path = weakest({r.path for r in records if r.function != "main"}) \
+                if len(records) > 1 and record.name == "tfl.stablehlo_composite" else record.path
             # an integer rewrite whose float result is rounded otherwise than TFLite's (rule.py)
             layer.float_sums = record.path == "integer" and record.reason is not None
         except (Tfl2QuantError, KeyError, ValueError) as e:
@@ -202,9 +205,12 @@ def evaluate_layers(layers: list[Layer], overwritten: dict, tensors: dict[int, n
 
 
 def _one_op_module(op: Operation, index_of: dict) -> tuple[ModuleOp, list[int]]:
-    """`op` alone in @main: constants cloned in, other operands as arguments (TFLite tensor indices)."""
+    """`op` alone in @main: constants cloned in, other operands as arguments (TFLite tensor indices).
+    The functions it calls (a STABLEHLO_COMPOSITE's decomposition, and theirs) come along, so a
+    composite is judged by running its decomposition on TFLite's inputs, as its kernel does."""
     if op.regions:
         raise Tfl2QuantError("control flow is checked only end to end")
+    callees = _callees(op)
     feeds, arg_types, local = [], [], []
     for v in op.operands:
         producer = v.owner_op
@@ -218,6 +224,8 @@ def _one_op_module(op: Operation, index_of: dict) -> tuple[ModuleOp, list[int]]:
     module = ModuleOp.build()
     func = FuncOp.build("main", FunctionType(tuple(arg_types), op.result_types))
     module.body.append(func)
+    for callee in callees:
+        module.body.append(clone(callee, {}))
     mapping = dict(zip(feeds, func.body.args))
     b = Builder.at_end(func.body)
     for producer in _with_dependencies(local):
@@ -225,6 +233,34 @@ def _one_op_module(op: Operation, index_of: dict) -> tuple[ModuleOp, list[int]]:
     b.insert(clone(op, mapping))
     b.create("func.return", [mapping[r] for r in op.results])
     return module, [index_of[v] for v in feeds]
+
+
+def _callees(op: Operation) -> list[Operation]:
+    """The functions `op`'s symbol attributes name, and the ones those call, in the order found;
+    a name that is no function of the module (or `main`, which the one-op module takes) is an
+    error: the op cannot run alone."""
+    from tfl2quant.ir.attributes import ArrayAttr, SymbolRefAttr
+
+    scope = op.parent_op()
+    while scope is not None and not hasattr(scope, "lookup"):
+        scope = scope.parent_op()
+    found: list[Operation] = []
+    todo = [op]
+    while todo:
+        current = todo.pop()
+        for inner in current.walk():
+            refs = [a for value in inner.attributes.values()
+                    for a in (value.value if isinstance(value, ArrayAttr) else (value,))]
+            for attr in refs:
+                if not isinstance(attr, SymbolRefAttr):
+                    continue
+                callee = None if scope is None else scope.lookup(attr.root)
+                if callee is None or attr.root == "main":
+                    raise Tfl2QuantError(f"{op.name} names @{attr.root}, which cannot come along alone")
+                if callee not in found:
+                    found.append(callee)
+                    todo.append(callee)
+    return found
 
 
 def _is_runtime_stats(op: Operation) -> bool:

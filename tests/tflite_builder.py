@@ -886,3 +886,44 @@ def _buffer_offset_past_end() -> bytes:
     m = read(data)
     first = min(b.offset for b in m.buffers if b.offset > 1)
     return data[:first]
+
+
+def generative(vocab: int = 6, cache: int = 8, prefill: int = 4, decode_key: str = "decode") -> bytes:
+    """Two signatures in the shape of litert-torch's generative exports, small enough to check
+    in a second: `prefill_<prefill>` and `decode` each take `tokens`, `input_pos` and a KV
+    cache `kv_cache_k_0` [1, cache, 2], write the tokens' embeddings (GATHER) into the cache at
+    input_pos[0] (SLICE, CONCATENATION, DYNAMIC_UPDATE_SLICE) and return it; decode also
+    returns `logits` [1, 1, vocab], a FULLY_CONNECTED of the cache summed over positions. The
+    subgraphs are named otherwise than the keys, and decode is subgraph 1."""
+    m = ModelBuilder()
+    rng = np.random.default_rng(7)
+    table = rng.uniform(-1, 1, (vocab, 2)).astype(np.float32)
+    weights = rng.uniform(-1, 1, (vocab, 2)).astype(np.float32)
+    for key, steps in ((f"prefill_{prefill}", prefill), (decode_key, 1)):
+        g = m.subgraph(f"graph_{key}")
+        tokens = g.input("tokens", [1, steps], "INT32")
+        pos = g.input("input_pos", [steps], "INT32")
+        kv = g.input("kv_cache_k_0", [1, cache, 2])
+        emb, first, start = g.tensor("emb", [1, steps, 2]), g.tensor("first", [1], "INT32"), g.tensor(
+            "start", [3], "INT32")
+        out = g.tensor("updated_cache", [1, cache, 2])
+        g.op("GATHER", [g.const("table", table), tokens], [emb], schema.GatherOptionsT())
+        g.op("SLICE", [pos, g.const("begin", np.array([0], np.int32)), g.const("size", np.array([1], np.int32))],
+             [first], schema.SliceOptionsT())
+        zero = g.const("zero", np.array([0], np.int32))
+        concat = schema.ConcatenationOptionsT()
+        concat.axis = 0
+        g.op("CONCATENATION", [zero, first, zero], [start], concat)
+        g.op("DYNAMIC_UPDATE_SLICE", [kv, emb, start], [out])
+        outputs = {"kv_cache_k_0": out}
+        if steps == 1:
+            summed, flat, logits = g.tensor("summed", [1, 2]), g.tensor("flat", [1, vocab]), g.tensor(
+                "logits_out", [1, 1, vocab])
+            g.op("SUM", [out, g.const("axis", np.array([1], np.int32))], [summed], schema.ReducerOptionsT())
+            g.op("FULLY_CONNECTED", [summed, g.const("w", weights), -1], [flat], _fc_options())
+            g.op("RESHAPE", [flat, g.const("shape", np.array([1, 1, vocab], np.int32))], [logits],
+                 schema.ReshapeOptionsT())
+            outputs["logits"] = logits
+        g.output(*outputs.values())
+        m.signature(key, g, inputs={"tokens": tokens, "input_pos": pos, "kv_cache_k_0": kv}, outputs=outputs)
+    return m.build()

@@ -348,7 +348,8 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
 @main.command(cls=_Command, epilog=cli_help.CHECK)
 @click.argument("model", metavar="MODEL.tflite")
 @click.option("--inputs", "inputs_file", default=None,
-              help="Inputs as .npz, one array per model input, keyed by its TFLite name.")
+              help="Inputs as .npz, one array per model input, keyed by its TFLite name "
+                   "(several signatures: SIGNATURE/INPUT).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the random inputs.")
 @click.option("--json", "json_file", default=None,
               help="Write the result as JSON to this file ('-': stdout, and the table to stderr).")
@@ -367,8 +368,11 @@ def _opt(input_file, output, pass_pipeline, flags, split_input_file, verify_diag
               help="Quantization steps an integer output may be from TFLite's.")
 @click.option("--per-layer-ok", is_flag=True,
               help="Exit 0, not 3 or 5, for PASS (per layer) and PASS (float noise): every op matches per layer.")
+@click.option("--decode-steps", default=4, show_default=True, type=click.IntRange(min=0),
+              help="A generative model (prefill and decode signatures with a KV cache): decode steps after "
+                   "the prefill, each compared with TFLite's; 0: none.")
 def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, backend, atol, rtol, max_steps,
-          per_layer_ok):
+          per_layer_ok, decode_steps):
     """Run MODEL.tflite (`-`: stdin) through every stage and through TFLite; compare the outputs.
 
     PASS (per layer): every op matches TFLite on its own inputs, but an output fed by
@@ -394,7 +398,7 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
         progress = Progress()
     try:
         result = named(check_model(path, inputs_file, seed, as_rounding(rounding), shapes, samples, backend,
-                                   tolerances, progress))
+                                   tolerances, progress, decode_steps))
     finally:
         if progress is not None:
             progress.close()

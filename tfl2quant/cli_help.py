@@ -53,6 +53,7 @@ Examples:
   tfl2quant check model.tflite --samples 5 --json check.json
   tfl2quant check model.tflite --inputs inputs.npz --rounding half-to-even
   cat model.tflite | tfl2quant check -
+  tfl2quant check llm.tflite --decode-steps 8    (each signature, then prefill + 8 decode steps)
 
 \b
 Exit codes:

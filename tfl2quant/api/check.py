@@ -36,7 +36,7 @@ Tolerance = Union[float, Mapping[str, float], None]
 
 def check(model: ModelSource, *, inputs: Inputs = None, seed: int = 0, samples: int = 1, backend: str = "numpy",
           atol: Tolerance = None, rtol: Tolerance = None, max_steps: int = 0, input_shapes: InputShapes = None,
-          rounding: str | Rounding = "half-away-from-zero",
+          rounding: str | Rounding = "half-away-from-zero", decode_steps: int = 4,
           progress: Optional[Callable[[str], None]] = None) -> CheckResult:
     """Convert `model`, run its stages and TFLite on the same inputs, and judge each output and op.
 
@@ -44,7 +44,9 @@ def check(model: ModelSource, *, inputs: Inputs = None, seed: int = 0, samples: 
     `samples` sets from `seed`); `backend="iree"` also compiles the final IR with iree-compile
     and runs it; `atol`, `rtol` (float outputs) and `max_steps` (integer outputs) are the
     tolerances, `atol`/`rtol` a number or {output name: number}; `input_shapes` and `rounding`
-    as for `convert`; `progress` is told what runs. Input errors raise `Tfl2QuantError`.
+    as for `convert`; a generative model (prefill and decode signatures sharing a KV cache) also
+    runs `decode_steps` decode steps after its prefill; `progress` is told what runs. Input
+    errors raise `Tfl2QuantError`.
     """
     from runtime_check.check import check_model
     from runtime_check.tolerance import Tolerances
@@ -55,7 +57,7 @@ def check(model: ModelSource, *, inputs: Inputs = None, seed: int = 0, samples: 
     require_backend(backend)
     with model_file(model) as path, _inputs_file(inputs) as inputs_file:
         return named(check_model(path, inputs_file, seed, as_rounding(rounding), shapes, samples, backend,
-                                 tolerances, progress))
+                                 tolerances, progress, decode_steps))
 
 
 def named(result: CheckResult) -> CheckResult:
