@@ -82,6 +82,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--only", nargs="*", metavar="PATTERN", help="shell patterns over <exporter>/<net>.<variant>")
     p.add_argument("--committed", action="store_true", help="only the files committed under models/exporters")
+    p.add_argument("--cached", action="store_true", help="tabulate what was measured, measure nothing")
     p.add_argument("--skip", nargs="*", default=[], metavar="PATTERN", help="leave these out")
     p.add_argument("--out", type=Path, default=ROOT / "build" / "exporter-status")
     args = p.parse_args()
@@ -106,6 +107,8 @@ def main() -> int:
         if key in cache and "left" not in cache[key]:  # measured before the op scan: convert again
             cache[key].update(_leftover(path))
             cache_file.write_text(json.dumps(cache, indent=1))
+        if key not in cache and args.cached:
+            continue
         if key not in cache:
             cache[key] = measure(path)
             cache_file.write_text(json.dumps(cache, indent=1))
