@@ -49,7 +49,8 @@ def run(cmd: list[str], out: Path) -> dict:
     if out.exists():
         out.unlink()
     return {"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "peak": usage.ru_maxrss * 1024,
-            "out": size, "ok": p.returncode == 0, "error": err[-1][:120] if err and p.returncode else ""}
+            "out": size, "ok": p.returncode == 0, "code": p.returncode,
+            "error": err[-1][:120] if err and p.returncode else ""}
 
 
 def main() -> None:
@@ -76,7 +77,7 @@ def main() -> None:
     size = model.stat().st_size
     peer = str(install_peer())
     ours = [sys.executable, "-m", "tfl2quant.cli", "convert", str(model)]
-    text, bc = Path("/tmp/tfl2quant-big-out.mlir"), Path("/tmp/tfl2quant-big-out.mlirbc")
+    text, bc = (Path(f"/tmp/tfl2quant-big-out-{os.getpid()}.{ext}") for ext in ("mlir", "mlirbc"))  # ours alone
     rows = {"ours text": (ours + ["-o", str(text)], text),
             "ours bytecode": (ours + ["--emit-bytecode", "-o", str(bc)], bc),
             "peer bytecode": ([peer, str(model), "--bytecode", "-o", str(bc)], bc),
@@ -93,7 +94,8 @@ def main() -> None:
     for name, rs in runs.items():
         failed = [r for r in rs if not r["ok"]]
         if failed:
-            print(f"| {name} | failed: {failed[0]['error']} | | | | |", flush=True)
+            error = failed[0]["error"] or f"exit {failed[0]['code']}"  # a crash prints nothing (-11: SIGSEGV)
+            print(f"| {name} | failed: {error} | | | | |", flush=True)
             continue
         wall, cpu, peak, out = (statistics.median(r[k] for r in rs) for k in ("seconds", "cpu", "peak", "out"))
         spread = f" ({min(r['seconds'] for r in rs):.1f}-{max(r['seconds'] for r in rs):.1f})" if len(rs) > 1 else ""

@@ -34,14 +34,14 @@ import numpy as np
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.types import UniformQuantizedSubChannelType
-from tfl2quant.dialects.tfl import constant_array
+from tfl2quant.dialects.tfl import constant_array, constant_attr
 from tfl2quant.ir.attributes import BoolAttr
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.core import Value
-from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
+from tfl2quant.ir.types import FloatType, element_type, f16, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
 from .emit import broadcast_to, compare, concat, reshape, select, slice_, slice_axis, splat, tile
-from .hybrid import block_scales
+from .hybrid import block_scales, packed_values, unpack
 from .movement import OnStorage
 from .query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
                     static_shapes, storage_name)
@@ -136,7 +136,7 @@ class HybridEmbeddingLookup(IntegerPattern):
             return reason
         if str(element_type(op.result.type)) != "f32":
             return f"a hybrid EMBEDDING_LOOKUP into {element_type(op.result.type)}; the pattern writes f32"
-        if storage_name(value) not in ("i8", "u8", "i4", "i2") or constant_array(value) is None:
+        if storage_name(value) not in ("i8", "u8", "i4", "i2") or constant_attr(value) is None:
             return "hybrid EMBEDDING_LOOKUP rows are constant int8, uint8, int4 or int2"
         q = qtype(value)
         per_byte = {"i4": 2, "i2": 4}.get(storage_name(value), 1)
@@ -156,20 +156,24 @@ class HybridEmbeddingLookup(IntegerPattern):
         shape = value.type.shape
         rows, width = shape[0], math.prod(shape[1:])
         q = qtype(value)
-        table = np.asarray(constant_array(value))
-        # a view of the stored bytes (zero-copy; uint8 read as int8 bytes as the kernel does);
-        # int4 and int2 arrive unpacked, one int8 per value
-        table = table.view(np.int8).reshape(rows, width)
-        if isinstance(q, UniformQuantizedSubChannelType):
-            scales = block_scales(value)  # [rows, blocks], as the kernel reads the fp16 tensor
-        else:
-            scales = np.broadcast_to(np.asarray(q.scales_flat(), np.float32), (rows,)).reshape(rows, 1)
-        blocks = scales.shape[1]
         count = lookup.type.shape[0]
         index = reshape(b, index32(b, operands[0]), (1, count))
-        picked = gather(b, tosa.const(b, table.reshape(1, rows, width), i8), index)
-        picked_scales = gather(b, tosa.const(b, np.ascontiguousarray(scales, np.float32).reshape(1, rows, blocks), f32),
-                               index)
+        if q.storage_width < 8:  # the rows as stored, unpacked once gathered (hybrid.unpack)
+            packed = packed_values(value, rows)
+            picked = gather(b, tosa.const(b, packed.reshape(1, rows, -1), i8), index)
+            picked = unpack(b, reshape(b, picked, (count, packed.shape[1], 1)), q.storage_width)  # [count, n, 8 / bits]
+        else:  # a view of the stored bytes (uint8 read as int8 bytes, as the kernel does)
+            table = np.asarray(constant_array(value)).view(np.int8).reshape(1, rows, width)
+            picked = gather(b, tosa.const(b, table, i8), index)
+        if isinstance(q, UniformQuantizedSubChannelType):  # the fp16 tensor, read as f32
+            scales = block_scales(value)
+            blocks = scales.shape[1]
+            picked_scales = gather(b, tosa.const(b, scales.reshape(1, rows, blocks), f16), index)
+            picked_scales = tosa.cast(b, picked_scales, tensor((1, count, blocks), f32))
+        else:
+            scales = np.broadcast_to(np.asarray(q.scales_flat(), np.float32), (rows,)).reshape(1, rows, 1)
+            blocks = 1
+            picked_scales = gather(b, tosa.const(b, np.ascontiguousarray(scales), f32), index)
         block_shape = (count, blocks, width // blocks)
         y = generic(b, [reshape(b, picked, block_shape), reshape(b, picked_scales, (count, blocks, 1))],
                     [AffineMap.identity(3), AffineMap(3, (dim(0), dim(1), const(0)))], tensor(block_shape, f32),

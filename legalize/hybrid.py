@@ -30,14 +30,17 @@ import numpy as np
 from tfl2quant.dialects import tosa
 from tfl2quant.dialects.assembly import CMPF
 from tfl2quant.dialects.linalg import generic
-from tfl2quant.dialects.tfl import activation, constant_array
+from tfl2quant.dialects.quant.types import ParamArray
+from tfl2quant.dialects.tfl import activation, constant_array, constant_attr
 from tfl2quant.ir.affine import AffineMap, const, dim
-from tfl2quant.ir.attributes import IntegerAttr
+from tfl2quant.ir.attributes import BoolAttr, IntegerAttr
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Value
-from tfl2quant.ir.types import f32, f64, i1, i8, i32, i64, tensor
+from tfl2quant.ir.mapped import release
+from tfl2quant.ir.types import f16, f32, f64, i1, i8, i32, i64, tensor
 
 from . import gemmlowp as g
+from .emit import concat, splat
 from .gemmlowp import constant, rowwise
 from .query import Reason, is_float, qtype, storage_name
 
@@ -57,9 +60,9 @@ def hybrid_reason(op, weights: Value, bias: Optional[Value] = None, data: int = 
     kind = storage_name(weights)
     if kind not in ("i8", "i4", "i2"):
         return f"hybrid weights are {kind}; TFLite's hybrid kernels read int8, int4 and int2"
-    if constant_array(weights) is None:
+    if constant_attr(weights) is None:
         return "the hybrid weights are not a compile-time constant"
-    if any(qtype(weights).zero_points_flat()):
+    if np.any(qtype(weights).zero_points_flat()):
         return "hybrid weights with a non-zero zero point (the kernel does not read it)"
     if bias is not None and not (is_float(bias) and str(bias.type.element_type) == "f32"):
         return f"a hybrid op's bias is f32, this one is {bias.type}"
@@ -221,35 +224,105 @@ def per_image(b: Builder, x: Value, asymmetric: bool) -> tuple[Value, Value, Opt
             None if zero_point is None else tosa.reshape(b, zero_point, per_batch))
 
 
+# --- int4 and int2 weights as stored -----------------------------------------------------------
+
+
+def packed_values(weights: Value, rows: int) -> np.ndarray:
+    """Constant int4/int2 values as TFLite stores them: [rows, bytes per row] int8, 8 / bits
+    values a byte, the first in the low bits (UnpackPackedIntToInt8's order). A view of the
+    model's bytes when the importer kept them (importer/tensors.py: PackedElementsAttr), else
+    packed here from the values (a module read from text). The patterns check that rows start
+    at a byte boundary."""
+    attr = constant_attr(weights)
+    packed = getattr(attr, "packed", None)
+    if packed is None:
+        bits = qtype(weights).storage_width
+        values = attr.array().reshape(-1, 8 // bits).view(np.uint8) & np.uint8((1 << bits) - 1)
+        packed = np.zeros(values.shape[0], np.uint8)
+        for k in range(8 // bits):
+            packed |= values[:, k] << np.uint8(bits * k)
+    return np.asarray(packed).view(np.int8).reshape(rows, -1)
+
+
+def unpack(b: Builder, packed: Value, bits: int) -> Value:
+    """`packed` [..., n, 1] i8 -> its values [..., n, 8 / bits] i8, by ops: value k of a byte p
+    is (p << (8 - bits * (k + 1))) >> (8 - bits), the right shift arithmetic (sign-extending).
+    The weights reach the output as stored (half or a quarter of their int8 size) and the
+    converter never unpacks them; whoever runs the IR does, once for constant weights."""
+    t = packed.type
+    amounts: dict[int, Value] = {}
+
+    def amount(n: int) -> Value:
+        if n not in amounts:
+            amounts[n] = splat(b, n, t)
+        return amounts[n]
+
+    values = []
+    for k in range(8 // bits):
+        left = 8 - bits * (k + 1)
+        v = packed if left == 0 else b.value("tosa.logical_left_shift", [packed, amount(left)], t)
+        values.append(b.value("tosa.arithmetic_right_shift", [v, amount(8 - bits)], t, {"round": BoolAttr(False)}))
+    return concat(b, values, len(t.shape) - 1)
+
+
+def unpacked_constant(b: Builder, packed: np.ndarray, bits: int) -> Value:
+    """The values of constant `packed` [rows, n] (packed_values), [rows, n, 8 / bits] i8 (unpack)."""
+    return unpack(b, tosa.const(b, packed.reshape(packed.shape + (1,)), i8), bits)
+
+
 # --- blockwise int4 weights (fully_connected.cc: EvalBlockwise4Bit) ----------------------------
 
 
 def block_scales(weights: Value) -> np.ndarray:
-    """[units, blocks] f32: the scales as the kernel reads them, from an fp16 tensor. The
-    importer gives a zero scale (an all-zero block) FLT_MIN, which rounds back to 0 in fp16."""
+    """[units, blocks] float16: the scales as the kernel reads them, the model's fp16 tensor (a
+    view of the file when the type holds it: quant.types.ParamArray). The importer gives a zero
+    scale (an all-zero block) FLT_MIN, which rounds back to 0 in fp16."""
     q = qtype(weights)
-    return np.asarray(q.scales, np.float64).astype(np.float16).astype(np.float32).reshape(q.params_shape)
+    if isinstance(q.scales, ParamArray) and q.scales.array.dtype == np.float16:
+        return q.scales.array.reshape(q.params_shape)
+    return np.asarray(q.scales, np.float64).astype(np.float16).reshape(q.params_shape)
+
+
+def block_sums(packed: np.ndarray, blocks: int) -> np.ndarray:
+    """[units, blocks] int32: the sum of each block of the int4 values `packed` [units, bytes]
+    holds, a band of units at a time (no unpacked copy of a whole weight; the band's pages of
+    the mapped model given back once summed: ir/mapped.py)."""
+    units, width = packed.shape
+    whole_bytes = (2 * width // blocks) % 2 == 0  # a block of an even count of values
+    sums = np.empty((units, blocks), np.int32)
+    band = max(1, (1 << 20) // width)
+    for start in range(0, units, band):
+        p = packed[start:start + band]
+        low, high = (p << 4) >> 4, p >> 4  # the two values of each byte, sign-extended
+        # a block of whole bytes sums their pairs (int8: |low + high| <= 16), else the values
+        values = low + high if whole_bytes else np.stack((low, high), axis=-1)
+        sums[start:start + band] = values.reshape(len(p), blocks, -1).sum(axis=2, dtype=np.int32)
+        release(p)
+    return sums
 
 
 def blockwise_scale_back(b: Builder, acc: Value, scale: Value, zero_point: Value, scales: np.ndarray,
                          ksums: np.ndarray, bias: Optional[Value]) -> Value:
-    """EvalBlockwise4Bit's float arithmetic over `acc` [blocks, rows, units] (the int32
+    """EvalBlockwise4Bit's float arithmetic over `acc` [blocks, units, rows] (the int32
     products of each block), in its order: per (row, unit),
 
         out = 0;  for each block k: out += float(acc[k]) * scale[unit, k]
         out -= float(z[row]) * kfsum[unit];  out *= s[row];  out += bias[unit]
 
+    with `scales` [units, blocks] fp16 (read as f32: a tosa.cast of the stored tensor).
     kfsum[unit] = sum_k scale[unit, k] * ksum[unit, k] (the block sums of the weights,
     summed in block order) is a compile-time constant. One linalg.generic reads each
     block's slice of `acc` through a constant map, so the blocks add up in order."""
-    blocks, rows, units = acc.type.shape
+    blocks, units, rows = acc.type.shape
+    wide, ksums = scales.T.astype(np.float32), ksums.T.astype(np.float32)  # [blocks, units], rows contiguous
+    release(scales)
     kfsum = np.zeros(units, np.float32)
     for k in range(blocks):  # one vector step per block, in the kernel's order
-        kfsum = kfsum + scales[:, k] * ksums[:, k].astype(np.float32)
-    table = tosa.const(b, np.ascontiguousarray(scales.T), f32)  # [blocks, units]
+        kfsum = kfsum + wide[k] * ksums[k]
+    table = tosa.cast(b, tosa.const(b, scales, f16), tensor((units, blocks), f32))
     inputs = [acc] * blocks + [table] * blocks + [zero_point, tosa.const(b, kfsum, f32), scale]
-    maps = ([AffineMap(2, (const(k), dim(0), dim(1))) for k in range(blocks)]
-            + [AffineMap(2, (const(k), dim(1))) for k in range(blocks)]
+    maps = ([AffineMap(2, (const(k), dim(1), dim(0))) for k in range(blocks)]
+            + [AffineMap(2, (dim(1), const(k))) for k in range(blocks)]
             + [AffineMap(2, (dim(0), const(0))), AffineMap(2, (dim(1),)), AffineMap(2, (dim(0), const(0)))])
     if bias is not None:
         inputs.append(bias)

@@ -327,15 +327,18 @@ class HybridBlockwiseFullyConnected(IntegerPattern):
         w = op.operands[1]
         block = qtype(w).block_sizes[1]
         blocks = depth // block
-        weights = hybrid.weight_values(w).reshape(units, blocks, block)
+        packed = hybrid.packed_values(w, units)  # [units, depth / 2], as stored
         q, scale, zero_point = hybrid.quantize_rows(b, tosa.reshape(b, operands[0], (rows, depth)), asymmetric=True)
-        q = tosa.transpose(b, tosa.reshape(b, q, (rows, blocks, block)), (1, 0, 2))  # [blocks, rows, block]
-        kn = tosa.const(b, np.ascontiguousarray(weights.transpose(1, 2, 0)), i8)   # [blocks, block, units]
+        q = tosa.transpose(b, tosa.reshape(b, q, (rows, blocks, block)), (1, 2, 0))  # [blocks, block, rows]
+        # the weights as the left operand: [units, blocks, block] -> [blocks, units, block] moves
+        # whole blocks (contiguous runs), where [blocks, block, units] would move every value
+        weights = tosa.reshape(b, hybrid.unpacked_constant(b, packed, 4), (units, blocks, block))
+        weights = tosa.transpose(b, weights, (1, 0, 2))
         zero = tosa.zero_point(b, 0, i8)
-        acc = b.value("tosa.matmul", [q, kn, zero, zero], tensor((blocks, rows, units), i32))
+        acc = b.value("tosa.matmul", [weights, q, zero, zero], tensor((blocks, units, rows), i32))
         bias = operands[2] if _bias(op) is not None else None
         y = hybrid.blockwise_scale_back(b, acc, scale, zero_point, hybrid.block_scales(w),
-                                        weights.astype(np.int64).sum(axis=2), bias)
+                                        hybrid.block_sums(packed, blocks), bias)
         return [tosa.reshape(b, clamp_float(b, y, op), op.result.type.shape)]
 
 

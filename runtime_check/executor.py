@@ -158,6 +158,7 @@ class _Planner:
         self.slots: dict[Value, int] = {}
         self.template: list = []
         self.constants: set[int] = set()  # slots whose value the template holds
+        self.folded: set[Operation] = set()  # pure ops of constants, run when planned
         self.fused: dict[Operation, set] = {}  # ops run by a fused kernel: the operands it reads
         self.plans: list[_BlockPlan] = []
         self.bytes = ByteFunctions(self.constant, _container, _to_container)
@@ -248,6 +249,15 @@ class _Planner:
             for slot, x, dtype in zip(results, out if type(out) is tuple else (out,), dtypes):
                 self.template[slot] = x if dtype is None else _to_container(x, dtype)
                 self.constants.add(slot)
+            # a constant that only such ops read, run here, is not kept (the template lives as
+            # long as the plan): the steps of unpacking packed int4 weights (legalize/hybrid.py
+            # unpack) held five copies of every weight, the shifted bytes, their concatenation
+            # and its view
+            self.folded.add(op)
+            for v, k in zip(operands, step.operands):
+                if k in self.constants and all(user in self.folded for user, _ in v.uses):
+                    self.template[k] = None
+                    self.constants.discard(k)
             return None
         lookup = self.bytes.plan(op, step, self.slots) if fused is None else None
         if lookup is not None:  # a function of one 8-bit tensor: a table of its 256 results

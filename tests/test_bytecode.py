@@ -129,6 +129,42 @@ def test_a_weight_two_signatures_share_is_one_blob(tmp_path):
     assert len(data) < w.nbytes + 20_000
 
 
+def test_int4_weights_reach_the_output_as_stored_once(tmp_path):
+    """A generative model's blockwise int4 weights and their fp16 scales, read by its prefill
+    and decode functions: the output holds the packed bytes of the file (two values a byte) and
+    the scales, each once, and the conversion never unpacks the weights (the IR does, by shifts:
+    legalize/hybrid.py unpack). The scales are more than quant.types.PARAM_ARRAY_ABOVE, so the
+    type holds the file's fp16 tensor itself."""
+    from tests.tflite_builder import blockwise, pack_int4
+    from tfl2quant.importer.tensors import PackedElementsAttr
+
+    rng = np.random.default_rng(5)
+    units, depth, block = 72, 2048, 32
+    w = rng.integers(-8, 8, (units, depth)).astype(np.int8)
+    scales = rng.uniform(0.002, 0.05, (units, depth // block)).astype(np.float16)
+    m = ModelBuilder()
+    packed, scale_buffer = m.buffer(pack_int4(w)), m.buffer(scales.tobytes())
+    for key, rows in (("prefill_4", 4), ("decode", 1)):
+        g = m.subgraph(key)
+        x, y = g.input("x", [rows, depth]), g.tensor("y", [rows, units])
+        sc = g.tensor("w_scales", scales.shape, "FLOAT16", buffer=scale_buffer)
+        wt = g.tensor("w", [units, depth], "INT4", buffer=packed, quant=blockwise(sc, block))
+        g.op("FULLY_CONNECTED", [x, wt, -1], [y], schema.FullyConnectedOptionsT(), version=13)
+        g.output(y)
+        m.signature(key, g, inputs={"x": x}, outputs={"y": y})
+    path = tmp_path / "llm.tflite"
+    path.write_bytes(m.build())
+    result = convert(str(path), emit="tfl")
+    weights = [op.attributes["value"] for op in result.module.walk() if op.name == "tfl.pseudo_qconst"]
+    assert len(weights) == 2 and all(isinstance(a, PackedElementsAttr) for a in weights)
+    module = convert(str(path)).module
+    assert all("_unpacked" not in a.__dict__ for a in weights)
+    text, data = same_as_text(module)
+    assert text.count("tosa.matmul") == 2 and text.count("tosa.arithmetic_right_shift") == 4
+    assert data.count(pack_int4(w)) == 1 and data.count(scales.tobytes()) == 1
+    assert len(data) < w.size // 2 + scales.nbytes + 20_000
+
+
 def test_cli_emit_bytecode(tmp_path):
     out = tmp_path / "m.mlirbc"
     p = subprocess.run([sys.executable, "-m", "tfl2quant.cli", "convert", str(MODELS / "small-cnn.int8.tflite"),

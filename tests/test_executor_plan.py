@@ -74,3 +74,30 @@ def test_a_missing_function_and_a_wrong_input_count_are_named():
         executor.run([], "nope")
     with pytest.raises(ExecutionError, match="@main takes 2 inputs, got 1"):
         executor.run([np.zeros(4, np.int32)])
+
+
+UNPACK = """
+func.func @main(%x: tensor<2x2xi8>) -> (tensor<2x2xi8>, tensor<2x2xi8>) {
+  %p = "tosa.const"() {values = dense<[[-31], [50]]> : tensor<2x1xi8>} : () -> tensor<2x1xi8>
+  %four = "tosa.const"() {values = dense<4> : tensor<1x1xi8>} : () -> tensor<1x1xi8>
+  %shl = "tosa.logical_left_shift"(%p, %four) : (tensor<2x1xi8>, tensor<1x1xi8>) -> tensor<2x1xi8>
+  %lo = "tosa.arithmetic_right_shift"(%shl, %four) {round = false} : (tensor<2x1xi8>, tensor<1x1xi8>) -> tensor<2x1xi8>
+  %hi = "tosa.arithmetic_right_shift"(%p, %four) {round = false} : (tensor<2x1xi8>, tensor<1x1xi8>) -> tensor<2x1xi8>
+  %w = "tosa.concat"(%lo, %hi) {axis = 1 : i32} : (tensor<2x1xi8>, tensor<2x1xi8>) -> tensor<2x2xi8>
+  %y = "tosa.add"(%x, %w) : (tensor<2x2xi8>, tensor<2x2xi8>) -> tensor<2x2xi8>
+  return %y, %w : tensor<2x2xi8>, tensor<2x2xi8>
+}
+"""
+
+
+def test_constants_only_a_folded_op_reads_are_not_kept():
+    """Unpacking packed int4 weights (legalize/hybrid.py unpack) runs once, when the plan is
+    made; the template keeps its result, not the shifted bytes on the way (a large model's
+    weights several times over), and each run still sees every value it reads."""
+    executor = Executor(parse_module(UNPACK))
+    x = np.array([[1, 2], [3, 4]], np.int8)
+    y, w = executor.run([x])
+    assert w.tolist() == [[1, -2], [2, 3]] and (y - x).tolist() == w.tolist()
+    kept = [v for v in executor._plans["main"].template if v is not None]
+    assert len(kept) == 1 and np.array_equal(kept[0], w)
+    assert executor.run([x])[0].tolist() == y.tolist()

@@ -66,7 +66,8 @@ BLOCKWISE = [name for name in MODELS if name.startswith("fc-blockwise")]
 
 IREE = ["fc-per-channel-asymmetric", "fc-int4-per-tensor-symmetric", "fc-int2-asymmetric-rows-across-bytes", "conv-per-channel-stride2x1-relu",
         "depthwise-mult2-stride2-relu6", "fc-blockwise32", "fc-blockwise128-relu", "batch-matmul-adj-x-asymmetric",
-        "batch-matmul-batched-weights-asymmetric", "embedding-lookup-int4-blockwise32", "embedding-lookup-int8-per-row"]
+        "batch-matmul-batched-weights-asymmetric", "embedding-lookup-int4-blockwise32", "embedding-lookup-int8-per-row",
+        "embedding-lookup-int2-blockwise16"]
 
 
 def write(tmp_path, name: str) -> str:
@@ -295,3 +296,19 @@ def test_check_compares_nothing_with_kernels_that_compute_wrongly_everywhere(mak
     result = check_model(str(file))
     assert result.verdict == "NOT COMPARED" and result.reference == "none", result.verdict
     assert f"every TFLite resolver computes {what}" in result.reference_why
+
+
+@pytest.mark.parametrize("block", [32, 16, 2, 1, 3])
+def test_block_sums_of_packed_int4_weights(block):
+    """hybrid.block_sums reads the weights as stored (two int4 values a byte, the first in the
+    low bits) a band at a time: each block's sum, whole bytes or not."""
+    from legalize.hybrid import block_sums
+
+    from .tflite_builder import pack_int4
+
+    rng = np.random.default_rng(block)
+    units, depth = 37, 96
+    values = rng.integers(-8, 8, (units, depth)).astype(np.int8)
+    packed = np.frombuffer(pack_int4(values), np.int8).reshape(units, -1)
+    expected = values.astype(np.int64).reshape(units, depth // block, block).sum(axis=2)
+    assert np.array_equal(block_sums(packed, depth // block), expected)

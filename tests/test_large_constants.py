@@ -110,3 +110,50 @@ def test_the_importer_names_the_one_zero_point_out_of_range(tmp_path):
     zero_points[1777] = 200
     with pytest.raises(Tfl2QuantError, match=r'"w": zero point 200 out of the range \[-128, 127\]'):
         convert(dequantize_model(tmp_path, [0.5] * 2000, zero_points), "tfl")
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_large_constant_equal_in_its_first_piece_is_compared_piece_by_piece(last):
+    """An embedding table whose first rows are zeros (a padding token), larger than a piece:
+    a splat only if every piece is equal; compared a piece at a time, not through one boolean
+    copy of the table."""
+    data = np.zeros((40, 2 * HEX_CHUNK // 40 + 3), np.int8)
+    if last:
+        data[-1, -1] = 1
+        assert hex_body(printed(data, IntegerType(8))) == data.tobytes().hex().upper()
+    else:
+        assert printed(data, IntegerType(8)) == f"dense<0> : tensor<{data.shape[0]}x{data.shape[1]}xi8>"
+
+
+def _mapped_rss_kb(path) -> int:
+    """Resident kB of the mappings of `path` in this process (/proc/self/smaps)."""
+    total, inside = 0, False
+    for line in open("/proc/self/smaps"):
+        if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+            inside = line.rstrip().endswith(str(path))
+        elif inside and line.startswith("Rss:"):
+            total += int(line.split()[1])
+    return total
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/smaps"), reason="Linux's smaps")
+def test_released_pages_of_the_mapped_model_leave_the_resident_set(tmp_path):
+    """ir/mapped.py: the pages under a view of the importer's read-only mapping leave the RSS
+    when released (any strides), and read back the same; an array of other memory is left alone."""
+    from tfl2quant.ir.mapped import map_read_only, release
+
+    path = tmp_path / "weights.bin"
+    data = RNG.integers(0, 256, 8 << 20, dtype=np.uint8)
+    path.write_bytes(data.tobytes())
+    with open(path, "rb") as f:
+        m = map_read_only(f.fileno())
+    weights = np.frombuffer(m, np.uint8)[4096:].reshape(-1, 4096)
+    total = int(weights.sum(dtype=np.int64))  # every page read
+    assert _mapped_rss_kb(path) >= (8 << 10) - 8
+    release(weights[:, 100:3000].T)  # a transposed view spans the whole weight
+    assert _mapped_rss_kb(path) <= 8
+    assert int(weights.sum(dtype=np.int64)) == total and np.array_equal(weights.reshape(-1), data[4096:])
+    copy = np.array(weights)
+    release(copy)
+    assert np.array_equal(copy.reshape(-1), data[4096:])
+    del weights

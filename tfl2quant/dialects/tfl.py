@@ -28,8 +28,10 @@ for _cls in register_simple_ops(" ".join(sorted(SPECS)), traits=frozenset()).val
     _cls.verify_ = _verify
 
 
-def constant_array(v: Value) -> np.ndarray | None:
-    """The stored values behind `v` if it is a constant (looking through quant.scast)."""
+def constant_attr(v: Value):
+    """The dense attribute holding the stored values behind `v` if it is a constant (looking
+    through quant.scast), else None. Its values are not read (a packed int4 constant is not
+    unpacked: importer/tensors.py)."""
     op = v.owner_op
     while op is not None and op.name == "quant.scast":
         op = op.operands[0].owner_op
@@ -41,7 +43,13 @@ def constant_array(v: Value) -> np.ndarray | None:
         attr = op.attributes["values"]
     else:
         return None
-    return attr.array() if hasattr(attr, "array") else None
+    return attr if hasattr(attr, "array") else None
+
+
+def constant_array(v: Value) -> np.ndarray | None:
+    """The stored values behind `v` if it is a constant (looking through quant.scast)."""
+    attr = constant_attr(v)
+    return None if attr is None else attr.array()
 
 
 def is_no_value(v: Value) -> bool:

@@ -17,7 +17,7 @@ from ..ir.core import Operation, Value
 from ..ir.types import UNSIGNED, IntegerType, Type, element_type
 from . import tfl_shapes as shapes
 from ..records import dataclass
-from .quant.types import QuantizedType
+from .quant.types import QuantizedType, any_nonzero
 from .tfl_shapes import option, present
 
 # --- types as TFLite tells them apart ---------------------------------------------------------
@@ -101,7 +101,7 @@ def zero_points_zero(*values: str, when: str = "i16"):
         for key in values:
             for v in (op.results if key == "r" else op.operands[int(key):int(key) + 1]):
                 q = quantization(v)
-                if q is not None and tflite_type(v) == when and any(q.zero_points_flat()):
+                if q is not None and tflite_type(v) == when and any_nonzero(q.zero_points_flat()):
                     raise op.error(f"{'result' if key == 'r' else 'operand ' + key} is {when} with a zero point "
                                    f"other than 0")
     return check
@@ -134,7 +134,7 @@ def weighted(kind: str):
         if (w not in WEIGHTS[x] or kind == "depthwise" and x == "f32" and w not in HYBRID_DEPTHWISE
                 or w == "i2" + Q and x not in INT2_FILTER_INPUTS[kind]):
             raise op.error(f"weights are {w} for an input of {x}")
-        if kind == "fc" and w in ("i4" + Q, "i2" + Q) and any(quantization(op.operands[1]).zero_points_flat()):
+        if kind == "fc" and w in ("i4" + Q, "i2" + Q) and any_nonzero(quantization(op.operands[1]).zero_points_flat()):
             raise op.error(f"{w[:2]} weights must have zero points 0 (fully_connected.cc: VerifyQuantizationZeroPoint)")
         wq = quantization(op.operands[1])
         if wq is not None and kind != "fc" and len(shapes.shape_of(op, op.operands[1], "operand 1")) == 4:
@@ -147,7 +147,7 @@ def weighted(kind: str):
         outputs = {x} | ({"i16" + Q} if kind == "fc" and base in ("i8", "u8") else set())
         if y not in outputs:
             raise op.error(f"result is {y} for an input of {x}")
-        if kind == "conv" and base in ("i8", "i16") and any(quantization(op.operands[1]).zero_points_flat()):
+        if kind == "conv" and base in ("i8", "i16") and any_nonzero(quantization(op.operands[1]).zero_points_flat()):
             raise op.error(f"the filter of an {base} convolution must have zero points 0")
         if len(op.operands) > 2 and present(op.operands[2]):
             bias = _bias_key(op.operands[2])
@@ -213,7 +213,7 @@ def concatenation_types(op: Operation) -> None:
         raise op.error("a fused activation on CONCATENATION (the kernel refuses it)")
     out = quantization(op.result)
     storage = tflite_type(op.result)
-    if storage == "i16" and out is not None and any(out.zero_points_flat()):
+    if storage == "i16" and out is not None and any_nonzero(out.zero_points_flat()):
         raise op.error("an int16 result must have zero point 0")
     for k, v in enumerate(op.operands):
         q = quantization(v)
@@ -223,7 +223,7 @@ def concatenation_types(op: Operation) -> None:
             if q != out:
                 raise op.error(f"int8 operand {k} is quantized unlike the output: the kernel copies stored values")
             continue
-        if storage == "i16" and any(q.zero_points_flat()):
+        if storage == "i16" and any_nonzero(q.zero_points_flat()):
             raise op.error(f"int16 operand {k} must have zero point 0")
         if storage == "i8" and (q.scale, q.zero_point) != (out.scale, out.zero_point):
             raise op.error(f"int8 operand {k} is quantized ({q.scale}, {q.zero_point}), the output "

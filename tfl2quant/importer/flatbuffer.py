@@ -8,7 +8,6 @@ vectors come back as numpy views of the (memory-mapped) file: zero-copy.
 """
 from __future__ import annotations
 
-import mmap
 import os
 import struct
 from typing import Iterator
@@ -16,6 +15,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import Tfl2QuantError
+from ..ir.mapped import map_read_only
 from . import schema
 
 # FlatBuffers scalar types: struct format and numpy dtype (little-endian).
@@ -48,7 +48,7 @@ class Buffer:
             with open(path, "rb") as f:
                 if size == 0:
                     raise FlatbufferError("empty file, not a TFLite flatbuffer", path)
-                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+                data = map_read_only(f.fileno())  # its pages given back once read (ir/mapped.py)
         except FileNotFoundError:
             raise Tfl2QuantError("no such file", path) from None
         except IsADirectoryError:

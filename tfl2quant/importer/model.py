@@ -31,7 +31,7 @@ from .flexbuffer import flexbuffer_dictionary
 from .options import OPTIONS_OF, table_attributes
 from .pinned import pinned_shapes
 from .tensors import (ELEMENT_TYPES, SUB_BYTE_BITS, TypeReader, decode_strings, decode_tensor_data, is_quantized,
-                      quantization_attributes, tensor_type_name)
+                      packed_constant, quantization_attributes, tensor_type_name)
 
 
 def builtin_name(code_table: Table) -> str:
@@ -283,7 +283,10 @@ class SubgraphImporter:
             if len(value.values) != rtype.num_elements:
                 raise FlatbufferError(f"{where}: {len(value.values)} strings for shape {list(rtype.shape)}")
             return b.value("tfl.pseudo_const", [], rtype, {"value": value}, location=loc)
-        value = DenseElementsAttr(storage, decode_tensor_data(data, tt, rtype.shape, where))
+        if tt in SUB_BYTE_BITS:
+            value = packed_constant(data, tt, storage, where)
+        else:
+            value = DenseElementsAttr(storage, decode_tensor_data(data, tt, rtype.shape, where))
         if q is not None:
             return b.value("tfl.pseudo_qconst", [], rtype, {"qtype": TypeAttr(rtype), "value": value}, location=loc)
         attrs = {"value": value}

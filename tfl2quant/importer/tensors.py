@@ -11,10 +11,12 @@ import math
 
 import numpy as np
 
-from ..dialects.quant.types import (MAX_STORAGE_BITS, QuantizedType, UniformQuantizedPerAxisType,
+from ..dialects.quant.types import (MAX_STORAGE_BITS, ParamArray, QuantizedType, UniformQuantizedPerAxisType,
                                     UniformQuantizedSubChannelType, UniformQuantizedType,
                                     default_storage_range, first_outside)
 from ..errors import Tfl2QuantError
+from ..ir.attributes import SMALL_DENSE, DenseElementsAttr
+from ..ir.mapped import release
 from ..ir.types import (ComplexType, FloatType, IntegerType, OpaqueType, RankedTensorType, Type,
                         UNSIGNED, UnrankedTensorType, f32, numpy_dtype)
 from . import schema
@@ -173,16 +175,18 @@ class TypeReader:
         if block <= 0 or shape[-1] % block:
             raise FlatbufferError(f"{where}: block size {block} does not divide the last dimension {shape[-1]}")
         params_shape = tuple(shape[:-1]) + (shape[-1] // block,)
-        scales = self._constant_values(details.get("scales"), where, "scales").astype(np.float64)
+        # the stored tensor itself (fp16, a view of the file): millions of scales in a large model
+        scales = self._constant_values(details.get("scales"), where, "scales")
         if not np.isfinite(scales).all() or (scales < 0).any():
             raise FlatbufferError(f"{where}: blockwise scales are not all finite non-negative numbers")
         zp_index = int(details.get("zero_points"))
-        zps = (self._constant_values(zp_index, where, "zero points").astype(np.int64)
+        zps = (self._constant_values(zp_index, where, "zero points")
                if zp_index >= 0 and zp_index != int(details.get("scales")) and self._has_data(zp_index) else
-               np.zeros(scales.shape, np.int64))
+               np.broadcast_to(np.int64(0), scales.shape))
         # ai-edge-quantizer writes scale 0 for an all-zero block; a quant type needs a positive
         # scale, and FLT_MIN (the per-tensor rule above) changes no value of such a block
-        scales = np.where(scales == 0, float(np.finfo(np.float32).tiny), scales)
+        zero_as = float(np.finfo(np.float32).tiny) if (scales == 0).any() else None
+        release(scales)  # read again when a pattern needs them: its pages leave the RSS till then
         if scales.size != int(np.prod(params_shape)) or zps.size != scales.size:
             raise FlatbufferError(
                 f"{where}: blockwise scales hold {scales.size} values, shape {shape} with block size "
@@ -190,8 +194,7 @@ class TypeReader:
         dims = tuple(range(len(shape)))
         blocks = tuple([1] * (len(shape) - 1) + [block])
         return UniformQuantizedSubChannelType(
-            storage.width, signed, f32, lo, hi, dims, blocks, params_shape,
-            tuple(scales.reshape(-1).tolist()), tuple(zps.reshape(-1).tolist()))
+            storage.width, signed, f32, lo, hi, dims, blocks, params_shape, ParamArray(scales, zero_as), ParamArray(zps))
 
     def _has_data(self, index: int) -> bool:
         return 0 <= index < len(self.tensors) and self.importer.buffer_data(
@@ -207,6 +210,16 @@ class TypeReader:
         shape = t.vector("shape")
         shape = tuple(shape.tolist()) if shape is not None else (-1,)
         return decode_tensor_data(data, tensor_type_name(t, where), shape, where).reshape(-1)
+
+
+def packed_constant(data: np.ndarray, tt: str, storage: RankedTensorType, where: str) -> PackedElementsAttr:
+    """A sub-byte constant's attribute, its bytes left packed (checked as decode_tensor_data
+    checks them: a buffer with too few values is an error, one with more is read to the count)."""
+    bits = SUB_BYTE_BITS[tt]
+    count, per_byte = storage.num_elements, 8 // bits
+    if data.size * per_byte < count:
+        raise FlatbufferError(f"{where}: {data.size} bytes hold {data.size * per_byte} {tt} values, shape needs {count}")
+    return PackedElementsAttr(storage, data[:-(-count // per_byte)], bits)
 
 
 def decode_tensor_data(data: np.ndarray, tt: str, shape: tuple, where: str) -> np.ndarray:
@@ -232,6 +245,36 @@ def decode_tensor_data(data: np.ndarray, tt: str, shape: tuple, where: str) -> n
     if array.dtype != want:  # same bytes, the element type's container (bool, bf16, f8, native order)
         array = array.view(want) if array.dtype.itemsize == want.itemsize else array.astype(want)
     return array.reshape(shape)
+
+
+class PackedElementsAttr(DenseElementsAttr):
+    """An int4/int2 constant as the model stores it: `packed`, a view of the file's bytes (low
+    bits first, as TFLite packs them). `data`, one int8 per value as every DenseElementsAttr
+    holds it, is unpacked when first read and kept; a pattern that can use the stored bytes
+    (legalize/hybrid.py: packed_values) reads `packed` and nothing is unpacked. A 300M-parameter
+    int4 model held its weights twice over as unpacked int8 arrays, and spent most of its
+    conversion unpacking them."""
+
+    def __init__(self, type: RankedTensorType, packed: np.ndarray, bits: int):
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "packed", packed)
+        object.__setattr__(self, "bits", bits)
+
+    @property
+    def data(self) -> np.ndarray:
+        try:
+            return self.__dict__["_unpacked"]
+        except KeyError:
+            elem = self.type.element_type
+            values = unpack_sub_byte(self.packed, self.bits, elem.signedness != UNSIGNED, self.type.num_elements)
+            values = self.__dict__["_unpacked"] = values.reshape(self.type.shape)
+            return values
+
+    def _key(self):
+        if self.type.num_elements <= SMALL_DENSE:
+            return super()._key()
+        self.__dict__["_cmp_key"] = k = (self.type, id(self.packed))  # not unpacked to be compared
+        return k
 
 
 def unpack_sub_byte(data: np.ndarray, bits: int, signed: bool, count: int) -> np.ndarray:

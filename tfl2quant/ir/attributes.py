@@ -14,6 +14,7 @@ from typing import Iterator
 import numpy as np
 
 from ..records import dataclass
+from .mapped import release
 from .types import (ComplexType, FloatType, IndexType, IntegerType, RankedTensorType, Type,
                     numpy_dtype)
 
@@ -452,19 +453,35 @@ def _all_equal(data: np.ndarray) -> bool:
     first = data[(0,) * data.ndim]
     if data.size > 4096 and not np.all(data.flat[:64] == first):
         return False
-    return bool(np.all(data == first))
+    if data.size <= HEX_CHUNK:
+        return bool(np.all(data == first))
+    # piece by piece: an embedding table whose first row is zeros (a padding token) made a
+    # boolean copy of the whole table (32 MB for a 32,000-row int4 one) to find its second row
+    return all(np.all(piece == first) for piece in _contiguous_pieces(data, release_pages=False))
 
 
-def _contiguous_pieces(data: np.ndarray):
+def _contiguous_pieces(data: np.ndarray, release_pages: bool = True):
     """The elements of `data` in row-major order, as contiguous 1-D pieces.
 
     Views (a transposed weight, say) are copied a row or a chunk at a time,
-    never whole, so printing a 1 GB constant does not allocate 1 GB.
+    never whole, so printing a 1 GB constant does not allocate 1 GB. The pages
+    of the mapped model under the data are given back as each piece is done
+    with (ir/mapped.py: writing a model's weights out would otherwise leave the
+    whole file resident).
     """
+    yield from _pieces(data, release_pages)
+    if release_pages:
+        release(data)
+
+
+def _pieces(data: np.ndarray, release_pages: bool):
     if data.flags.c_contiguous or data.ndim == 0:
         flat = data.reshape(-1)
         for start in range(0, flat.size, HEX_CHUNK):
-            yield flat[start:start + HEX_CHUNK]
+            piece = flat[start:start + HEX_CHUNK]
+            yield piece
+            if release_pages:
+                release(piece)
     elif data.ndim == 1:
         for start in range(0, data.size, HEX_CHUNK):
             yield np.ascontiguousarray(data[start:start + HEX_CHUNK])
@@ -483,7 +500,7 @@ def _contiguous_pieces(data: np.ndarray):
                 yield block[k:k + HEX_CHUNK]
     elif data[0].size >= HEX_CHUNK:
         for row in data:
-            yield from _contiguous_pieces(row)
+            yield from _contiguous_pieces(row, release_pages)  # each row's pages given back when done
     else:  # copy blocks of whole rows: a transposed matrix row by row would be one column a time
         rows = HEX_CHUNK // max(1, data[0].size)
         for start in range(0, len(data), rows):

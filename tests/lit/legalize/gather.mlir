@@ -236,13 +236,20 @@ func.func @embedding_lookup_float(%arg0: tensor<3xi32>, %arg1: tensor<7x4xf32>) 
 
 // -----
 
-// Hybrid (EvalHybrid): int4 rows, stored as i8, and their per-row scales gathered; each
-// value is float(q) * scale.
+// Hybrid (EvalHybrid): int4 rows, as TFLite stores them (two values a byte, the first in
+// the low bits: 1, -2 -> 0xE1, -31), gathered, then unpacked by shifts (`(p << 4) >> 4` and
+// `p >> 4`, arithmetic); their per-row scales gathered; each value is float(q) * scale.
 !t = !quant.uniform<i4:f32:0, {0.5, 0.25, 0.125}>
 // CHECK-LABEL: @embedding_lookup_hybrid_int4
 // CHECK:         %[[I:.*]] = "tosa.reshape"(%arg0, %{{.*}}) : (tensor<2xi32>, !tosa.shape<2>) -> tensor<1x2xi32>
-// CHECK-NEXT:    %[[T:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}1, -2, 3, -4], [5, -6, 7, -8], [0, 1, 2, 3]]]> : tensor<1x3x4xi8>}
-// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.gather"(%[[T]], %[[I]]) : (tensor<1x3x4xi8>, tensor<1x2xi32>) -> tensor<1x2x4xi8>
+// CHECK-NEXT:    %[[T:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}-31, -61], [-91, -121], [16, 50]]]> : tensor<1x3x2xi8>}
+// CHECK-NEXT:    %[[ROWS:.*]] = "tosa.gather"(%[[T]], %[[I]]) : (tensor<1x3x2xi8>, tensor<1x2xi32>) -> tensor<1x2x2xi8>
+// CHECK:         %[[PACKED:.*]] = "tosa.reshape"(%[[ROWS]], %{{.*}}) : (tensor<1x2x2xi8>, !tosa.shape<3>) -> tensor<2x2x1xi8>
+// CHECK-NEXT:    %[[FOUR:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1x1xi8>}
+// CHECK-NEXT:    %[[SHL:.*]] = "tosa.logical_left_shift"(%[[PACKED]], %[[FOUR]])
+// CHECK-NEXT:    %[[LOW:.*]] = "tosa.arithmetic_right_shift"(%[[SHL]], %[[FOUR]]) {round = false}
+// CHECK-NEXT:    %[[HIGH:.*]] = "tosa.arithmetic_right_shift"(%[[PACKED]], %[[FOUR]]) {round = false}
+// CHECK-NEXT:    "tosa.concat"(%[[LOW]], %[[HIGH]]) {axis = 2 : i32} : (tensor<2x2x1xi8>, tensor<2x2x1xi8>) -> tensor<2x2x2xi8>
 // CHECK-NEXT:    %[[S:.*]] = "tosa.const"() {values = dense<{{\[\[\[}}5.000000e-01], [2.500000e-01], [1.250000e-01]]]> : tensor<1x3x1xf32>}
 // CHECK-NEXT:    %[[SCALES:.*]] = "tosa.gather"(%[[S]], %[[I]]) : (tensor<1x3x1xf32>, tensor<1x2xi32>) -> tensor<1x2x1xf32>
 // CHECK:         "linalg.generic"

@@ -88,13 +88,24 @@ func.func @hybrid_fully_connected_symmetric(%arg0: tensor<3x4xf32>) -> tensor<3x
 // Blockwise int4 weights (EvalBlockwise4Bit): the input always quantized asymmetrically; one
 // i32 product per block of 32 (a batched tosa.matmul over the blocks), each scaled by its
 // block's scale and added in block order, then `- z * kfsum`, `* s`, `+ bias`, and the fused
-// RELU the kernel omits. A zero scale (an all-zero block; the type holds FLT_MIN) is the
-// fp16 value the kernel reads, 0.
+// RELU the kernel omits. The weights stay packed as TFLite stores them, two values a byte,
+// the first in the low bits (7, 2 -> 0x27), and are unpacked by shifts: `(p << 4) >> 4` and
+// `p >> 4`, arithmetic. The scales are the fp16 tensor the kernel reads, cast to f32; a zero
+// scale (an all-zero block; the type holds FLT_MIN) is the fp16 value the kernel reads, 0.
 // CHECK-LABEL: @hybrid_fully_connected_blockwise
 // CHECK:       "tosa.reduce_min"
-// CHECK:       %[[Q:.*]] = "tosa.transpose"(%{{.*}}) {perms = array<i32: 1, 0, 2>} : (tensor<2x2x32xi8>) -> tensor<2x2x32xi8>
-// CHECK:       %[[ACC:.*]] = "tosa.matmul"(%[[Q]], %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x2x32xi8>, tensor<2x32x4xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<2x2x4xi32>
-// CHECK-NEXT:  %[[SC:.*]] = "tosa.const"() {values = dense<{{\[\[}}1.562500e-02, 6.250000e-02, 2.500000e-01, 5.000000e-01], [3.125000e-02, 0.000000e+00, 1.250000e-01, 7.812500e-03]]> : tensor<2x4xf32>}
+// CHECK:       %[[Q:.*]] = "tosa.transpose"(%{{.*}}) {perms = array<i32: 1, 2, 0>} : (tensor<2x2x32xi8>) -> tensor<2x32x2xi8>
+// CHECK-NEXT:  %[[PACKED:.*]] = "tosa.const"() {values = dense<"0x276241B5C85C865F4AF9C5CDC3F70F017044137DBFA515898F0AF764250FFCBE87B937B6D38F51A2C0670A5723389F0B00000000000000000000000000000000F0BDE8957EB728C85F29A0557F6117ACB1640BA86E2711E8E7BB8367F104DF4F88D384967E29E3095ED2182CD5064064A76E8C4143A2E55587254F0739BBBBD6"> : tensor<4x32x1xi8>}
+// CHECK-NEXT:  %[[FOUR:.*]] = "tosa.const"() {values = dense<4> : tensor<1x1x1xi8>}
+// CHECK-NEXT:  %[[SHL:.*]] = "tosa.logical_left_shift"(%[[PACKED]], %[[FOUR]])
+// CHECK-NEXT:  %[[LOW:.*]] = "tosa.arithmetic_right_shift"(%[[SHL]], %[[FOUR]]) {round = false}
+// CHECK-NEXT:  %[[HIGH:.*]] = "tosa.arithmetic_right_shift"(%[[PACKED]], %[[FOUR]]) {round = false}
+// CHECK-NEXT:  %[[PAIRS:.*]] = "tosa.concat"(%[[LOW]], %[[HIGH]]) {axis = 2 : i32} : (tensor<4x32x1xi8>, tensor<4x32x1xi8>) -> tensor<4x32x2xi8>
+// CHECK:       %[[W:.*]] = "tosa.reshape"(%[[PAIRS]], %{{.*}}) : (tensor<4x32x2xi8>, !tosa.shape<3>) -> tensor<4x2x32xi8>
+// CHECK-NEXT:  %[[WT:.*]] = "tosa.transpose"(%[[W]]) {perms = array<i32: 1, 0, 2>} : (tensor<4x2x32xi8>) -> tensor<2x4x32xi8>
+// CHECK:       %[[ACC:.*]] = "tosa.matmul"(%[[WT]], %[[Q]], %{{.*}}, %{{.*}}) : (tensor<2x4x32xi8>, tensor<2x32x2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<2x4x2xi32>
+// CHECK-NEXT:  %[[SC16:.*]] = "tosa.const"() {values = dense<{{\[\[}}1.562500e-02, 3.125000e-02], [6.250000e-02, 0.000000e+00], [2.500000e-01, 1.250000e-01], [5.000000e-01, 7.812500e-03]]> : tensor<4x2xf16>}
+// CHECK-NEXT:  %[[SC:.*]] = "tosa.cast"(%[[SC16]]) : (tensor<4x2xf16>) -> tensor<4x2xf32>
 // CHECK-NEXT:  %[[KF:.*]] = "tosa.const"() {values = dense<[9.375000e-02, -4.375000e-01, -4.750000e+00, -5.9296875]> : tensor<4xf32>}
 // CHECK:       "linalg.generic"(%[[ACC]], %[[ACC]], %[[SC]], %[[SC]], %[[Z:.*]], %[[KF]], %[[S:.*]], %[[BIAS:.*]], %{{.*}})
 // CHECK-NEXT:  ^bb0(%[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[S0:.*]]: f32, %[[S1:.*]]: f32, %[[ZB:.*]]: i32, %[[KFN:.*]]: f32, %[[SB:.*]]: f32, %[[BN:.*]]: f32, %{{.*}}: f32):
@@ -111,7 +122,7 @@ func.func @hybrid_fully_connected_symmetric(%arg0: tensor<3x4xf32>) -> tensor<3x
 // CHECK-NEXT:    %[[M:.*]] = "arith.mulf"(%[[D]], %[[SB]]) : (f32, f32) -> f32
 // CHECK-NEXT:    %[[OUT:.*]] = "arith.addf"(%[[M]], %[[BN]]) : (f32, f32) -> f32
 // CHECK-NEXT:    "linalg.yield"(%[[OUT]]) : (f32) -> ()
-// CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1) -> (0, d0, d1)>, affine_map<(d0, d1) -> (1, d0, d1)>, affine_map<(d0, d1) -> (0, d1)>, affine_map<(d0, d1) -> (1, d1)>,
+// CHECK-NEXT:  }) {indexing_maps = [affine_map<(d0, d1) -> (0, d1, d0)>, affine_map<(d0, d1) -> (1, d1, d0)>, affine_map<(d0, d1) -> (d1, 0)>, affine_map<(d0, d1) -> (d1, 1)>,
 // CHECK:       "tosa.clamp"(%{{.*}}) {max_val = {{.*}}, min_val = 0.000000e+00 : f32
 !w = !quant.uniform<i4:f32:{0:1, 1:32}, {{0.015625, 0.03125}, {0.0625, 1.17549435e-38}, {0.25, 0.125}, {0.5, 0.0078125}}>
 func.func @hybrid_fully_connected_blockwise(%arg0: tensor<2x64xf32>) -> tensor<2x4xf32> {
