@@ -16,7 +16,7 @@ from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import Type
 from tfl2quant.records import dataclass
 
-from .query import constants, is_float, no_dynamic_broadcast, non_empty, one_dynamic_dim, qtype, signless, static_shapes
+from .lib.query import constants, is_float, no_dynamic_broadcast, non_empty, one_dynamic_dim, qtype, signless, static_shapes
 
 
 class IntegerPattern:

@@ -32,7 +32,7 @@ def test_a_row_is_a_pattern_or_a_reason(name):
 
 
 def test_an_operator_claimed_twice_is_refused(monkeypatch):
-    monkeypatch.setattr(legalize.unary, "RULES", {**legalize.unary.RULES, "tfl.add": legalize.RULES["tfl.add"]})
+    monkeypatch.setattr(legalize.conv, "RULES", {**legalize.conv.RULES, "tfl.add": legalize.RULES["tfl.add"]})
     with pytest.raises(AssertionError, match="tfl.add is claimed by two legalize families"):
         legalize._merge()
 
