@@ -5,7 +5,8 @@ the patterns are in the modules beside it.
 """
 from __future__ import annotations
 
-from ..rule import ByInput, Rule
+from ..rule import Rule
+from ..lib.patterns import ByInput
 from .conv import FloatConv, FloatConv3D, FloatConv3DTranspose, HybridConv, QuantizedConv
 from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE
 

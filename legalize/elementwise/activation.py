@@ -54,7 +54,8 @@ from ..lib.lut import (F32, Lut, Table, checked_log2, erfcf, expf, expm1f, rdbpo
                   srdhm, tanhf, wrap)
 from ..lib.query import floats_only, int16_zero_points, one_dynamic_dim, per_tensor, per_tensor_only, storage
 from ..lib.rescale import mbqm, mbqm_overflow
-from ..rule import Elementwise, FloatPattern, IntegerPattern
+from ..rule import FloatPattern, IntegerPattern
+from ..lib.patterns import Elementwise
 from ..lib.storage import UINT8_OFFSET, clamp, requantize, signed_view, unsigned_from, widen
 from .unary import f32_ratio, max_abs_input
 

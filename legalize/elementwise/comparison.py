@@ -37,7 +37,8 @@ from .integer_arithmetic import below_one
 from ..lib.query import (one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, signed_storage, signless,
                     static_shapes, storage)
 from ..lib.rescale import mbqm
-from ..rule import Elementwise, FloatPattern, IntegerPattern
+from ..rule import FloatPattern, IntegerPattern
+from ..lib.patterns import Elementwise
 from ..lib.storage import Stored, signed_view, widen
 
 COMPARISON_SHIFT = 8  # comparisons.cc: left_shift

@@ -27,7 +27,8 @@ from tfl2quant.numerics import round_half_away
 from ..lib.emit import splat
 from ..lib.query import floats_only, option, per_tensor_only, qtype, storage_name
 from ..lib.rescale import mbqm_reason
-from ..rule import Elementwise, FloatPattern, IntegerPattern
+from ..rule import FloatPattern, IntegerPattern
+from ..lib.patterns import Elementwise
 from ..lib.storage import dequantize, requantize
 
 

@@ -49,7 +49,8 @@ from ..lib.lut import F32, Table, logf, mbqm as mbqm_int, populate_int16, rdbpot
 from ..lib.query import (floats_only, int16_zero_points, is_float, per_tensor, per_tensor_only, static_shapes,
                     storage)
 from ..lib.rescale import mbqm, mbqm_overflow
-from ..rule import Elementwise, FloatPattern, IntegerPattern
+from ..rule import FloatPattern, IntegerPattern
+from ..lib.patterns import Elementwise
 from ..lib.storage import Stored, widen
 
 

@@ -10,7 +10,8 @@ from ..lib.on_storage import OnStorage
 from ..lib.string_layout import (STRING_FILL, STRING_GATHER, STRING_GATHER_ND, STRING_HASHTABLE_LOOKUP,
                                  STRING_RESHAPE, STRING_SLICE, STRING_STRIDED_SLICE, STRING_TILE)
 from ..lib.strings import ByStrings
-from ..rule import ByResult, Rule, unlowered
+from ..rule import Rule, unlowered
+from ..lib.patterns import ByResult
 from .gather import (Densify, EmbeddingLookup, EmbeddingLookupSparse, Gather, GatherNd, HashtableLookup,
                      HybridEmbeddingLookup, ScatterNd, SegmentFold, SparseToDense)
 from .layout import (BatchToSpaceNd, Bitcast, BroadcastArgs, BroadcastTo, Concatenation, DepthToSpace, Fill,

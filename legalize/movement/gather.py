@@ -43,7 +43,8 @@ from ..lib.emit import broadcast_to, compare, concat, reshape, select, slice_, s
 from ..lib.hybrid import block_scales
 from ..lib.query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
                     static_shapes, storage_name)
-from ..rule import FloatPattern, IntegerPattern, StaticPattern
+from ..rule import FloatPattern, IntegerPattern
+from ..lib.patterns import StaticPattern
 
 
 class Gather(StaticPattern):

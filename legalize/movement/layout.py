@@ -27,7 +27,8 @@ from ..lib.gather import gather, index32
 from ..lib.on_storage import on_storage
 from ..lib.query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
                     static_shapes, storage)
-from ..rule import IntegerPattern, StaticPattern
+from ..rule import IntegerPattern
+from ..lib.patterns import StaticPattern
 
 
 class Reshaped(StaticPattern):

@@ -19,7 +19,7 @@ from tfl2quant.dialects.tfl import constant_array
 from ..lib.emit import concat, reshape, reverse, slice_axis, tile
 from ..lib.on_storage import on_storage
 from ..lib.query import const_ints, option, per_tensor, per_tensor_only, result_shape
-from ..rule import StaticPattern
+from ..lib.patterns import StaticPattern
 
 
 class Pad(StaticPattern):

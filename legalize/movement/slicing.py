@@ -22,7 +22,7 @@ from tfl2quant.ir.types import RankedTensorType, element_type, i1, i32, i64, ind
 from ..lib.emit import index_constant, reshape, reverse, slice_, slice_axis, tensor_dim
 from ..lib.strided import strided_slice_axes, strided_slice_shape_error
 from ..lib.query import const_ints, option, result_shape
-from ..rule import StaticPattern
+from ..lib.patterns import StaticPattern
 
 
 class Slice(StaticPattern):

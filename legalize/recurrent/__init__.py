@@ -14,7 +14,8 @@ from .float_svdf import FloatSVDF, HybridSVDF
 from .integer_lstm import IntegerSequenceLSTM
 from .lstm import FloatSequenceLSTM, HybridSequenceLSTM
 from .rnn import FloatRNN, HybridRNN
-from ..rule import ByInput, Rule
+from ..rule import Rule
+from ..lib.patterns import ByInput
 from .svdf import IntegerSVDF
 
 RULES = {

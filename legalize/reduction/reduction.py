@@ -48,7 +48,8 @@ from ..lib.gather import gather
 from ..lib.query import (const_ints, is_float, option, per_tensor, per_tensor_only, qtype,
                     quantized_alike, storage, storage_name)
 from ..lib.rescale import mbqm_fixed, mbqm_reason
-from ..rule import IntegerPattern, StaticPattern
+from ..rule import IntegerPattern
+from ..lib.patterns import StaticPattern
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 IN_ORDER = ("tosa.reduce_sum", "tosa.reduce_product")  # float results depend on the order
