@@ -1,7 +1,7 @@
 """Legalization of `tfl.*` ops: every pattern, one table.
 
-Each family module ends with a `RULES` table (one row per TFLite operator);
-`legalize.RULES` merges them and refuses an operator claimed twice, so it is
+Each family package's `__init__.py` holds a `RULES` table (one row per TFLite
+operator); `legalize.RULES` merges them and refuses an operator claimed twice, so it is
 the one place a reader scans to see how every operator is handled. The
 driver asks `rule_for(name)` (index.py), which imports only the op's family.
 Every TFLite builtin operator has a row (tests/test_registry.py): an integer

@@ -27,11 +27,11 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import OP_CLASSES, PURE, Operation, Value
 
 from .index import rule_for
-from .records import LegalizeReport, OpRecord
-from .rule import Rule
 from .lib.query import non_empty, qtype
 from .lib.storage import dequantize
 from .lib.strings import no_string_lowering, resolve_strings
+from .records import LegalizeReport, OpRecord
+from .rule import Rule
 
 def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = False,
              unique_constants: bool = False) -> LegalizeReport:

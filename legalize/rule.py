@@ -24,7 +24,7 @@ class IntegerPattern:
     """
 
     def unsupported(self, op: Operation) -> Optional[str]:
-        """Why this op instance cannot take the integer path, or None (see query.py)."""
+        """Why this op instance cannot take the integer path, or None (see lib/query.py)."""
         return None
 
     def rewrite(self, b: Builder, op: Operation, operands: list[Value]) -> list[Value]:

@@ -20,9 +20,9 @@ global_store; VAR_HANDLE leaves nothing once its readers and writers name the
 global. CALL_ONCE (call_once.cc) runs its init function on its first invoke only:
 a global "pending" flag per init function, cleared after the call under scf.if.
 
-TFLite's string operators (hash tables, SKIP_GRAM) have their rows here and their
-patterns in hashtable.py and skip_gram.py, on the byte buffers of strings.py. WHILE and IF
-carry string tensors as those buffers (strings.py decides whether they can).
+TFLite's string operators (hash tables, SKIP_GRAM) are the text family's (text/), on the
+byte buffers of lib/strings.py. WHILE and IF carry string tensors as those buffers
+(lib/strings.py decides whether they can).
 
 Quantized values move through all of them unchanged (TFLite copies their bytes):
 they take the integer path, on storage types, and are cast back to their
@@ -43,10 +43,10 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import FunctionType, RankedTensorType, Type, element_type, i1, i32, i64, index
 
-from .counted_loop import index_constant, trip_count
+from ..lib.query import Reason
 from ..lib.strings import BYTES, CAST, as_bytes, callee, is_string, module_of
 from ..rule import FloatPattern, IntegerPattern, Rule
-from ..lib.query import Reason
+from .counted_loop import index_constant, trip_count
 
 
 class Stored(IntegerPattern):
@@ -71,7 +71,7 @@ def moved(pattern: FloatPattern) -> Rule:
 
 def _cast(b: Builder, v: Value, t: Type) -> Value:
     """`v` as `t`: the same value, between a quantized type and its storage type, or between
-    a string tensor and its byte buffer (strings.py: resolve_strings removes that cast)."""
+    a string tensor and its byte buffer (lib/strings.py: resolve_strings removes that cast)."""
     if v.type == t:
         return v
     return b.value(CAST if is_string(t) or is_string(v.type) else "quant.scast", [v], t)

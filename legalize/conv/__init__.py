@@ -5,8 +5,8 @@ the patterns are in the modules beside it.
 """
 from __future__ import annotations
 
-from ..rule import Rule
 from ..lib.patterns import ByInput
+from ..rule import Rule
 from .conv import FloatConv, FloatConv3D, FloatConv3DTranspose, HybridConv, QuantizedConv
 from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE
 

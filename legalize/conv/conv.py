@@ -42,18 +42,18 @@ from tfl2quant.dialects.tfl import constant_array, is_no_value
 from tfl2quant.ir.types import f32, i8, i16, i32, i64, tensor
 
 from ..lib import hybrid
-from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE, ConvKind
 from ..lib.emit import reshape, reverse, slice_
 from ..lib.fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from ..lib.fused_activation import clamp_float, quantized_range
 from ..lib.planes import (channel_constant, finish, int32_accumulator, int64_accumulator, mbqm64, mbqm64_params,
-                     mbqm64_reason, output, stored_planes)
+                          mbqm64_reason, output, stored_planes)
 from ..lib.query import (channel_scales, const_ints, constants, dynamic_batch, floats_only, option, per_tensor,
-                    per_tensor_only, qtype, static_shapes, storage, storage_name, storage_of)
+                         per_tensor_only, qtype, static_shapes, storage, storage_name, storage_of)
 from ..lib.rescale import mbqm_reason, wrapped_left_shift
-from ..rule import FloatPattern, IntegerPattern
 from ..lib.storage import UINT8_OFFSET, requantized, signed_from
 from ..lib.window import Axis, window_axis
+from ..rule import FloatPattern, IntegerPattern
+from .conv_kinds import CONV, DEPTHWISE, TRANSPOSE, ConvKind
 
 # The filter types each kernel reads correctly, by input storage. The others TFLite's Prepare
 # lets through are misread: int16 DEPTHWISE_CONV_2D and uint8 DEPTHWISE_CONV_2D read a packed

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from tfl2quant.ir.attributes import StringAttr
 
+from ..rule import FloatPattern, Rule, unlowered
 from .mediapipe import MaxPoolArgmax, MaxUnpooling, TransposeConvBias
 from .mediapipe_transforms import (LandmarksToTransformMatrix, TransformLandmarks, TransformTensorBilinear)
-from ..rule import FloatPattern, Rule, unlowered
 
 
 def custom_code(op) -> str:

@@ -1,5 +1,5 @@
 """MediaPipe's CPU kernels of custom operators (mediapipe/util/tflite/operations/), one
-class each, which legalize/custom.py picks by custom_code; this module has the shared
+class each, which legalize/custom/__init__.py picks by custom_code; this module has the shared
 pieces and the image kernels, mediapipe_transforms.py the landmark and warp ones.
 
 A kernel reads its options from the op's custom_option bytes: a C struct of TFLite's

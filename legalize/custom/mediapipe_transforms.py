@@ -10,6 +10,7 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.types import f32, i32, tensor
 
 from ..lib.emit import concat, reshape, select, slice_, slice_axis
+from ..lib.query import rank, result_shape
 from .mediapipe import (
     Kernel,
     add,
@@ -22,7 +23,6 @@ from .mediapipe import (
     scalar,
     sub,
 )
-from ..lib.query import rank, result_shape
 
 
 class TransformTensorBilinear(Kernel):

@@ -51,12 +51,12 @@ from ..lib.emit import broadcast_rank, broadcast_to, compare, reshape, select, s
 from ..lib.fixed_point import quantize_float32, quantize_multiplier
 from ..lib.hybrid import binary, fconst
 from ..lib.lut import (F32, Lut, Table, checked_log2, erfcf, expf, expm1f, rdbpot, sigmoid16, sigmoid16_input_scaling,
-                  srdhm, tanhf, wrap)
+                       srdhm, tanhf, wrap)
+from ..lib.patterns import Elementwise
 from ..lib.query import floats_only, int16_zero_points, one_dynamic_dim, per_tensor, per_tensor_only, storage
 from ..lib.rescale import mbqm, mbqm_overflow
-from ..rule import FloatPattern, IntegerPattern
-from ..lib.patterns import Elementwise
 from ..lib.storage import UINT8_OFFSET, clamp, requantize, signed_view, unsigned_from, widen
+from ..rule import FloatPattern, IntegerPattern
 from .unary import f32_ratio, max_abs_input
 
 

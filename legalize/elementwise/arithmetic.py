@@ -24,9 +24,9 @@ from tfl2quant.ir.types import element_type, f64, i1, tensor
 
 from ..lib.emit import broadcast_all, broadcast_rank, broadcast_to, compare, select, splat
 from ..lib.fused_activation import clamp_float
+from ..lib.patterns import Elementwise
 from ..lib.query import dynamic_batch, floats_only, is_float
 from ..rule import FloatPattern
-from ..lib.patterns import Elementwise
 
 class FloatBinary(FloatPattern):
     def __init__(self, tosa_name: str):

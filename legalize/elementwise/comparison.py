@@ -33,13 +33,13 @@ from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.types import FloatType, IntegerType, element_type, f32, i1, i32, i64, integer_range, tensor
 
 from ..lib.emit import broadcast_rank, compare, reshape, select, splat
-from .integer_arithmetic import below_one
-from ..lib.query import (one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, signed_storage, signless,
-                    static_shapes, storage)
-from ..lib.rescale import mbqm
-from ..rule import FloatPattern, IntegerPattern
 from ..lib.patterns import Elementwise
+from ..lib.query import (one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, signed_storage, signless,
+                         static_shapes, storage)
+from ..lib.rescale import mbqm
 from ..lib.storage import Stored, signed_view, widen
+from ..rule import FloatPattern, IntegerPattern
+from .integer_arithmetic import below_one
 
 COMPARISON_SHIFT = 8  # comparisons.cc: left_shift
 

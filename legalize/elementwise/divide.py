@@ -65,8 +65,8 @@ from ..lib.query import (
     storage,
     storage_name,
 )
-from ..rule import IntegerPattern
 from ..lib.storage import Stored, widen
+from ..rule import IntegerPattern
 
 TABLE_SIZE = 1 << 16
 

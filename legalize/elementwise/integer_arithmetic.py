@@ -45,8 +45,8 @@ from ..lib.fixed_point import quantize_multiplier_scalar
 from ..lib.fused_activation import quantized_range
 from ..lib.query import one_dynamic_dim, option, per_tensor, per_tensor_only, qtype, storage, storage_name
 from ..lib.rescale import mbqm, mbqm_reason
-from ..rule import IntegerPattern
 from ..lib.storage import ONE, Stored, clamp, narrowed, requantized, saturate, signed_from, stored_operands, widen
+from ..rule import IntegerPattern
 
 LEFT_SHIFT = {8: 20, 16: 15}  # add.cc / sub.cc: 8-bit and int16 general path
 

@@ -25,11 +25,11 @@ from tfl2quant.ir.types import element_type
 from tfl2quant.numerics import round_half_away
 
 from ..lib.emit import splat
+from ..lib.patterns import Elementwise
 from ..lib.query import floats_only, option, per_tensor_only, qtype, storage_name
 from ..lib.rescale import mbqm_reason
-from ..rule import FloatPattern, IntegerPattern
-from ..lib.patterns import Elementwise
 from ..lib.storage import dequantize, requantize
+from ..rule import FloatPattern, IntegerPattern
 
 
 # TFLite's Requantize takes these storage pairs (kernels/quantize.cc, Prepare).

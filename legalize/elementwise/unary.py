@@ -46,12 +46,12 @@ from tfl2quant.ir.types import element_type, f32, i32
 from ..lib.emit import broadcast_to, compare, select, splat
 from ..lib.fixed_point import quantize_multiplier
 from ..lib.lut import F32, Table, logf, mbqm as mbqm_int, populate_int16, rdbpot, sqrtf, srdhm, wrap
-from ..lib.query import (floats_only, int16_zero_points, is_float, per_tensor, per_tensor_only, static_shapes,
-                    storage)
-from ..lib.rescale import mbqm, mbqm_overflow
-from ..rule import FloatPattern, IntegerPattern
 from ..lib.patterns import Elementwise
+from ..lib.query import (floats_only, int16_zero_points, is_float, per_tensor, per_tensor_only, static_shapes,
+                         storage)
+from ..lib.rescale import mbqm, mbqm_overflow
 from ..lib.storage import Stored, widen
+from ..rule import FloatPattern, IntegerPattern
 
 
 def f32_ratio(*factors_over_divisor) -> float:

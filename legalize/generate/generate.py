@@ -35,10 +35,10 @@ from tfl2quant.ir.attributes import BoolAttr, IntegerAttr
 from tfl2quant.ir.types import (ComplexType, FloatType, element_type, f32, f64, i1, i32, i64, index, numpy_dtype,
                                 tensor)
 
-from . import philox
 from ..lib.emit import broadcast_to, concat, reshape, select, slice_, slice_axis
 from ..lib.query import const_ints, constants, is_float, option, rank, signless, static_shapes
 from ..rule import FloatPattern
+from . import philox
 
 
 class Range(FloatPattern):

@@ -41,10 +41,10 @@ from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import i8, i16, i32
 from tfl2quant.numerics import round_half_away
 
+from ..rule import IntegerPattern
 from .emit import compare, reshape, select
 from .gather import gather
 from .query import Reason, one_dynamic_dim, per_tensor, per_tensor_only, storage
-from ..rule import IntegerPattern
 
 F32 = np.float32
 Transform = Callable[[np.float32], np.float32]

@@ -21,9 +21,9 @@ from __future__ import annotations
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.types import FloatType, element_type
 
-from .query import Reason, per_tensor, quantized_alike, signed_storage
 from ..rule import IntegerPattern
 from .patterns import StaticPattern
+from .query import Reason, per_tensor, quantized_alike, signed_storage
 
 
 def on_storage(op, result_types) -> bool:

@@ -60,7 +60,7 @@ class Elementwise(FloatPattern):
 
 class StaticPattern(FloatPattern):
     """A float pattern on static shapes, some operands of which must be compile-time
-    constants; OnStorage (movement.py) runs it on stored values."""
+    constants; OnStorage (on_storage.py) runs it on stored values."""
 
     data: tuple | None = (0,)  # operands whose values move (None: all); the others are options
     constants: dict = {}       # operand index -> its name, for operands that must be constants

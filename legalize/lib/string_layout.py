@@ -1,6 +1,6 @@
 """The string paths of the TFLite kernels that move, pick or compare whole strings
 (kernels/reshape.cc, squeeze.cc, expand_dims.cc, gather.cc, comparisons.cc), on the
-byte buffers of strings.py. Each op's row (layout.py, gather.py, comparison.py) takes
+byte buffers of strings.py. Each op's row (movement/, elementwise/comparison.py) takes
 its pattern here through ByStrings when the op reads or gives a string tensor.
 
 RESHAPE, SQUEEZE, EXPAND_DIMS: a string tensor's shape is not in its buffer, so the

@@ -42,9 +42,9 @@ from tfl2quant.ir.core import Block, Operation, Region, Value
 from tfl2quant.ir.types import FunctionType, OpaqueType, RankedTensorType, Type, i8, i32, i64, index
 
 from ..index import rule_for
+from ..rule import FloatPattern
 from ..string_buffer import SHAPE_ATTR, serialize
 from .query import Reason
-from ..rule import FloatPattern
 from .scalar_loops import Scalars, while_
 
 STRING = OpaqueType("tf_type", "string")

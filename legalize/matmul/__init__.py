@@ -5,8 +5,8 @@ the patterns are in the modules beside it.
 """
 from __future__ import annotations
 
-from ..rule import Rule
 from ..lib.patterns import ByInput, ByWeights
+from ..rule import Rule
 from .batch_matmul import FloatBatchMatMul, HybridBatchMatMul, QuantizedBatchMatMul
 from .matmul import (FloatFullyConnected, HybridBlockwiseFullyConnected, HybridFullyConnected,
                      QuantizedFullyConnected)

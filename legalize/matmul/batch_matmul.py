@@ -35,14 +35,14 @@ from tfl2quant.dialects import tosa
 from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.types import IntegerType, element_type, f32, i8, i16, i32, tensor
 
+from ..lib import hybrid
 from ..lib.emit import broadcast_to, reshape
 from ..lib.fixed_point import f32_product_multipliers, quantize_multiplier
 from ..lib.planes import mbqm64_params, mbqm64_reason, rescale_int64
-from ..lib.rescale import wrapped_left_shift
-from ..lib import hybrid
 from ..lib.query import floats_only, int16_zero_points, per_tensor, per_tensor_only, qtype, static_shapes, storage_name
-from ..rule import FloatPattern, IntegerPattern
+from ..lib.rescale import wrapped_left_shift
 from ..lib.storage import requantized
+from ..rule import FloatPattern, IntegerPattern
 
 I48 = IntegerType(48)  # TOSA's accumulator of i16 x i16 products
 

@@ -42,11 +42,11 @@ from ..lib import hybrid
 from ..lib.fixed_point import f32_product_multipliers, per_channel_multipliers, quantize_multiplier
 from ..lib.fused_activation import clamp_float, quantized_range
 from ..lib.planes import (Plane, channel_constant, constant_planes, double_rescale, finish, int32_accumulator,
-                     int64_accumulator, mbqm64, mbqm64_params, mbqm64_reason, output, products, split16)
+                          int64_accumulator, mbqm64, mbqm64_params, mbqm64_reason, output, products, split16)
 from ..lib.query import (constants, dynamic_batch, option, per_tensor, per_tensor_only, qtype, static_shapes, storage,
-                    storage_name, storage_of)
-from ..rule import FloatPattern, IntegerPattern
+                         storage_name, storage_of)
 from ..lib.storage import UINT8_OFFSET, signed_from
+from ..rule import FloatPattern, IntegerPattern
 
 # (input, output) storage -> the filters the kernel reads correctly, and the case name
 KERNELS = {("i8", "i8"): (("i8", "i4", "i2"), "int8"), ("u8", "u8"): (("u8",), "uint8"),

@@ -7,11 +7,11 @@ the patterns are in the modules beside it.
 from __future__ import annotations
 
 from ..lib.on_storage import OnStorage
+from ..lib.patterns import ByResult
 from ..lib.string_layout import (STRING_FILL, STRING_GATHER, STRING_GATHER_ND, STRING_HASHTABLE_LOOKUP,
                                  STRING_RESHAPE, STRING_SLICE, STRING_STRIDED_SLICE, STRING_TILE)
 from ..lib.strings import ByStrings
 from ..rule import Rule, unlowered
-from ..lib.patterns import ByResult
 from .gather import (Densify, EmbeddingLookup, EmbeddingLookupSparse, Gather, GatherNd, HashtableLookup,
                      HybridEmbeddingLookup, ScatterNd, SegmentFold, SparseToDense)
 from .layout import (BatchToSpaceNd, Bitcast, BroadcastArgs, BroadcastTo, Concatenation, DepthToSpace, Fill,
@@ -77,6 +77,6 @@ RULES = {
     # resize.py
     "tfl.resize_nearest_neighbor": Rule(OnStorage(Resize(bilinear=False)),  Resize(bilinear=False)),
     "tfl.resize_bilinear":         Rule(QuantizedBilinear(),                Resize(bilinear=True)),
-    # control_flow.py
-    "tfl.concat_embeddings":                unlowered("CONCAT_EMBEDDINGS has no TFLite kernel"),
+    # no kernel
+    "tfl.concat_embeddings":       unlowered("CONCAT_EMBEDDINGS has no TFLite kernel"),
 }

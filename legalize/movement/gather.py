@@ -1,7 +1,7 @@
 """GATHER, GATHER_ND, EMBEDDING_LOOKUP: values read at runtime indices, with `tosa.gather`.
 
 Everything becomes `tosa.gather` on [N, K, C] with reshapes around it. All are
-`StaticPattern`s run on stored values by `OnStorage` (movement.py) when params and
+`StaticPattern`s run on stored values by `OnStorage` (lib/on_storage.py) when params and
 result are quantized alike, as TFLite copies them raw (reference/gather.h,
 gather_nd.h, embedding_lookup.cc: EvalSimple).
 
@@ -38,13 +38,13 @@ from tfl2quant.dialects.tfl import constant_array
 from tfl2quant.ir.affine import AffineMap, const, dim
 from tfl2quant.ir.types import FloatType, element_type, f32, i1, i8, i16, i32, numpy_dtype, tensor
 
-from ..lib.gather import bsearch, gather, hits_of, index32
 from ..lib.emit import broadcast_to, compare, concat, reshape, select, slice_, slice_axis, splat, tile
+from ..lib.gather import bsearch, gather, hits_of, index32
 from ..lib.hybrid import block_scales
-from ..lib.query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
-                    static_shapes, storage_name)
-from ..rule import FloatPattern, IntegerPattern
 from ..lib.patterns import StaticPattern
+from ..lib.query import (Reason, const_ints, constants, floats_only, non_empty, option, qtype, rank, role, signless,
+                         static_shapes, storage_name)
+from ..rule import FloatPattern, IntegerPattern
 
 
 class Gather(StaticPattern):

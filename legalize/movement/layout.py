@@ -2,7 +2,7 @@
 concatenation, tiling, broadcasting, filling, reversing, diagonals, and SHAPE, RANK,
 BROADCAST_ARGS and BITCAST.
 
-Each is a `StaticPattern` (movement.py explains the mechanism): TOSA ops that only move values, so the
+Each is a `StaticPattern` (lib/on_storage.py explains the mechanism): TOSA ops that only move values, so the
 same pattern runs on floats, plain integers, booleans, and on stored values
 (`OnStorage`) when the moved values are quantized alike. RESHAPE copies the
 stored values raw in TFLite whatever the quantization (kernels/reshape.cc),
@@ -25,10 +25,10 @@ from tfl2quant.ir.types import (FloatType, IntegerType, RankedTensorType, elemen
 from ..lib.emit import compare, concat, reshape, reverse, select, slice_, slice_axis, splat, tile
 from ..lib.gather import gather, index32
 from ..lib.on_storage import on_storage
-from ..lib.query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
-                    static_shapes, storage)
-from ..rule import IntegerPattern
 from ..lib.patterns import StaticPattern
+from ..lib.query import (const_ints, option, per_tensor, per_tensor_only, qtype, quantization, rank, result_shape,
+                         static_shapes, storage)
+from ..rule import IntegerPattern
 
 
 class Reshaped(StaticPattern):

@@ -1,7 +1,7 @@
 """PAD, PADV2, MIRROR_PAD, DILATE: tosa.pad, concatenated mirror images, and values
 interleaved with padding.
 
-Each is a `StaticPattern` (movement.py explains the mechanism). On stored values (`OnStorage`), PAD fills
+Each is a `StaticPattern` (lib/on_storage.py explains the mechanism). On stored values (`OnStorage`), PAD fills
 with the output zero point, the stored value of real 0, and PADV2 with the
 stored pad constant (TFLite requires it quantized like the output; pad.cc).
 PAD copies stored values raw whatever the quantization, so its integer path
@@ -18,8 +18,8 @@ from tfl2quant.dialects.tfl import constant_array
 
 from ..lib.emit import concat, reshape, reverse, slice_axis, tile
 from ..lib.on_storage import on_storage
-from ..lib.query import const_ints, option, per_tensor, per_tensor_only, result_shape
 from ..lib.patterns import StaticPattern
+from ..lib.query import const_ints, option, per_tensor, per_tensor_only, result_shape
 
 
 class Pad(StaticPattern):

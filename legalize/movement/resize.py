@@ -33,9 +33,9 @@ from tfl2quant.ir.types import (
 
 from ..lib.emit import divide_half_away
 from ..lib.gather import take
+from ..lib.patterns import StaticPattern
 from ..lib.query import option, qtype, static_shapes, storage, storage_name
 from ..rule import IntegerPattern
-from ..lib.patterns import StaticPattern
 
 
 def nearest_indices(size: int, out: int, align_corners: bool, half_pixel: bool) -> np.ndarray:

@@ -1,7 +1,7 @@
 """Ops that take parts of a tensor, or write one: SLICE, STRIDED_SLICE, SPLIT, SPLIT_V,
 UNPACK, DYNAMIC_UPDATE_SLICE.
 
-Each is a `StaticPattern` (movement.py explains the mechanism): tosa.slice, tosa.reverse, tosa.reshape
+Each is a `StaticPattern` (lib/on_storage.py explains the mechanism): tosa.slice, tosa.reverse, tosa.reshape
 and tosa.pad on any element type, and on stored values (`OnStorage`) when
 input and results are quantized alike, as TFLite copies them raw.
 DYNAMIC_UPDATE_SLICE copies bytes whatever the quantization
@@ -20,9 +20,9 @@ from tfl2quant.ir.attributes import DenseArrayAttr, IntegerAttr
 from tfl2quant.ir.types import RankedTensorType, element_type, i1, i32, i64, index, tensor
 
 from ..lib.emit import index_constant, reshape, reverse, slice_, slice_axis, tensor_dim
-from ..lib.strided import strided_slice_axes, strided_slice_shape_error
-from ..lib.query import const_ints, option, result_shape
 from ..lib.patterns import StaticPattern
+from ..lib.query import const_ints, option, result_shape
+from ..lib.strided import strided_slice_axes, strided_slice_shape_error
 
 
 class Slice(StaticPattern):

@@ -45,11 +45,11 @@ from tfl2quant.ir.types import f32, i32, i64, tensor
 from ..lib import gemmlowp as g
 from ..lib.eigen_math import EXPF_N, expf, expf_table
 from ..lib.emit import broadcast_to, reshape, splat
-from ..lib.query import (floats_only, one_dynamic_dim, no_fused_activation, option, per_tensor, per_tensor_only, quantized_as, rank,
-                    result_like_operand, static_shapes, storage, storage_name)
+from ..lib.query import (floats_only, one_dynamic_dim, no_fused_activation, option, per_tensor, per_tensor_only,
+                         quantized_as, rank, result_like_operand, static_shapes, storage, storage_name)
+from ..lib.storage import signed_view, widen
 from ..rule import FloatPattern, IntegerPattern
 from .softmax import beta_of, rows
-from ..lib.storage import signed_view, widen
 
 INT32_MAX = (1 << 31) - 1
 L2NORM_EPSILON = 1e-6                 # l2norm.cc: `const float epsilon = 1e-6f`

@@ -72,8 +72,8 @@ from ..lib.fixed_point import quantize_multiplier
 from ..lib.lut import table16
 from ..lib.query import one_dynamic_dim, per_tensor, per_tensor_only, storage, storage_name, storage_of
 from ..lib.rescale import mbqm, mbqm_overflow
-from ..rule import IntegerPattern
 from ..lib.storage import signed_view, widen
+from ..rule import IntegerPattern
 
 SCALED_DIFF_INTEGER_BITS = 5     # Q5.26 input to exp
 ACCUMULATION_INTEGER_BITS = 12   # Q12.19 sum of exponentials

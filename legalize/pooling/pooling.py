@@ -45,10 +45,10 @@ from tfl2quant.ir.types import IntegerType, element_type, f32, i1, i8, i16, i32,
 from ..lib.emit import UNSIGNED_OFFSET, divide_half_away, flip_sign_bit, reshape, slice_, splat
 from ..lib.fused_activation import clamp_float, quantized_range
 from ..lib.gather import gather
-from ..lib.query import (const_ints, constants, dynamic_batch, floats_only, non_empty, option, per_tensor, per_tensor_only,
-                    qtype, static_shapes, storage)
-from ..rule import FloatPattern, IntegerPattern
+from ..lib.query import (const_ints, constants, dynamic_batch, floats_only, non_empty, option, per_tensor,
+                         per_tensor_only, qtype, static_shapes, storage)
 from ..lib.window import crop_input, pad_attr, valid_counts, window_axis
+from ..rule import FloatPattern, IntegerPattern
 
 i48 = IntegerType(48)  # TOSA's accumulator of int16 convolutions
 

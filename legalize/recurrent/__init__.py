@@ -9,13 +9,13 @@ or hybrid pattern declines falls back to the float program.
 """
 from __future__ import annotations
 
+from ..lib.patterns import ByInput
+from ..rule import Rule
 from .bidirectional_lstm import FloatBidirectionalLSTM, HybridBidirectionalLSTM
 from .float_svdf import FloatSVDF, HybridSVDF
 from .integer_lstm import IntegerSequenceLSTM
 from .lstm import FloatSequenceLSTM, HybridSequenceLSTM
 from .rnn import FloatRNN, HybridRNN
-from ..rule import Rule
-from ..lib.patterns import ByInput
 from .svdf import IntegerSVDF
 
 RULES = {

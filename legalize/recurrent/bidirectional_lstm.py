@@ -25,11 +25,11 @@ from tfl2quant.ir.attributes import BoolAttr
 from tfl2quant.records import dataclass
 
 from ..lib.emit import concat, reshape
-from .integer_lstm import GATES, present
-from .lstm import float_reason, float_weights, hybrid_reason, hybrid_weights, sequence, shape_of, unroll
 from ..lib.matvec import hybrid_weight_reason
 from ..lib.query import floats_only, is_float, option
 from ..rule import FloatPattern, IntegerPattern
+from .integer_lstm import GATES, present
+from .lstm import float_reason, float_weights, hybrid_reason, hybrid_weights, sequence, shape_of, unroll
 
 BACKWARD_OFFSET = 17                     # backward operand = unidirectional operand + 17 (1-17)
 STATES = {"forward": (35, 36), "backward": (37, 38)}

@@ -55,8 +55,8 @@ from ..lib.gather import gather
 from ..lib.lut import checked_log2
 from ..lib.query import option, per_tensor, static_shapes, storage_name
 from ..lib.rescale import mbqm_reason
-from ..rule import IntegerPattern
 from ..lib.storage import saturate
+from ..rule import IntegerPattern
 
 GATES = ("input", "forget", "cell", "output")
 INPUT_WEIGHTS = dict(zip(GATES, (1, 2, 3, 4)))

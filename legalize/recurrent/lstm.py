@@ -44,12 +44,12 @@ from ..lib import eigen_math, hybrid
 from ..lib.emit import concat, reshape, slice_
 from ..lib.gemmlowp import rowwise
 from ..lib.hybrid import fconst as _f
-from .integer_lstm import (CELL_STATE, GATE_BIAS, GATES, INPUT_WEIGHTS, LAYER_NORM, OUTPUT_STATE,
-                           PEEPHOLE_WEIGHTS, PROJECTION_BIAS, PROJECTION_WEIGHTS, RECURRENT_WEIGHTS, present,
-                           shape_reason)
 from ..lib.matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason, zeros
 from ..lib.query import floats_only, is_float, option, per_tensor, static_shapes
 from ..rule import FloatPattern, IntegerPattern
+from .integer_lstm import (CELL_STATE, GATE_BIAS, GATES, INPUT_WEIGHTS, LAYER_NORM, OUTPUT_STATE,
+                           PEEPHOLE_WEIGHTS, PROJECTION_BIAS, PROJECTION_WEIGHTS, RECURRENT_WEIGHTS, present,
+                           shape_reason)
 
 F32 = np.float32
 

@@ -38,11 +38,11 @@ from tfl2quant.records import dataclass
 
 from ..lib import eigen_math
 from ..lib.emit import concat, reshape, slice_
-from .integer_lstm import present
-from .lstm import sequence, sequence_layout, time_rows
 from ..lib.matvec import FloatMatrix, HybridMatrix, hybrid_weight_reason
 from ..lib.query import floats_only, option, static_shapes
 from ..rule import FloatPattern, IntegerPattern
+from .integer_lstm import present
+from .lstm import sequence, sequence_layout, time_rows
 
 MAX_HYBRID_PASSES_STEPS = 4096     # steps * steps of the time-major hybrid bidirectional kernel
 

@@ -45,11 +45,11 @@ from tfl2quant.ir.types import (UNSIGNED, FloatType, IntegerType, element_type, 
 from ..lib.emit import UNSIGNED_OFFSET, compare, concat, flip_sign_bit, reshape, reverse, select, slice_axis, splat
 from ..lib.fixed_point import quantize_multiplier
 from ..lib.gather import gather
+from ..lib.patterns import StaticPattern
 from ..lib.query import (const_ints, is_float, option, per_tensor, per_tensor_only, qtype,
-                    quantized_alike, storage, storage_name)
+                         quantized_alike, storage, storage_name)
 from ..lib.rescale import mbqm_fixed, mbqm_reason
 from ..rule import IntegerPattern
-from ..lib.patterns import StaticPattern
 
 NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 IN_ORDER = ("tosa.reduce_sum", "tosa.reduce_product")  # float results depend on the order

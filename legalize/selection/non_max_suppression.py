@@ -37,8 +37,8 @@ from tfl2quant.dialects import arith, tosa
 from tfl2quant.ir.types import element_type, f32, i1, i32, index, tensor
 
 from ..lib.emit import compare, select, slice_axis
-from ..lib.query import const_ints, constants, non_empty, static_shapes
 from ..lib.patterns import StaticPattern
+from ..lib.query import const_ints, constants, non_empty, static_shapes
 from ..lib.scalar_loops import Scalars, if_, while_
 
 MAX_BOXES = 2048  # the IoU table holds MAX_BOXES^2 floats

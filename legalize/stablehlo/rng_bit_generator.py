@@ -26,8 +26,8 @@ from tfl2quant.ir.affine import AffineMap, const
 from tfl2quant.ir.types import IntegerType, element_type, i32, i64, tensor
 
 from ..lib.query import option, static_shapes
-from ..rule import FloatPattern
 from ..lib.scalar_loops import Scalars
+from ..rule import FloatPattern
 
 THREEFRY, PHILOX, DEFAULT = "THREEFRY", "PHILOX", "DEFAULT"  # RngAlgorithm in schema.fbs
 THREEFRY_PARITY = 0x1BD11BDA

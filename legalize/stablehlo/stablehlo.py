@@ -41,9 +41,9 @@ from tfl2quant.ir.types import IntegerType, element_type, i1, i32, tensor
 
 from ..lib.emit import flip_sign_bit, reshape, select, slice_, slice_axis, tile
 from ..lib.gather import gather, take
+from ..lib.patterns import Elementwise, StaticPattern
 from ..lib.query import is_float, qtype, role, signless, static_shapes, storage, storage_name
 from ..rule import FloatPattern, IntegerPattern, Rule, unlowered
-from ..lib.patterns import Elementwise, StaticPattern
 
 
 def ints(op, name: str, default=()) -> list[int]:

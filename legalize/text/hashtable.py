@@ -1,6 +1,6 @@
 """TFLite's static hash tables: HASHTABLE, HASHTABLE_IMPORT, HASHTABLE_FIND and
 HASHTABLE_SIZE (kernels/hashtable*.cc, experimental/resource/static_hashtable.cc) on
-ml_program globals, scalar loops and the string buffers of strings.py.
+ml_program globals, scalar loops and the string buffers of lib/strings.py.
 
 A table is a resource of the interpreter named by its table_id; its key/value pair is
 int64 -> string or string -> int64 (any other pair TFLite refuses in Prepare). Here a
@@ -49,10 +49,10 @@ from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import FunctionType, RankedTensorType, Type, i1, i8, i32, i64
 
 from ..lib.query import Reason
-from ..rule import FloatPattern
 from ..lib.scalar_loops import Scalars, if_
 from ..lib.strings import (BYTES, CAST, as_bytes, count, dim0, for_, is_string, module_of, retype,
-                      same_string, serialize, span, strings_reach, write32)
+                           same_string, serialize, span, strings_reach, write32)
+from ..rule import FloatPattern
 
 TABLE_ATTR = "tfl.hashtable"
 PAIRS = {("INT64", "STRING"), ("STRING", "INT64")}  # static_hashtable.cc: CreateStaticHashtable

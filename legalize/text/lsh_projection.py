@@ -25,8 +25,8 @@ from tfl2quant.ir.types import FloatType, IntegerType, element_type, f32, f64, i
 
 from ..lib.emit import reshape
 from ..lib.query import option, qtype, static_shapes
-from ..rule import FloatPattern
 from ..lib.scalar_loops import Scalars
+from ..rule import FloatPattern
 
 K0, K1, K2 = 0xC3A5C85C97CB3127, 0xB492B66FBE98F273, 0x9AE16A3B2F90404F
 SEED = 81

@@ -1,4 +1,4 @@
-"""SKIP_GRAM (kernels/skip_gram.cc) on the string buffers of strings.py, with scalar loops.
+"""SKIP_GRAM (kernels/skip_gram.cc) on the string buffers of lib/strings.py, with scalar loops.
 
 The kernel reads string 0 of its input only and splits it into words at whitespace
 (C's isspace: space, \\t \\n \\v \\f \\r) its own way: the scan starts at byte 1, so a
@@ -26,9 +26,9 @@ from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import RankedTensorType, i32
 
 from ..lib.query import Reason
-from ..rule import FloatPattern
 from ..lib.scalar_loops import Scalars, while_
 from ..lib.strings import BYTES, CAST, STRING, as_bytes, for_, is_string, retype, span, strings_reach, write32
+from ..rule import FloatPattern
 
 
 def _options(op: Operation) -> tuple[int, int, bool]:
