@@ -1,70 +1,51 @@
 """Legalization of `tfl.*` ops: every pattern, one table.
 
-Each family module ends with a `RULES` table (one row per TFLite operator);
-`legalize.RULES` merges them and refuses an operator claimed twice, so it is
+Each family package's `__init__.py` holds a `RULES` table (one row per TFLite
+operator); `legalize.RULES` merges them and refuses an operator claimed twice, so it is
 the one place a reader scans to see how every operator is handled. The
-driver asks `rule_for(name)`, which imports only the op's family.
+driver asks `rule_for(name)` (index.py), which imports only the op's family.
 Every TFLite builtin operator has a row (tests/test_registry.py): an integer
 pattern and a float pattern, a float pattern alone, or the reason it stays
 a `tfl.*` op.
 
-Families:
-    activation      RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU, LOGISTIC, TANH
-    arithmetic      ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW, SQUARED_DIFFERENCE, MAXIMUM, MINIMUM,
-                    ADD_N, ATAN2, BITWISE_XOR, RIGHT_SHIFT
-    unary           ABS, NEG, EXP, LOG, SQRT, RSQRT, SIN, COS, FLOOR, CEIL, ROUND, SQUARE, SIGN
-    comparison      EQUAL ... LESS_EQUAL, LOGICAL_*, SELECT(_V2), CAST, WHERE, BUCKETIZE
+Families (a package each: its `__init__.py` holds the table, the modules beside it the patterns;
+lib/ holds what many families use):
+    elementwise     activation.py: RELU family, LEAKY_RELU, PRELU, HARD_SWISH, ELU, GELU, LOGISTIC, TANH
+                    arithmetic.py: ADD, SUB, MUL, DIV, FLOOR_DIV, FLOOR_MOD, POW, SQUARED_DIFFERENCE,
+                    MAXIMUM, MINIMUM, ADD_N, ATAN2, BITWISE_XOR, RIGHT_SHIFT
+                    unary.py: ABS, NEG, EXP, LOG, SQRT, RSQRT, SIN, COS, FLOOR, CEIL, ROUND, SQUARE, SIGN
+                    comparison.py: EQUAL ... LESS_EQUAL, LOGICAL_*, SELECT(_V2), CAST, WHERE, BUCKETIZE
+                    quantize.py: QUANTIZE, DEQUANTIZE, FAKE_QUANT
     conv            CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, CONV_3D, CONV_3D_TRANSPOSE
     matmul          FULLY_CONNECTED, BATCH_MATMUL
     pooling         MAX_POOL_2D, AVERAGE_POOL_2D, L2_POOL_2D, REDUCE_WINDOW
-    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN, CUMSUM, TOPK_V2, UNIQUE, NON_MAX_SUPPRESSION_V4/V5
-    quantize        QUANTIZE, DEQUANTIZE, FAKE_QUANT
-    layout          RESHAPE, TRANSPOSE, SQUEEZE, EXPAND_DIMS, PACK, CONCATENATION, TILE, SPACE_TO_BATCH_ND,
-                    BATCH_TO_SPACE_ND, REVERSE_SEQUENCE, MATRIX_DIAG, MATRIX_SET_DIAG, RANK, BITCAST, ...
-    slicing         SLICE, STRIDED_SLICE, SPLIT(_V), UNPACK, DYNAMIC_UPDATE_SLICE
-    padding         PAD, PADV2, MIRROR_PAD, DILATE
-    gather          GATHER, GATHER_ND, EMBEDDING_LOOKUP(_SPARSE), SCATTER_ND, SPARSE_TO_DENSE,
-                    SEGMENT_SUM, UNSORTED_SEGMENT_*, DENSIFY, HASHTABLE_LOOKUP
-    resize          RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR
+    reduction       MEAN, SUM, REDUCE_*, ARG_MAX/MIN, CUMSUM, TOPK_V2
+    selection       UNIQUE, NON_MAX_SUPPRESSION_V4/V5
     normalization   SOFTMAX, LOG_SOFTMAX, L2_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION
+    movement        layout.py: RESHAPE, TRANSPOSE, SQUEEZE, EXPAND_DIMS, PACK, CONCATENATION, TILE,
+                    SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND, REVERSE_SEQUENCE, MATRIX_DIAG, MATRIX_SET_DIAG,
+                    RANK, BITCAST, ...
+                    slicing.py: SLICE, STRIDED_SLICE, SPLIT(_V), UNPACK, DYNAMIC_UPDATE_SLICE
+                    padding.py: PAD, PADV2, MIRROR_PAD, DILATE
+                    gather.py: GATHER, GATHER_ND, EMBEDDING_LOOKUP(_SPARSE), SCATTER_ND, SPARSE_TO_DENSE,
+                    SEGMENT_SUM, UNSORTED_SEGMENT_*, DENSIFY, HASHTABLE_LOOKUP; CONCAT_EMBEDDINGS: a reason
+                    resize.py: RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR
     recurrent       LSTM, UNIDIRECTIONAL_SEQUENCE_LSTM/RNN, BIDIRECTIONAL_SEQUENCE_LSTM/RNN, RNN, SVDF
     generate        RANGE, ONE_HOT, RANDOM_*, MULTINOMIAL, RFFT2D, REAL, IMAG, COMPLEX_ABS
-    control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program),
-                    LSH_PROJECTION, the string ops (hash tables: hashtable.py, SKIP_GRAM:
-                    skip_gram.py, on strings.py's byte buffers); DELEGATE: a reason
-    custom          CUSTOM: MediaPipe's operators (mediapipe.py, mediapipe_transforms.py); others: reasons
+    control_flow    WHILE, IF (scf), CALL_ONCE and resource variables (ml_program); CALL: a reason
+    text            HASHTABLE(_FIND, _IMPORT, _SIZE), SKIP_GRAM, LSH_PROJECTION (the string forms of
+                    the movement and comparison ops: lib/string_layout.py, on lib/strings.py's buffers)
+    custom          CUSTOM: MediaPipe's operators (mediapipe.py, mediapipe_transforms.py); others,
+                    DELEGATE and the code-127 placeholder: reasons
     stablehlo       the STABLEHLO_* operators TFLite has kernels for, RNG_BIT_GENERATOR
                     included (the others: reasons)
 """
 from __future__ import annotations
 
-import importlib
-
-from .index import FAMILY_OF
+from .index import FAMILY_NAMES, FAMILY_OF, family, rule_for
 from .rule import Rule
 
-FAMILY_NAMES = ("activation", "arithmetic", "unary", "comparison", "conv", "matmul", "pooling", "reduction",
-                "quantize", "layout", "slicing", "padding", "gather", "resize", "normalization", "recurrent",
-                "generate", "control_flow", "stablehlo", "custom")
-
-
-def family(name: str):
-    """The family module `name`, imported on first use."""
-    module = _FAMILIES.get(name)
-    if module is None:  # import_module's lookup cost more than the rule itself, once per op
-        module = _FAMILIES[name] = importlib.import_module(f"{__name__}.{name}")
-    return module
-
-
-_FAMILIES: dict = {}
-
-
-def rule_for(op_name: str) -> Rule | None:
-    """The row of `op_name`, importing only its family: `convert` loads the patterns of the ops
-    the model has, not all twenty families (legalize/index.py maps each operator to its family;
-    tests/test_startup.py checks the map against the tables)."""
-    name = FAMILY_OF.get(op_name)
-    return None if name is None else family(name).RULES.get(op_name)
+__all__ = ["FAMILY_NAMES", "FAMILY_OF", "RULES", "FAMILIES", "Rule", "family", "rule_for"]
 
 
 def _merge() -> dict[str, Rule]:
@@ -78,7 +59,7 @@ def _merge() -> dict[str, Rule]:
 
 
 def __getattr__(name: str):
-    # RULES (every family merged) and FAMILIES are built on first use; a family module is an
+    # RULES (every family merged) and FAMILIES are built on first use; a family package is an
     # attribute once imported, as with a plain package import
     if name == "RULES":
         globals()["RULES"] = rules = _merge()

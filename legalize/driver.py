@@ -12,8 +12,6 @@ Every op instance gets an `OpRecord` with its path and, unless integer, why.
 """
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import asdict, field
 from typing import Optional
 
 import numpy as np
@@ -27,45 +25,13 @@ from tfl2quant.ir.attributes import DenseElementsAttr
 from tfl2quant.ir.types import IntegerType, element_type, f32
 from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.core import OP_CLASSES, PURE, Operation, Value
-from tfl2quant.records import dataclass
 
-from . import rule_for
+from .index import rule_for
+from .lib.query import non_empty, qtype
+from .lib.storage import dequantize
+from .lib.strings import no_string_lowering, resolve_strings
+from .records import LegalizeReport, OpRecord
 from .rule import Rule
-from .query import non_empty, qtype
-from .quantize import dequantize
-from .strings import no_string_lowering, resolve_strings
-
-PATHS = ("integer", "fallback", "float", "unlowered")
-
-
-@dataclass
-class OpRecord:
-    function: str
-    index: int                 # the operator's index in its TFLite subgraph
-    name: str                  # tfl.conv_2d
-    path: str                  # one of PATHS
-    reason: Optional[str]      # why not integer (None for integer)
-    location: str
-    quantized: bool = True     # has a quantized operand or result
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-
-@dataclass
-class LegalizeReport:
-    records: list[OpRecord] = field(default_factory=list)
-
-    def counts(self) -> dict[str, int]:
-        c = Counter(r.path for r in self.records)
-        return {p: c.get(p, 0) for p in PATHS}
-
-    def by_op(self) -> dict[str, dict[str, int]]:
-        out: dict[str, Counter] = {}
-        for r in self.records:
-            out.setdefault(r.name, Counter())[r.path] += 1
-        return {name: {p: c.get(p, 0) for p in PATHS} for name, c in sorted(out.items())}
-
 
 def legalize(module: Operation, allow_fallback: bool = True, remarks: bool = False,
              unique_constants: bool = False) -> LegalizeReport:

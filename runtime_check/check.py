@@ -40,7 +40,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from legalize.strings import from_buffers, to_buffers
+from legalize.string_buffer import from_buffers, to_buffers
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.core import Operation
 from tfl2quant.ir.types import element_type, numpy_dtype

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from legalize.driver import PATHS
+from legalize.records import PATHS
 
 
 def format_check(result) -> str:

@@ -5,7 +5,7 @@ import json
 import os
 from collections import Counter
 
-from legalize.driver import PATHS
+from legalize.records import PATHS
 from tfl2quant.errors import Tfl2QuantError
 
 

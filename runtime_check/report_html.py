@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from legalize.driver import PATHS
+from legalize.records import PATHS
 
 COLOURS = {"integer": "#2e7d32", "fallback": "#ef6c00", "float": "#1565c0", "unlowered": "#c62828"}
 

@@ -17,7 +17,7 @@ import sys
 import tempfile
 from collections import Counter
 
-from legalize.driver import PATHS
+from legalize.records import PATHS
 from tfl2quant.dialects.tfl import CONSTANT_OPS
 from tfl2quant.errors import Tfl2QuantError
 

@@ -12,7 +12,7 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 from ai_edge_litert.interpreter import Interpreter, OpResolverType
 
-from legalize import eigen_math
+from legalize.lib import eigen_math
 from runtime_check.executor import Executor
 from tfl2quant.dialects.builtin import ModuleOp
 from tfl2quant.dialects.func import FuncOp

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalize import lut
+from legalize.lib import lut
 
 F32 = np.float32
 

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legalize.fixed_point import activation_range, quantize_multiplier, tosa_shift
+from legalize.lib.fixed_point import activation_range, quantize_multiplier, tosa_shift
 from runtime_check.kernels.tosa import apply_scale_32
 from tfl2quant.numerics import round_half_away
 
@@ -86,7 +86,7 @@ def test_the_scalar_quantize_multiplier_is_the_array_one(real):
     """The plain-integer QuantizeMultiplier of one double (mbqm's fast path, through
     rescale._one_multiplier) gives the pair the numpy one gives, ties, the 2^31 overflow and
     the flush to zero included."""
-    from legalize.rescale import _one_multiplier
+    from legalize.lib.rescale import _one_multiplier
 
     m, shift = quantize_multiplier(np.array([real]))
     assert _one_multiplier(real) == (int(m[0]), int(shift[0]))

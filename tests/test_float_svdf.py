@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalize import float_svdf
-from legalize.hybrid import binary
+from legalize.recurrent import float_svdf
+from legalize.lib.hybrid import binary
 from runtime_check import interpreter
 from runtime_check.executor import Executor
 from tfl2quant.pipeline import convert

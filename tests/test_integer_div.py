@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import divide
+from legalize.elementwise import divide
 from runtime_check import interpreter, iree_backend
 from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import gemmlowp_tables
+from legalize.lib import gemmlowp_tables
 from runtime_check import interpreter, iree_backend
 from runtime_check.check import check_model
 from runtime_check.executor import Executor

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import svdf
-from legalize.fixed_point import quantize_multiplier
-from legalize.query import per_tensor as per_tensor_of
+from legalize.recurrent import svdf
+from legalize.lib.fixed_point import quantize_multiplier
+from legalize.lib.query import per_tensor as per_tensor_of
 from runtime_check import interpreter, iree_backend
 from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError

@@ -32,7 +32,7 @@ def test_a_row_is_a_pattern_or_a_reason(name):
 
 
 def test_an_operator_claimed_twice_is_refused(monkeypatch):
-    monkeypatch.setattr(legalize.unary, "RULES", {**legalize.unary.RULES, "tfl.add": legalize.RULES["tfl.add"]})
+    monkeypatch.setattr(legalize.conv, "RULES", {**legalize.conv.RULES, "tfl.add": legalize.RULES["tfl.add"]})
     with pytest.raises(AssertionError, match="tfl.add is claimed by two legalize families"):
         legalize._merge()
 
@@ -49,3 +49,10 @@ def test_family_modules_do_not_shadow_dialect_modules():
     kernels = {p.stem for p in Path(runtime_check.kernels.__file__).parent.glob("*.py")}
     families = {f.__name__.rsplit(".", 1)[1] for f in legalize.FAMILIES}
     assert not families & (dialects | kernels) - {"__init__"}
+
+
+def test_the_docstring_table_lists_every_family_in_order():
+    """legalize/__init__.py's table of families is the one a reader scans: one line per family."""
+    table = legalize.__doc__.split("Families", 1)[1].splitlines()
+    listed = [line.split()[0] for line in table if line.startswith("    ") and line[4] != " "]
+    assert tuple(listed) == legalize.FAMILY_NAMES

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalize.philox import philox_stream
+from legalize.generate.philox import philox_stream
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor

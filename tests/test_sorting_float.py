@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize import comparison
+from legalize.elementwise import comparison
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor

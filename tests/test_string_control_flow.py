@@ -115,7 +115,7 @@ def test_an_if_chooses_between_strings(tmp_path):
 
 @pytest.mark.parametrize("model", ["while", "counted while", "if", "until stop"])
 def test_iree_runs_them_as_tflite_does(model, tmp_path):
-    from legalize.strings import from_buffers, to_buffers
+    from legalize.string_buffer import from_buffers, to_buffers
     from runtime_check import iree_backend
     built = {"if": if_strings, "until stop": until_stop}.get(model, lambda: while_strings(model == "counted while"))()
     module, text, reference = convert_and_reference(built, tmp_path)
@@ -209,7 +209,7 @@ def while_with_an_if() -> bytes:
 
 
 def test_a_while_whose_body_has_an_if_of_strings(tmp_path):
-    from legalize.strings import from_buffers, to_buffers
+    from legalize.string_buffer import from_buffers, to_buffers
     from runtime_check import iree_backend
     module, text, reference = convert_and_reference(while_with_an_if(), tmp_path)
     assert "scf.while" in text and "scf.if" in text
@@ -226,7 +226,7 @@ def test_stablehlo_case_chooses_among_strings(tmp_path):
     """STABLEHLO_CASE(k, words): branch 0 passes the words through, branch 1 rotates them
     (GATHER), branch 2 (also any k outside [0, 3)) gives a constant: nested scf.if on buffers.
     Only the default resolver has the kernel."""
-    from legalize.strings import from_buffers, to_buffers
+    from legalize.string_buffer import from_buffers, to_buffers
     from runtime_check import iree_backend
     m = ModelBuilder()
     g = m.subgraph("main")

@@ -294,7 +294,7 @@ def test_iree_runs_the_selections_as_tflite_does(tmp_path):
 def iree_matches_tflite(model: bytes, tmp_path, input_sets) -> None:
     """Every op lowers, the final IR passes iree-opt's verifier, and IREE's run equals TFLite's
     on each input set."""
-    from legalize.strings import from_buffers, to_buffers
+    from legalize.string_buffer import from_buffers, to_buffers
     from runtime_check import iree_backend
     path = tmp_path / "m.tflite"
     path.write_bytes(model)

@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 import pytest
 
-from legalize.strings import deserialize, serialize
+from legalize.string_buffer import deserialize, serialize
 from runtime_check import interpreter
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
@@ -139,7 +139,7 @@ def test_the_coverage_model_passes_check():
 def test_iree_runs_them_as_tflite_does(model, tmp_path):
     """Through iree-compile and IREE's runtime, strings passed and returned as their buffers."""
     from runtime_check import iree_backend
-    from legalize.strings import from_buffers, to_buffers
+    from legalize.string_buffer import from_buffers, to_buffers
     if model == "coverage":
         path, inputs = COVERAGE, [strings("blue", "", "red", "redd", "green")]
     else:
@@ -235,7 +235,7 @@ def test_skip_gram_result_declared_static_takes_the_count(tmp_path):
 
 def test_iree_runs_skip_gram_as_tflite_does(tmp_path):
     from runtime_check import iree_backend
-    from legalize.strings import from_buffers, to_buffers
+    from legalize.string_buffer import from_buffers, to_buffers
     path = tmp_path / "m.tflite"
     path.write_bytes(skip_gram_model(3, 1, True))
     module = convert(str(path), "final").module

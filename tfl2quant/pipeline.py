@@ -31,7 +31,7 @@ KEEP_REQUANTIZATION = Canonicalize(fold_dcast_of_qcast=False)
 class Conversion:
     module: Operation
     stage: str
-    report: object | None  # legalize.driver.LegalizeReport once legalized
+    report: object | None  # legalize.records.LegalizeReport once legalized
     warnings: tuple = ()  # the importer's: results declared with shapes TFLite recomputes
     manager: object = None  # the PassManager that ran: its passes and, if asked for, their statistics
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from legalize import RULES
 from legalize.driver import legalize
-from legalize.query import qtype, storage_name
+from legalize.lib.query import qtype, storage_name
 from tfl2quant.dialects.tfl import CONSTANT_OPS
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.importer.model import import_model

@@ -3,13 +3,15 @@
 A name imports its module on first use: `convert` loads the five passes it runs, not
 inline, symbol-dce, strip-debuginfo and normalize-quant-types (tests/test_startup.py).
 `PASSES` and `parse_pipeline` load every pass first, since a pipeline may name any.
+legalize-tfl lives with its patterns (legalize/legalize_tfl.py) and is found here by its
+module's name: the core imports nothing of the legalize package.
 """
 from __future__ import annotations
 
 import importlib
 
 _MODULE_OF = {
-    "Canonicalize": "canonicalize", "CSE": "cse", "Inline": "inline", "LegalizeTfl": "legalize_tfl",
+    "Canonicalize": "canonicalize", "CSE": "cse", "Inline": "inline", "LegalizeTfl": "legalize.legalize_tfl",
     "LowerQuantOps": "lower_quant_ops", "Rounding": "lower_quant_ops", "NormalizeQuantTypes": "normalize_quant_types",
     "ModulePass": "pass_base", "PassManager": "pass_base", "pipeline_text": "pass_base",
     "statistic": "pass_base", "IRPrinter": "instrumentation",
@@ -27,14 +29,19 @@ __all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_te
 def __getattr__(name: str):
     if name in _NEED_EVERY_PASS:
         for module in dict.fromkeys(_MODULE_OF.values()):  # the order the passes registered in before
-            importlib.import_module(f"{__name__}.{module}")
+            _import(module)
         module = "pass_base"
     elif name in _MODULE_OF:
         module = _MODULE_OF[name]
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = globals()[name] = getattr(_import(module), name)
     return value
+
+
+def _import(module: str):
+    """A pass module by its name here, or by its full name (a pass that lives elsewhere)."""
+    return importlib.import_module(module if "." in module else f"{__name__}.{module}")
 
 
 def __dir__() -> list[str]:

@@ -1,0 +1,51 @@
+"""The layering is a test: import-linter's contracts in .importlinter (runtime_check -> legalize ->
+the tfl2quant core, the CLI on top; no import circle in legalize), and each fails on the import
+that breaks it."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+CONFIG = ROOT / ".importlinter"
+LAYERS = "runtime_check -> legalize -> tfl2quant core"
+ACYCLIC = "no import circle in legalize"
+
+
+def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
+    """lint-imports (the test extra installs import-linter) on the packages found from `cwd`."""
+    found = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
+    assert os.path.exists(found), "lint-imports not found: install the test extra (pip install -e '.[test]')"
+    env = {**os.environ, "PYTHONPATH": str(cwd)}
+    return subprocess.run([found, "--config", str(CONFIG), "--no-cache"], cwd=cwd, capture_output=True,
+                          text=True, env=env)
+
+
+def test_the_contracts_hold():
+    p = _lint_imports(ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert f"{LAYERS} KEPT" in p.stdout and f"{ACYCLIC} KEPT" in p.stdout
+
+
+CASES = [  # the module added to a copy of the tree, what it imports, the contract it breaks
+    ("legalize/lib/upward.py", "from runtime_check import executor\n", LAYERS),
+    ("tfl2quant/passes/upward.py", "from legalize import driver\n", LAYERS),
+    ("tfl2quant/ir/upward.py", "def f():\n    from runtime_check import check\n", LAYERS),  # in a function too
+    ("legalize/lib/circle.py", "from legalize.elementwise import activation\n", ACYCLIC),  # lib -> family -> lib
+]
+
+
+@pytest.mark.parametrize(("module", "source", "contract"), CASES, ids=[c[0] for c in CASES])
+def test_an_upward_import_or_a_circle_breaks_a_contract(tmp_path, module, source, contract):
+    for package in ("tfl2quant", "legalize", "runtime_check"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / module).write_text(source)
+    p = _lint_imports(tmp_path)
+    assert p.returncode != 0, p.stdout
+    assert f"{contract} BROKEN" in p.stdout, p.stdout
