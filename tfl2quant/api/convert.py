@@ -17,7 +17,7 @@ from ..errors import Tfl2QuantError
 from .sources import ModelSource, model_file, shown
 
 if TYPE_CHECKING:
-    from legalize.driver import OpRecord
+    from legalize.records import OpRecord
 
     from ..ir.core import Operation
     from ..passes import Rounding
@@ -49,7 +49,7 @@ class Module:
     @property
     def counts(self) -> dict[str, int]:
         """TFLite op instances per path: integer, fallback, float, unlowered."""
-        from legalize.driver import PATHS
+        from legalize.records import PATHS
         return {p: sum(r.path == p for r in self.records) for p in PATHS}
 
     def unlowered(self) -> list[OpRecord]:
