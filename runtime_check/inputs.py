@@ -102,17 +102,22 @@ def signature_names(module: Operation, results: bool = False) -> list[str | None
     return names
 
 
+def open_npz(npz_path: str):
+    """The arrays of an .npz file; a missing or unreadable one is a user error naming it."""
+    try:
+        return np.load(npz_path)
+    except FileNotFoundError:
+        raise Tfl2QuantError("no such file", npz_path) from None
+    except (OSError, ValueError, EOFError):
+        raise Tfl2QuantError("not a numpy .npz file", npz_path) from None
+
+
 def load_inputs(npz_path: str, infos: list[interpreter.TensorInfo],
                 aliases: list[str | None] | None = None) -> list[np.ndarray]:
     """Inputs from an .npz, one array per model input, keyed by its TFLite name (or its
     signature name, `aliases`): a key that names no input, or an input without a key, is an
     error (not a match by order). `infos` give the names; check_inputs the types and shapes."""
-    try:
-        data = np.load(npz_path)
-    except FileNotFoundError:
-        raise Tfl2QuantError("no such file", npz_path) from None
-    except (OSError, ValueError, EOFError):
-        raise Tfl2QuantError("not a numpy .npz file", npz_path) from None
+    data = open_npz(npz_path)
     aliases = aliases or [None] * len(infos)
     keys = [info.name if info.name in data or alias not in data else alias for info, alias in zip(infos, aliases)]
     known = {info.name for info in infos} | {a for a in aliases if a}

@@ -28,6 +28,7 @@ import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
 
+from .inputs import open_npz
 from .partition import pack, read_model, schema
 
 RANK = {"PASS": 0, "PASS (float noise)": 1, "PASS (per layer)": 2, "NOT COMPARED": 3, "FAIL": 4}
@@ -171,12 +172,7 @@ def split_inputs(npz_path: str, signatures: list[Signature], tmp: str) -> dict[i
     """The --inputs file of a multi-signature model (keys `SIGNATURE/INPUT`) as one .npz per
     subgraph (keys: the signature's input names), written in `tmp`; None where no key names
     the signature (seeded random inputs)."""
-    try:
-        data = np.load(npz_path)
-    except FileNotFoundError:
-        raise Tfl2QuantError("no such file", npz_path) from None
-    except (OSError, ValueError, EOFError):
-        raise Tfl2QuantError("not a numpy .npz file", npz_path) from None
+    data = open_npz(npz_path)
     owner = {key: s for s in signatures for key in s.keys}
     per: dict[int, dict[str, np.ndarray]] = {}
     bad = []
