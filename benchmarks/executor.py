@@ -32,14 +32,13 @@ sys.path.insert(0, str(ROOT))
 
 
 def measure(model: Path, repeats: int, clock=time.perf_counter) -> tuple[float, float]:
-    from runtime_check import interpreter
-    from runtime_check.check import entry_function, make_inputs
+    from runtime_check.check import entry_function, litert, make_inputs
     from runtime_check.executor import Executor
     from tfl2quant.pipeline import convert
 
     module = convert(str(model), "final").module
-    reference = interpreter.load(str(model))
-    x = make_inputs(module, interpreter.inputs_of(reference), 0)
+    reference = litert.load(str(model))
+    x = make_inputs(module, litert.inputs_of(reference), 0)
     executor = Executor(module)
     entry = entry_function(module)
     ours, theirs = [], []
@@ -48,7 +47,7 @@ def measure(model: Path, repeats: int, clock=time.perf_counter) -> tuple[float, 
         executor.run(x, entry)
         ours.append(clock() - t)
         t = clock()
-        interpreter.run(reference, x)
+        litert.run(reference, x)
         theirs.append(clock() - t)
     return statistics.median(ours[2:]), statistics.median(theirs[2:])
 
@@ -66,13 +65,12 @@ def profile(model: Path) -> None:
     import cProfile
     import pstats
 
-    from runtime_check import interpreter
-    from runtime_check.check import entry_function, make_inputs
+    from runtime_check.check import entry_function, litert, make_inputs
     from runtime_check.executor import Executor
     from tfl2quant.pipeline import convert
 
     module = convert(str(model), "final").module
-    x = make_inputs(module, interpreter.inputs_of(interpreter.load(str(model))), 0)
+    x = make_inputs(module, litert.inputs_of(litert.load(str(model))), 0)
     executor = Executor(module)
     for _ in range(2):  # (the second run compiles the linalg.generic bodies: kernels/linalg_body.py)
         executor.run(x, entry_function(module))

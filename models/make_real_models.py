@@ -32,7 +32,7 @@ every mode works for every architecture; a conversion that raises is recorded
 as a failure and the run goes on.
 
 Each file is checked after it is written: a fresh process loads it in the
-TFLite interpreter with the BUILTIN_REF kernels (as runtime_check/interpreter.py
+TFLite interpreter with the BUILTIN_REF kernels (as runtime_check/check/litert.py
 does), runs it on seeded random inputs (quantized inputs are fed quantized, and
 Keras gets the dequantized values), and `max|tflite - keras| / max|keras|`
 over the outputs must be within the mode's loose bound.  When BUILTIN_REF
@@ -977,7 +977,7 @@ Calibration (both tools) uses 32 such inputs.
 ## What each file was checked for
 
 After writing a file the script loads it in a fresh process with the TFLite
-interpreter and the `BUILTIN_REF` kernels (as `runtime_check/interpreter.py`
+interpreter and the `BUILTIN_REF` kernels (as `runtime_check/check/litert.py`
 does), runs it on one seeded input (quantized inputs are fed quantized, Keras
 gets the dequantized values; the dynamic-batch model with batch 2) and
 requires the output rows to be probabilities (every model ends in a softmax)

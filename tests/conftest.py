@@ -80,18 +80,18 @@ def iree_agrees(path, exact: bool, seed: int = 3):
     executor and TFLite agree bit for bit; else IREE is within 1e-5 of TFLite."""
     import numpy as np
 
-    from runtime_check import interpreter, iree_backend
-    from runtime_check.executor import Executor
+    from runtime_check.check import litert
+    from runtime_check.executor import Executor, iree_backend
     from tfl2quant.ir.printer import print_module
     from tfl2quant.pipeline import convert
 
     module = convert(str(path), "final").module
     text = print_module(module)
     assert "\"tfl." not in text.split("func.func")[1]
-    reference = interpreter.load(str(path))
+    reference = litert.load(str(path))
     rng = np.random.default_rng(seed)
-    inputs = [rng.standard_normal(d.shape).astype(np.float32) for d in interpreter.inputs_of(reference)]
-    expected = interpreter.run(reference, inputs)
+    inputs = [rng.standard_normal(d.shape).astype(np.float32) for d in litert.inputs_of(reference)]
+    expected = litert.run(reference, inputs)
     ours = Executor(module).run(inputs, "main")
     theirs = iree_backend.run(text, inputs, "main")
     for e, o, t in zip(expected, ours, theirs):

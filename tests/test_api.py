@@ -202,7 +202,7 @@ def test_the_version_says_what_is_not_installed(monkeypatch):
 
 
 def test_a_missing_iree_names_the_extra(monkeypatch):
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
 
     monkeypatch.setattr(iree_backend.shutil, "which", lambda _: None)
     monkeypatch.setattr(iree_backend.sys, "executable", "/nonexistent/bin/python")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter
+from runtime_check.check import litert
 
 from .conftest import check_exact_on_seeds, check_float, iree_agrees
 from .hybrid_models import bidirectional_lstm
@@ -49,13 +49,13 @@ def test_directions_differ_and_the_backward_one_runs_backward(tmp_path):
     """Not degenerate: the backward direction's last step sees only the last input, so
     changing the first time step leaves it, and changes the forward one's."""
     path = write(tmp_path, "time-major")
-    reference = interpreter.load(str(path))
-    x = np.random.default_rng(0).standard_normal(interpreter.inputs_of(reference)[0].shape).astype(np.float32)
-    forward, backward = interpreter.run(reference, [x])
+    reference = litert.load(str(path))
+    x = np.random.default_rng(0).standard_normal(litert.inputs_of(reference)[0].shape).astype(np.float32)
+    forward, backward = litert.run(reference, [x])
     reference.reset_all_variables()
     changed = x.copy()
     changed[0] += 1.0
-    forward2, backward2 = interpreter.run(reference, [changed])
+    forward2, backward2 = litert.run(reference, [changed])
     np.testing.assert_array_equal(backward[-1], backward2[-1])
     assert not np.array_equal(forward[-1], forward2[-1])
     assert not np.array_equal(forward, backward)

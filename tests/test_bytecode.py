@@ -190,7 +190,7 @@ def test_constant_pieces_are_the_row_major_bytes_of_any_view(shape):
 def test_iree_compile_runs_our_bytecode_as_our_text():
     """iree-compile takes the bytecode (weights as resource blobs) and the compiled program
     computes what the text's does, bit for bit."""
-    from runtime_check.iree_backend import TARGET, iree_compile_path, run_vmfb
+    from runtime_check.executor.iree_backend import TARGET, iree_compile_path, run_vmfb
 
     module = convert(str(MODELS / "small-cnn.int8.tflite")).module
     out = io.BytesIO()

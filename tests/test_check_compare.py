@@ -1,4 +1,4 @@
-"""How check compares a tensor with TFLite's (runtime_check/compare.py): infinities, NaN and
+"""How check compares a tensor with TFLite's (runtime_check/check/compare.py): infinities, NaN and
 the float extremes, without a warning."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from runtime_check.check import PASS, check_model
-from runtime_check.compare import distance, magnitude
+from runtime_check.check.compare import distance, magnitude
 
 from .check_models import attention_mask
 

@@ -1,5 +1,5 @@
-"""Which of TFLite's kernels judge each op (runtime_check/reference.py), TFLite run in parts
-(runtime_check/partition.py), and the evidence behind every row of KNOWN_WRONG: each of those
+"""Which of TFLite's kernels judge each op (runtime_check/check/reference.py), TFLite run in parts
+(runtime_check/check/partition.py), and the evidence behind every row of KNOWN_WRONG: each of those
 tests fails once a LiteRT release fixes the kernel, and then the row goes."""
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ import warnings
 import numpy as np
 import pytest
 
-from runtime_check import interpreter
-from runtime_check.check import PASS, check_model
-from runtime_check.partition import OPTIMIZED, XNNPACK, from_uint32
-from runtime_check.reference import KNOWN_WRONG
+from runtime_check.check import PASS, check_model, litert
+from runtime_check.check.partition import OPTIMIZED, XNNPACK, from_uint32
+from runtime_check.check.reference import KNOWN_WRONG
 
 from .check_models import VALID, int8_depth_to_space, mediapipe_unpooling
 from .conftest import MODELS
@@ -29,7 +28,7 @@ def write(tmp_path, name: str, data: bytes) -> str:
 def run(path: str, resolver: str, inputs) -> list[np.ndarray]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return interpreter.run(interpreter.load(path, False, resolver), inputs)
+        return litert.run(litert.load(path, False, resolver), inputs)
 
 
 def test_an_op_builtin_ref_lacks_leaves_the_others_on_their_reference_kernels(tmp_path):
@@ -102,7 +101,7 @@ def test_builtin_ref_int16_sum_reads_bytes():
     """KNOWN_WRONG row 2: BUILTIN_REF's int16 SUM is not the optimized kernels' (which our
     pattern matches bit for bit): it sums the buffers' bytes."""
     path = str(MODELS / "ops" / "sum-axis1.int16x8.tflite")
-    info = interpreter.inputs_of(interpreter.load(path))[0]
+    info = litert.inputs_of(litert.load(path))[0]
     x = np.random.default_rng(0).integers(-32768, 32767, info.shape, endpoint=True).astype(np.int16)
     (ref,), (optimized,) = run(path, "BUILTIN_REF", [x]), run(path, OPTIMIZED, [x])
     assert not np.array_equal(ref, optimized)

@@ -1,5 +1,5 @@
 """`check` on models with several signatures: every signature, and a generative model's decode
-loop (runtime_check/signatures.py, decode.py), on models built here and on a tiny litert-torch
+loop (runtime_check/check/signatures.py, decode.py), on models built here and on a tiny litert-torch
 export committed under models/exporters/litert-torch/."""
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ import json
 import numpy as np
 import pytest
 
-from runtime_check import check as check_module
-from runtime_check import interpreter
-from runtime_check.check import check_model
-from runtime_check.check_table import format_check
-from runtime_check.decode import generative as generative_shape
-from runtime_check.signatures import read_signatures, subgraph_first, worst
+from runtime_check.check import check_model, litert
+from runtime_check.check import run as check_module
+from runtime_check.check.decode import generative as generative_shape
+from runtime_check.check.signatures import read_signatures, subgraph_first, worst
+from runtime_check.check.table import format_check
 from tfl2quant.errors import Tfl2QuantError
 
 from .conftest import ROOT
@@ -65,11 +64,11 @@ def test_the_copy_with_the_signature_first_runs_what_its_signature_runner_runs(t
     assert dec.keys == ["decode"] and dec.subgraph == 1
     copy = _write(tmp_path, "copy.tflite", subgraph_first(str(path), 1))
     assert [(s.keys, s.subgraph) for s in read_signatures(str(copy))] == [(["prefill_4"], 1), (["decode"], 0)]
-    first = interpreter.load(str(copy))
-    runner = interpreter.load(str(path)).get_signature_runner("decode")
+    first = litert.load(str(copy))
+    runner = litert.load(str(path)).get_signature_runner("decode")
     feeds = {"tokens": np.array([[3]], np.int32), "input_pos": np.array([5], np.int32),
              "kv_cache_k_0": np.random.default_rng(1).uniform(-1, 1, (1, 8, 2)).astype(np.float32)}
-    ours = interpreter.run(first, [feeds[n] for n in dec.input_names()])
+    ours = litert.run(first, [feeds[n] for n in dec.input_names()])
     theirs = runner(**feeds)
     for name, x in zip(dec.output_names(), ours):
         np.testing.assert_array_equal(x, theirs[name])
@@ -142,7 +141,7 @@ def test_inputs_of_several_signatures_are_keyed_signature_slash_input(tmp_path):
 
 def test_tolerances_name_any_signatures_output(tmp_path):
     path = str(_write(tmp_path, "model.tflite", generative()))
-    from runtime_check.tolerance import Tolerances
+    from runtime_check.check.tolerance import Tolerances
     result = check_model(path, tolerances=Tolerances.parse(rtol=("logits=1e-3",)), decode_steps=1)
     # each signature gets the tolerances of its own outputs
     assert [r.tolerances.outputs for r in result.signatures] == [{}, {"logits_out": {"rtol": 1e-3}}]

@@ -1,4 +1,4 @@
-"""`tfl2quant check`'s verdicts (runtime_check/check.py): each kind, the exit codes, the op it
+"""`tfl2quant check`'s verdicts (runtime_check/check/run.py): each kind, the exit codes, the op it
 names when a pattern is broken on purpose, the measured float tolerance, the reference it
 falls back to, --samples and --backend iree."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from legalize.elementwise.integer_arithmetic import RescaledMul
-from runtime_check import interpreter, kernel_sets
+from runtime_check.check import kernel_sets, litert
 from runtime_check.check import FAIL, NOISE, NOT_COMPARED, PASS, PASS_PER_LAYER, check_model, make_inputs
-from runtime_check.compare import FLOAT_FLOOR
-from runtime_check.tolerance import Tolerances
-from runtime_check.reference import OPTIMIZED
+from runtime_check.check.compare import FLOAT_FLOOR
+from runtime_check.check.tolerance import Tolerances
+from runtime_check.check.reference import OPTIMIZED
 from tfl2quant.cli import main
 from tfl2quant.importer.model import import_model
 
@@ -103,9 +103,9 @@ def test_float_outputs_are_judged_against_their_tolerance_and_tflites_spread_is_
     module = import_model(str(FLOAT_CNN))
     theirs = []
     for resolver in ("BUILTIN_REF", OPTIMIZED, "AUTO"):
-        it = interpreter.load(str(FLOAT_CNN), resolver=resolver)
-        x = make_inputs(module, interpreter.inputs_of(it), 0)
-        theirs.append(interpreter.run(it, x)[0].astype(np.float64))
+        it = litert.load(str(FLOAT_CNN), resolver=resolver)
+        x = make_inputs(module, litert.inputs_of(it), 0)
+        theirs.append(litert.run(it, x)[0].astype(np.float64))
     ref, optimized, xnnpack = theirs
     assert out.spread == float(np.max(np.abs(ref - optimized)))
     assert out.tflite_spread == max(float(np.max(np.abs(a - b))) for a, b in

@@ -13,8 +13,7 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 
 import legalize
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.parser import parse_module
 from tfl2quant.ir.printer import print_module
@@ -77,12 +76,12 @@ def test_variables_keep_their_values_across_invokes():
     path = MODELS / "coverage/resource-variable.float32.tflite"
     text = final_text(path)
     assert text.count("ml_program.global private") == 2  # the variable and CALL_ONCE's pending flag
-    reference = interpreter.load(str(path))
+    reference = litert.load(str(path))
     ours = Executor(convert(str(path), "final").module)
     rng = np.random.default_rng(0)
     for _ in range(3):
         x = rng.standard_normal((2, 3)).astype(np.float32)
-        (expected,) = interpreter.run(reference, [x])
+        (expected,) = litert.run(reference, [x])
         (got,) = ours.run([x])
         np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-6)
 
@@ -209,7 +208,7 @@ def variable_int8(init_shape=(2, 3)) -> bytes:
 
 def int8_inputs(reference, rng):
     out = []
-    for info in interpreter.inputs_of(reference):
+    for info in litert.inputs_of(reference):
         if info.dtype == np.int8:
             out.append(rng.integers(-20, 20, info.shape, dtype=np.int8))
         elif info.dtype == np.bool_:
@@ -232,11 +231,11 @@ def test_quantized_values_move_through_while_and_if(make, op, tmp_path):
     scf = re.search(r'scf\.(while \(.*\) : \(.*\) -> \(.*\)|if %\w+ -> \(.*\)) \{', text)
     assert "xi8>" in text and scf
     module = convert(str(path), "final").module
-    reference = interpreter.load(str(path))
+    reference = litert.load(str(path))
     rng = np.random.default_rng(1)
     for _ in range(4):
         x = int8_inputs(reference, rng)
-        np.testing.assert_array_equal(Executor(module).run(x)[0], interpreter.run(reference, x)[0])
+        np.testing.assert_array_equal(Executor(module).run(x)[0], litert.run(reference, x)[0])
 
 
 def test_quantized_variable_and_call_once_across_invokes(tmp_path):
@@ -245,12 +244,12 @@ def test_quantized_variable_and_call_once_across_invokes(tmp_path):
     passes(path, {"tfl.read_variable": "integer", "tfl.assign_variable": "integer", "tfl.call_once": "float"})
     text = final_text(path)
     assert re.search(r'ml_program\.global private mutable @acc\(.*\) : tensor<2x3xi8>', text), text
-    reference = interpreter.load(str(path))
+    reference = litert.load(str(path))
     ours = Executor(convert(str(path), "final").module)
     rng = np.random.default_rng(2)
     for _ in range(3):  # the init subgraph runs on the first invoke only
         x = int8_inputs(reference, rng)
-        np.testing.assert_array_equal(ours.run(x)[0], interpreter.run(reference, x)[0])
+        np.testing.assert_array_equal(ours.run(x)[0], litert.run(reference, x)[0])
 
 
 # Keras' loop (counter < 20 && step < 20) runs 20 times; the trip count is the smallest over
@@ -305,15 +304,15 @@ def test_string_ops_lower(op):  # (tests/test_string_ops.py runs them)
 
 def iree_matches_tflite(path, exact: bool) -> None:
     from runtime_check.check import entry_function, make_inputs
-    from runtime_check.iree_backend import run as iree_run
+    from runtime_check.executor.iree_backend import run as iree_run
 
     conversion = convert(str(path), "final")
-    reference = interpreter.load(str(path))
-    x = make_inputs(conversion.module, interpreter.inputs_of(reference), seed=0)
+    reference = litert.load(str(path))
+    x = make_inputs(conversion.module, litert.inputs_of(reference), seed=0)
     entry = entry_function(conversion.module)
     args = next(iter(conversion.module.functions())).body.args
     theirs = iree_run(print_module(conversion.module), [v.reshape(a.type.shape) for v, a in zip(x, args)], entry)
-    for got, expected in zip(theirs, interpreter.run(reference, x)):
+    for got, expected in zip(theirs, litert.run(reference, x)):
         got = got.reshape(expected.shape)
         if exact:
             np.testing.assert_array_equal(got.view(expected.dtype), expected)
@@ -352,7 +351,7 @@ func.func @main(%x: tensor<?xi8>) -> tensor<i64> {
                  marks=pytest.mark.xfail(strict=True, reason="IREE 3.13 hoists the load above the scf.if")),
     "%l = func.call @read() <no_inline> : () -> tensor<i64>"])
 def test_iree_load_after_an_scf_if_storing_the_global(load):
-    from runtime_check.iree_backend import run as iree_run
+    from runtime_check.executor.iree_backend import run as iree_run
 
     text = IREE_LOAD_AFTER_SCF_IF.replace("LOAD", load)
     x = np.ones(3, np.int8)

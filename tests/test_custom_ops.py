@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 from flatbuffers import flexbuffers
 
-from runtime_check import iree_backend
-from runtime_check.executor import Executor
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 

@@ -86,7 +86,7 @@ def test_batch_of_three_computes_tflites_outputs(mode):
 
 @pytest.mark.parametrize("mode", ["float32", "int8", "int16x8", "aeq-a16w8", "dynamic-int8w"])
 def test_iree_runs_the_dynamic_batch(mode):
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
 
     path = REAL / f"dynamic-batch.{mode}.tflite"
     x = random_input(path, 3)
@@ -103,7 +103,7 @@ def test_a_range_over_the_batch_is_sized_at_run_time():
     x = np.random.default_rng(2).uniform(-1, 1, (4, 5)).astype(np.float32)
     ref = tflite_at(path, [x.shape], [x])
     assert_agree(Executor(convert(str(path), "final").module).run([x]), ref, exact=False)
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     assert_agree(iree_backend.run(text, [x]), ref, exact=False)
 
 

@@ -1,4 +1,4 @@
-"""linalg.generic bodies compiled once (runtime_check/kernels/linalg_body.py) give what the
+"""linalg.generic bodies compiled once (runtime_check/executor/kernels/linalg_body.py) give what the
 executor gives running them op by op, bit for bit: over arrays, and in Python scalars on a
 one-point iteration space; on integers of every width at their wrap-around extremes, shifts by
 counts outside the width, every comparison predicate, select, NaN, signed zeros, infinities and
@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import runtime_check.kernels.linalg as linalg_kernels
+import runtime_check.executor.kernels.linalg as linalg_kernels
 from runtime_check.executor import ExecutionError, Executor
-from runtime_check.kernels.linalg_body import CompiledBody
-from runtime_check.kernels.math import bit_length, round_half_away
+from runtime_check.executor.kernels.linalg_body import CompiledBody
+from runtime_check.executor.kernels.math import bit_length, round_half_away
 from tfl2quant.ir.parser import parse_module
 from tfl2quant.numerics import round_half_away as reference_round_half_away
 
@@ -303,15 +303,14 @@ def test_an_outer_value_read_by_the_body(monkeypatch):
 @pytest.mark.parametrize("model", ["transformer.int8.tflite", "lstm-fused.int8.tflite", "dynamic-batch.int8.tflite",
                                    "transformer.dynamic-int8w.tflite", "prelu-hardswish-cnn.dynamic-int8w.tflite"])
 def test_real_models_compiled_and_op_by_op_agree(monkeypatch, model):
-    from runtime_check import interpreter
-    from runtime_check.check import entry_function, make_inputs
+    from runtime_check.check import entry_function, litert, make_inputs
     from tfl2quant.pipeline import convert
 
     path = str(MODELS / "real" / model)
     ir = convert(path, "final").module
     entry = entry_function(ir)
     for seed in (0, 1):
-        x = make_inputs(ir, interpreter.inputs_of(interpreter.load(path)), seed)
+        x = make_inputs(ir, litert.inputs_of(litert.load(path)), seed)
         executor = Executor(ir)
         executor.run(x, entry)  # op by op
         got = executor.run(x, entry)

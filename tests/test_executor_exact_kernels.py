@@ -301,8 +301,8 @@ def test_int16x8_combine_is_its_body_op_by_op(out_elem, shape):
     rounds toward -inf), multipliers up to 2^40 and negative, shifts of 1, 31, 62, 63 and
     outside [0, 64), clamp bounds that cut and do not; and a body it does not recognise (1
     replaced by 2) still runs op by op."""
-    from runtime_check import executor as executor_module
-    from runtime_check.kernels.fused import recognise
+    from runtime_check.executor import plan as executor_module
+    from runtime_check.executor.kernels.fused import recognise
 
     c = shape[-1]
     high, low = operand(shape, "i32"), operand(shape, "i32")
@@ -376,7 +376,7 @@ def pair_module(x_shape, weights, bias_a, bias_b, depthwise, stride, pad, out_sh
 
 def plain_run(module, args, results=1):
     """The module run op by op: no fused kernels (kernels/fused.py)."""
-    from runtime_check import executor as executor_module
+    from runtime_check.executor import plan as executor_module
     real, plan = executor_module.recognise, executor_module.ByteFunctions.plan
     executor_module.recognise = lambda *a: None
     executor_module.ByteFunctions.plan = lambda *a: None
@@ -394,7 +394,7 @@ def test_int16x8_convolution_pair_is_one_16_bit_convolution(depthwise):
     inputs, padding, strides, biases, a clamp, and more than float32's reach (many channels);
     the convolutions and the byte split then do not run. Not fused (and still the ops'
     results): other weights' or zero points' variants, and biases that would wrap A's i32."""
-    from runtime_check.executor import _Planner
+    from runtime_check.executor.plan import _Planner
 
     for trial in range(6):
         kh, kw = [(3, 3), (1, 1), (3, 3), (5, 5), (3, 3), (1, 1)][trial]
@@ -482,7 +482,7 @@ def test_a_chain_on_one_byte_tensor_is_a_table_of_its_results(out_unsigned):
     the table of their 256 results (kernels/fused.py ByteFunctions): the ops' own results,
     every byte value present, an unsigned result, a value also read outside the chain;
     per-channel constants and two sources are left to the ops."""
-    from runtime_check.executor import _Planner
+    from runtime_check.executor.plan import _Planner
 
     shape = (2, 9, 16, 5)
     x = np.concatenate([np.arange(-128, 128), operand((int(np.prod(shape)) - 256,), "i8")]).astype(np.int8)
@@ -568,7 +568,7 @@ def test_a_chain_on_one_16_bit_tensor_is_a_table_once_it_has_run_as_long(whole_r
     lookup in its 65,536 results once it has computed as many elements; the same values on
     every run. Where the chain fails on values the input never held (a GATHER index past its
     table), there is no table: it keeps running as its ops, with their results."""
-    from runtime_check.executor import _Planner
+    from runtime_check.executor.plan import _Planner
 
     shape = (1, 128, 512, 1)  # 65,536 elements: the table after one run
     if whole_range:

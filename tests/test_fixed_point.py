@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legalize.lib.fixed_point import activation_range, quantize_multiplier, tosa_shift
-from runtime_check.kernels.tosa import apply_scale_32
+from runtime_check.executor.kernels.tosa import apply_scale_32
 from tfl2quant.numerics import round_half_away
 
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1

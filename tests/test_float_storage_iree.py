@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from runtime_check.executor import Executor
-from runtime_check.iree_backend import IreeError, compile_mlir, run_vmfb
+from runtime_check.executor.iree_backend import IreeError, compile_mlir, run_vmfb
 from tfl2quant import dialects  # noqa: F401
 from tfl2quant.dialects.quant.types import FLOAT_STORAGE
 from tfl2quant.ir.core import verify

@@ -1,5 +1,5 @@
 """Float convolutions and matrix products, run by the executor on the converted module, equal
-TFLite's reference kernels bit for bit (runtime_check/kernels/tosa_float.py: products added
+TFLite's reference kernels bit for bit (runtime_check/executor/kernels/tosa_float.py: products added
 one at a time in the order of TFLite's loops, not BLAS's blocks). A float result that a
 hybrid op quantizes next must be the reference kernel's to the last bit."""
 from __future__ import annotations

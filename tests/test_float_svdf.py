@@ -13,7 +13,7 @@ import pytest
 
 from legalize.recurrent import float_svdf
 from legalize.lib.hybrid import binary
-from runtime_check import interpreter
+from runtime_check.check import litert
 from runtime_check.executor import Executor
 from tfl2quant.pipeline import convert
 
@@ -50,14 +50,14 @@ def _from_the_state_tflite_left(name, tmp_path, invokes=12, hybrid=True):
     """TFLite's output on the invoke after `invokes` others, and ours from a model whose state
     is a constant holding what those left."""
     path = write(tmp_path, name, hybrid=hybrid)
-    reference = interpreter.load(str(path))
+    reference = litert.load(str(path))
     rng = np.random.default_rng(11)
-    shape = interpreter.inputs_of(reference)[0].shape
+    shape = litert.inputs_of(reference)[0].shape
     for _ in range(invokes):
-        interpreter.run(reference, [rng.standard_normal(shape).astype(np.float32)])
+        litert.run(reference, [rng.standard_normal(shape).astype(np.float32)])
     (state,) = [reference.get_tensor(d["index"]) for d in reference.get_tensor_details() if d["name"] == "state"]
     x = rng.standard_normal(shape).astype(np.float32)
-    (expected,) = interpreter.run(reference, [x])
+    (expected,) = litert.run(reference, [x])
     second = tmp_path / "second.tflite"
     second.write_bytes(svdf(**{**CASES[name], "hybrid": hybrid, "state": state}))
     (ours,) = Executor(convert(str(second), "final").module).run([x], "main")

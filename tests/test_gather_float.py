@@ -14,10 +14,9 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model, make_inputs
-from runtime_check.executor import Executor
-from runtime_check.reference import OPTIMIZED
+from runtime_check.check import check_model, litert, make_inputs
+from runtime_check.check.reference import OPTIMIZED
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.dialects.tfl_sparse import densify, sparsity_error
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
@@ -136,7 +135,7 @@ def test_segment_sum_matches_optimized_tflite(ids, dtype, tmp_path):
     rng = np.random.default_rng(0)
     data = (rng.standard_normal((6, 2, 3)) * 100).astype(np.float32 if dtype == "FLOAT32" else np.int32)
     inputs = [data] + ([np.array([0, 0, 1, 2, 3, 3], np.int32)] if isinstance(ids, In) else [])
-    expected = interpreter.run(interpreter.load(str(file), resolver=OPTIMIZED), inputs)
+    expected = litert.run(litert.load(str(file), resolver=OPTIMIZED), inputs)
     ours = Executor(module).run(inputs, "main")
     np.testing.assert_array_equal(ours[0], expected[0])
     verified = iree_verify(print_module(module), allow_unregistered=False)
@@ -263,9 +262,9 @@ def test_iree_compiles_and_agrees(name, tmp_path):
     file = tmp_path / f"{stem}.tflite"
     file.write_bytes(MODELS[stem](int8=int8))
     module = convert(str(file), "final").module
-    reference = interpreter.load(str(file))
-    inputs = make_inputs(module, interpreter.inputs_of(reference), 1)
-    expected = interpreter.run(reference, inputs)[0]
+    reference = litert.load(str(file))
+    inputs = make_inputs(module, litert.inputs_of(reference), 1)
+    expected = litert.run(reference, inputs)[0]
     compiled = iree_backend.run(print_module(module), inputs, "main")[0]
     np.testing.assert_array_equal(compiled.reshape(expected.shape), expected)
 

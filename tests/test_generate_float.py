@@ -202,13 +202,13 @@ def test_rfft2d_coverage_model_passes(models_dir):
 def test_random_ops_are_the_first_invoke(tmp_path):
     """The lowering is TFLite's first Invoke: the kernel's generator then advances, so a second
     Invoke of the same interpreter differs (the limit the module docstring states)."""
-    from runtime_check import interpreter
+    from runtime_check.check import litert
     from runtime_check.executor import Executor
 
     file = tmp_path / "random-uniform.tflite"
     file.write_bytes(MODELS["random-uniform"]())
-    reference = interpreter.load(str(file))
-    first, second = interpreter.run(reference, [])[0], interpreter.run(reference, [])[0]
+    reference = litert.load(str(file))
+    first, second = litert.run(reference, [])[0], litert.run(reference, [])[0]
     (ours,) = Executor(convert(str(file), "final").module).run([])
     np.testing.assert_array_equal(ours, first)
     assert not np.array_equal(first, second)

@@ -6,9 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model
-from runtime_check.executor import Executor
+from runtime_check.check import check_model, litert
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -35,8 +34,8 @@ def lookup_model(keys, rows: tuple, lookups: int, dtype="FLOAT32", const_keys=Tr
 def ours_and_tflite(path, inputs):
     conversion = convert(str(path), "final")
     assert [r.name for r in conversion.report.records if r.path == "unlowered"] == []
-    reference = interpreter.load(str(path))
-    return Executor(conversion.module).run(inputs, "main"), interpreter.run(reference, inputs)
+    reference = litert.load(str(path))
+    return Executor(conversion.module).run(inputs, "main"), litert.run(reference, inputs)
 
 
 def assert_same(ours, theirs):

@@ -18,7 +18,7 @@ from ai_edge_litert import interpreter as tfl
 
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
-from runtime_check.iree_backend import run as iree_run
+from runtime_check.executor.iree_backend import run as iree_run
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 

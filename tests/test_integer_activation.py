@@ -16,9 +16,8 @@ import numpy as np
 import pytest
 from ai_edge_litert.interpreter import Interpreter, OpResolverType
 
-from runtime_check import iree_backend
 from runtime_check.check import check_model
-from runtime_check.executor import Executor
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 

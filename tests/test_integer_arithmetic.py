@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import iree_backend
+from runtime_check.executor import iree_backend
 from runtime_check.check import check_model, make_inputs
-from runtime_check import interpreter
+from runtime_check.check import litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -282,7 +282,7 @@ IREE_CASES = ["add-broadcast-relu.uint8", "sub-broadcast-4d-relu6.int16", "add-p
 def iree_agrees(path: str) -> None:
     """iree-compile accepts the final IR (TOSA 1.0 profiles), and IREE computes what our executor does."""
     module = convert(path, "final").module
-    inputs = make_inputs(convert(path, "tfl").module, interpreter.inputs_of(interpreter.load(path)), seed=1)
+    inputs = make_inputs(convert(path, "tfl").module, litert.inputs_of(litert.load(path)), seed=1)
     inputs = [x.view(f"i{x.dtype.itemsize}") if x.dtype.kind == "u" else x for x in inputs]  # signless
     ours = Executor(module).run(inputs, next(iter(module.functions())).sym_name)
     theirs = iree_backend.run(print_module(module), inputs, next(iter(module.functions())).sym_name)

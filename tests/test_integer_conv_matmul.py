@@ -13,7 +13,7 @@ import pytest
 
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
-from runtime_check.iree_backend import run as iree_run
+from runtime_check.executor.iree_backend import run as iree_run
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 

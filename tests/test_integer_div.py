@@ -17,8 +17,8 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 
 from legalize.elementwise import divide
-from runtime_check import interpreter, iree_backend
-from runtime_check.executor import Executor
+from runtime_check.check import litert
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -129,7 +129,7 @@ def test_iree_compiles_and_agrees(name, tmp_path):
     module = convert(str(path), "final").module
     function = next(iter(module.functions())).sym_name
     inputs = list(np.load(inputs_path).values())
-    expected = interpreter.run(interpreter.load(str(path)), inputs)
+    expected = litert.run(litert.load(str(path)), inputs)
     signless = [x.view(f"i{x.dtype.itemsize}") if x.dtype.kind == "u" else x for x in inputs]
     ours = Executor(module).run(signless, function)
     theirs = iree_backend.run(print_module(module), signless, function)
@@ -163,7 +163,7 @@ def test_division_by_zero_gives_the_float_paths_saturated_value(tmp_path):
     # RELU6 at scale 0.1, zero point -10: [-10, 50]; -3 / 5 is 0 / 0.02 = 0 -> -10
     np.testing.assert_array_equal(y, [50, -10, -10, -10])
     with pytest.raises(Tfl2QuantError, match="the TFLite interpreter failed"):
-        interpreter.run(interpreter.load(str(path)), [a, b])
+        litert.run(litert.load(str(path)), [a, b])
 
 
 DECLINED = {

@@ -19,9 +19,8 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 
 from legalize.lib import gemmlowp_tables
-from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model
-from runtime_check.executor import Executor
+from runtime_check.check import check_model, litert
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -120,9 +119,9 @@ def test_bit_exact_with_the_kernel(name, tmp_path):
 
 
 def tflite_output(path, seed=0):
-    reference = interpreter.load(str(path))
-    x = np.random.default_rng(seed).integers(-128, 128, interpreter.inputs_of(reference)[0].shape)
-    return interpreter.run(reference, [x.astype(np.int8)])[0]
+    reference = litert.load(str(path))
+    x = np.random.default_rng(seed).integers(-128, 128, litert.inputs_of(reference)[0].shape)
+    return litert.run(reference, [x.astype(np.int8)])[0]
 
 
 @pytest.mark.parametrize("name", ["plain", "peephole", "projection", "cell-clip", "long-sequence"])
@@ -145,9 +144,9 @@ def test_iree_compiles_and_agrees(name, tmp_path):
     module = convert(str(path), "final").module
     text = print_module(module)
     assert '"tfl.' not in text
-    x = np.random.default_rng(2).integers(-128, 128, interpreter.inputs_of(interpreter.load(str(path)))[0].shape)
+    x = np.random.default_rng(2).integers(-128, 128, litert.inputs_of(litert.load(str(path)))[0].shape)
     inputs = [x.astype(np.int8)]
-    (expected,) = interpreter.run(interpreter.load(str(path)), inputs)
+    (expected,) = litert.run(litert.load(str(path)), inputs)
     (ours,) = Executor(module).run(inputs, "main")
     (theirs,) = iree_backend.run(text, inputs, "main")
     np.testing.assert_array_equal(ours, expected)
@@ -158,7 +157,7 @@ def test_the_tensorflow_model_is_exact_in_iree():
     path = REAL / "lstm-fused.int8.tflite"
     module = convert(str(path), "final").module
     x = np.random.default_rng(0).integers(-128, 128, (1, 20, 40)).astype(np.int8)
-    (expected,) = interpreter.run(interpreter.load(str(path)), [x])
+    (expected,) = litert.run(litert.load(str(path)), [x])
     (theirs,) = iree_backend.run(print_module(module), [x], "main")
     np.testing.assert_array_equal(theirs.reshape(expected.shape), expected)
 

@@ -20,9 +20,8 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 
 from legalize.lib import gemmlowp
-from runtime_check import interpreter, iree_backend
-from runtime_check.check import check_model
-from runtime_check.executor import Executor
+from runtime_check.check import check_model, litert
+from runtime_check.executor import Executor, iree_backend
 from tfl2quant.dialects.builtin import ModuleOp
 from tfl2quant.dialects.func import FuncOp
 from tfl2quant.ir.builder import Builder
@@ -176,7 +175,7 @@ def crafted_inputs(case: Case, shape, rng) -> dict[str, np.ndarray]:
 
 
 def input_shape(path) -> list[int]:
-    return list(interpreter.inputs_of(interpreter.load(str(path)))[0].shape)
+    return list(litert.inputs_of(litert.load(str(path)))[0].shape)
 
 
 def write(tmp_path, case: Case):

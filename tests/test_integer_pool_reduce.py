@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import iree_backend
+from runtime_check.executor import iree_backend
 from runtime_check.check import check_model, make_inputs
 from runtime_check.executor import Executor
-from runtime_check import interpreter
+from runtime_check.check import litert
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -231,11 +231,11 @@ def test_chain_is_bit_exact_and_runs_on_iree(dtype, tmp_path):
     assert_bit_exact(result, "integer")
     assert [r.name for r in result.records] == ["tfl.average_pool_2d", "tfl.mean", "tfl.reduce_max"]
     module = convert(str(file), "final").module
-    reference = interpreter.load(str(file))
-    inputs = make_inputs(convert(str(file), "tfl").module, interpreter.inputs_of(reference), seed=3)
+    reference = litert.load(str(file))
+    inputs = make_inputs(convert(str(file), "tfl").module, litert.inputs_of(reference), seed=3)
     ours = Executor(module).run(inputs)
     theirs = iree_backend.run(print_module(module), inputs, next(iter(module.functions())).sym_name)
-    expected = interpreter.run(reference, inputs)
+    expected = litert.run(reference, inputs)
     assert [t.view(o.dtype).tolist() for t, o in zip(theirs, ours)] == [o.tolist() for o in ours]
     assert [o.view(r.dtype).tolist() for o, r in zip(ours, expected)] == [r.tolist() for r in expected]
 

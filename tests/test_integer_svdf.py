@@ -21,7 +21,8 @@ from ai_edge_litert import schema_py_generated as schema
 from legalize.recurrent import svdf
 from legalize.lib.fixed_point import quantize_multiplier
 from legalize.lib.query import per_tensor as per_tensor_of
-from runtime_check import interpreter, iree_backend
+from runtime_check.check import litert
+from runtime_check.executor import iree_backend
 from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
@@ -129,8 +130,8 @@ def model(name: str, seed: int, tmp_path):
 
 def tflite_run(path, x) -> tuple[np.ndarray, np.ndarray, object]:
     """TFLite's output and the state it leaves (filter-major, [B, F, M]), and the interpreter."""
-    reference = interpreter.load(str(path))
-    (y,) = interpreter.run(reference, [x])
+    reference = litert.load(str(path))
+    (y,) = litert.run(reference, [x])
     return y, state_of(reference), reference
 
 
@@ -226,7 +227,7 @@ def test_second_invoke_from_the_state_tflite_left(name, tmp_path):
     x2 = np.random.default_rng(7).integers(-128, 127, x1.shape, endpoint=True).astype(np.int8)
     _, state, reference = tflite_run(path, x1)
     assert state.any()
-    (y2,) = interpreter.run(reference, [x2])
+    (y2,) = litert.run(reference, [x2])
     second = tmp_path / "second.tflite"
     second.write_bytes(build(case, w, state=state))
     module = convert(str(second), "final").module
@@ -259,4 +260,4 @@ def test_activation_other_than_relu_declines(tmp_path):
     assert record.path == "fallback"
     assert record.reason.startswith("fused activation NONE; TFLite's integer SVDF fails at Eval unless RELU")
     with pytest.raises(Tfl2QuantError, match="the TFLite interpreter failed"):
-        interpreter.run(interpreter.load(str(path)), [np.zeros((case.batch, case.depth), np.int8)])
+        litert.run(litert.load(str(path)), [np.zeros((case.batch, case.depth), np.int8)])

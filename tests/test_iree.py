@@ -11,10 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter
-from runtime_check.check import entry_function, make_inputs
+from runtime_check.check import entry_function, litert, make_inputs
 from runtime_check.executor import Executor
-from runtime_check.iree_backend import run as iree_run
+from runtime_check.executor.iree_backend import run as iree_run
 from tfl2quant.ir.parser import parse_module
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -32,12 +31,12 @@ PATHS = ([MODELS / p.name for p in sorted(MODELS.glob("*.tflite"))]
 
 def run_both(path):
     conversion = convert(str(path), "final")
-    reference = interpreter.load(str(path))
-    x = make_inputs(conversion.module, interpreter.inputs_of(reference), seed=0)
+    reference = litert.load(str(path))
+    x = make_inputs(conversion.module, litert.inputs_of(reference), seed=0)
     entry = entry_function(conversion.module)
     ours = Executor(conversion.module).run(x, entry)
     theirs = iree_run(print_module(conversion.module), x, entry)
-    return x, ours, theirs, interpreter.run(reference, x)
+    return x, ours, theirs, litert.run(reference, x)
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[f"{p.parent.name}/{p.name}" for p in PATHS])

@@ -1,6 +1,7 @@
 """The layering is a test: import-linter's contracts in .importlinter (runtime_check -> legalize ->
-the tfl2quant core, the CLI on top; no import circle in legalize), and each fails on the import
-that breaks it."""
+the tfl2quant core, the CLI on top; no import circle in legalize; inside runtime_check, report ->
+check -> executor, the executor on the core and legalize's string buffers alone, no circle), and
+each fails on the import that breaks it."""
 from __future__ import annotations
 
 import os
@@ -16,6 +17,9 @@ from tests.conftest import ROOT
 CONFIG = ROOT / ".importlinter"
 LAYERS = "runtime_check -> legalize -> tfl2quant core"
 ACYCLIC = "no import circle in legalize"
+RUNTIME_LAYERS = "runtime_check: report -> check -> executor"
+EXECUTOR = "runtime_check.executor: the tfl2quant core and legalize.string_buffer only"
+RUNTIME_ACYCLIC = "no import circle in runtime_check"
 
 
 def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
@@ -30,7 +34,8 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 def test_the_contracts_hold():
     p = _lint_imports(ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
-    assert f"{LAYERS} KEPT" in p.stdout and f"{ACYCLIC} KEPT" in p.stdout
+    for contract in (LAYERS, ACYCLIC, RUNTIME_LAYERS, EXECUTOR, RUNTIME_ACYCLIC):
+        assert f"{contract} KEPT" in p.stdout, contract
 
 
 CASES = [  # the module added to a copy of the tree, what it imports, the contract it breaks
@@ -38,6 +43,12 @@ CASES = [  # the module added to a copy of the tree, what it imports, the contra
     ("tfl2quant/passes/upward.py", "from legalize import driver\n", LAYERS),
     ("tfl2quant/ir/upward.py", "def f():\n    from runtime_check import check\n", LAYERS),  # in a function too
     ("legalize/lib/circle.py", "from legalize.elementwise import activation\n", ACYCLIC),  # lib -> family -> lib
+    # the executor runs IR without the checker: an import of the checker from it goes upward
+    ("runtime_check/executor/upward.py", "def f():\n    from runtime_check.check import verdict\n", RUNTIME_LAYERS),
+    ("runtime_check/check/upward.py", "from runtime_check.report import zoo\n", RUNTIME_LAYERS),
+    ("runtime_check/executor/kernels/rule.py", "from legalize import rule\n", EXECUTOR),  # not what legalize publishes
+    # plan -> kernels -> plan: the circle the kernels' Context once closed with its Executor annotation
+    ("runtime_check/executor/kernels/circle.py", "from runtime_check.executor import plan\n", RUNTIME_ACYCLIC),
 ]
 
 

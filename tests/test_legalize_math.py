@@ -17,9 +17,8 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 from ai_edge_litert.interpreter import Interpreter, OpResolverType
 
-from runtime_check import interpreter
-from runtime_check.check import check_model
-from runtime_check.compare import FLOAT_RTOL
+from runtime_check.check import check_model, litert
+from runtime_check.check.compare import FLOAT_RTOL
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -309,7 +308,7 @@ def test_matches_tflite_outside_check(name, resolver, tmp_path):
     x = case.inputs(rng) if case.inputs else [rng.uniform(-3, 3, SHAPE).astype(np.float32)]
     reference = Interpreter(model_content=data, experimental_op_resolver_type=resolver)
     reference.allocate_tensors()
-    (expected,) = interpreter.run(reference, x)
+    (expected,) = litert.run(reference, x)
     conversion = convert(str(model), "final")
     assert [r.path for r in conversion.report.records] == ["float"]
     (ours,) = Executor(conversion.module).run(x)

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -71,12 +70,12 @@ def test_matches_tflite_bit_for_bit(name, weighted, kind, tmp_path):
     file.write_bytes(lsh_model(seeds(3, 4), x_shape, x_dtype, weighted, kind))
     conversion = convert(str(file), "final")
     assert [(r.name, r.path) for r in conversion.report.records] == [("tfl.lsh_projection", "float")]
-    reference, executor = interpreter.load(str(file)), Executor(conversion.module)
+    reference, executor = litert.load(str(file)), Executor(conversion.module)
     rng = np.random.default_rng(len(name))
     bits = []
     for _ in range(4):
         x = inputs(rng, x_shape, x_dtype, weighted)
-        expected, ours = interpreter.run(reference, x), executor.run(x, "main")
+        expected, ours = litert.run(reference, x), executor.run(x, "main")
         np.testing.assert_array_equal(ours[0], expected[0])
         bits.append(ours[0])
     assert len({tuple(v) for v in bits}) > 1  # the hashes reach the output
@@ -96,7 +95,7 @@ def test_check_per_layer_and_end_to_end(kind, tmp_path):
 
 
 def test_verified_by_iree_and_run_by_iree(tmp_path):
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
 
     file = tmp_path / "lsh-iree.tflite"
     file.write_bytes(lsh_model(seeds(3, 5, seed=2), (3, 17), "FLOAT32", True, "SPARSE"))
@@ -105,7 +104,7 @@ def test_verified_by_iree_and_run_by_iree(tmp_path):
     verified = iree_verify(text, allow_unregistered=False)
     assert verified.returncode == 0, verified.stderr
     x = inputs(np.random.default_rng(8), (3, 17), "FLOAT32", True)
-    expected = interpreter.run(interpreter.load(str(file)), x)
+    expected = litert.run(litert.load(str(file)), x)
     np.testing.assert_array_equal(iree_backend.run(text, x)[0].reshape(expected[0].shape), expected[0])
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter
+from runtime_check.check import litert
 from tfl2quant.pipeline import convert
 
 from .conftest import check_exact_on_seeds, check_float, iree_agrees
@@ -63,9 +63,9 @@ def test_float_is_within_the_float_tolerance(name, tmp_path):
 def test_outputs_exercise_the_gates(name, tmp_path):
     """The cases are not degenerate: outputs vary, and the clips are reached."""
     path = write(tmp_path, name)
-    reference = interpreter.load(str(path))
-    x = np.random.default_rng(0).standard_normal(interpreter.inputs_of(reference)[0].shape).astype(np.float32)
-    (y,) = interpreter.run(reference, [x])
+    reference = litert.load(str(path))
+    x = np.random.default_rng(0).standard_normal(litert.inputs_of(reference)[0].shape).astype(np.float32)
+    (y,) = litert.run(reference, [x])
     assert len(np.unique(y)) > y.size // 2
     if CASES[name].get("proj_clip"):
         assert np.isclose(np.abs(y).max(), CASES[name]["proj_clip"])

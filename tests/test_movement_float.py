@@ -193,16 +193,15 @@ IREE_CASES = [("reverse-sequence-runtime", None), ("reverse-sequence-runtime", "
 def test_iree_runs_it_as_tflite_does(name, quantized, tmp_path):
     """iree-compile (TOSA profile validation, then llvm-cpu) takes the final IR, and its run equals
     TFLite bit for bit: these ops only move, select or reinterpret values."""
-    from runtime_check import interpreter
-    from runtime_check.check import make_inputs
-    from runtime_check.iree_backend import run as iree_run
+    from runtime_check.check import litert, make_inputs
+    from runtime_check.executor.iree_backend import run as iree_run
 
     file = tmp_path / f"{name}.tflite"
     file.write_bytes(MODELS[name](quantized))
     module = convert(str(file), "final").module
-    reference = interpreter.load(str(file))
-    x = INPUTS[name](quantized) if name in INPUTS else make_inputs(module, interpreter.inputs_of(reference), seed=0)
-    for theirs, expected in zip(iree_run(print_module(module), x), interpreter.run(reference, x)):
+    reference = litert.load(str(file))
+    x = INPUTS[name](quantized) if name in INPUTS else make_inputs(module, litert.inputs_of(reference), seed=0)
+    for theirs, expected in zip(iree_run(print_module(module), x), litert.run(reference, x)):
         np.testing.assert_array_equal(np.asarray(theirs).reshape(expected.shape), expected)
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -86,7 +85,7 @@ def test_ties_leave_in_heap_order(tmp_path):
     file = tmp_path / "nms-ties.float32.tflite"
     file.write_bytes(nms(7, 7, False))
     x = [unit_boxes(7), np.full(7, 0.5, np.float32), *f(0.5, 0.0)]
-    expected = interpreter.run(interpreter.load(str(file)), x)
+    expected = litert.run(litert.load(str(file)), x)
     ours = Executor(convert(str(file), "final").module).run(x, "main")
     assert ours[0].tolist() == expected[0].tolist() == [0, 2, 5, 6, 4, 1, 3]
     assert int(ours[1]) == int(expected[1]) == 7
@@ -111,13 +110,13 @@ def test_random_inputs_with_ties_match_tflite(soft, tmp_path):
     n, m = 12, 8
     file = tmp_path / f"nms-random-{soft}.float32.tflite"
     file.write_bytes(nms(n, m, soft))
-    reference = interpreter.load(str(file))
+    reference = litert.load(str(file))
     executor = Executor(convert(str(file), "final").module)
     rng = np.random.default_rng(7)
     repeated = 0
     for _ in range(150):
         x = random_case(rng, n, soft)
-        expected, ours = interpreter.run(reference, x), executor.run(x, "main")
+        expected, ours = litert.run(reference, x), executor.run(x, "main")
         np.testing.assert_array_equal(ours[0], expected[0])
         np.testing.assert_array_equal(ours[-1], expected[-1])
         if soft:
@@ -128,7 +127,7 @@ def test_random_inputs_with_ties_match_tflite(soft, tmp_path):
 
 
 def test_verified_by_iree_and_run_by_iree(tmp_path):
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
 
     file = tmp_path / "nms-iree.float32.tflite"
     file.write_bytes(nms(12, 8, True, result=[-1]))
@@ -138,11 +137,11 @@ def test_verified_by_iree_and_run_by_iree(tmp_path):
     verified = iree_verify(text, allow_unregistered=False)
     assert verified.returncode == 0, verified.stderr
     vmfb = iree_backend.compile_mlir(text)
-    reference = interpreter.load(str(file))
+    reference = litert.load(str(file))
     rng = np.random.default_rng(11)
     for _ in range(20):
         x = random_case(rng, 12, True)
-        expected, theirs = interpreter.run(reference, x), iree_backend.run_vmfb(vmfb, x)
+        expected, theirs = litert.run(reference, x), iree_backend.run_vmfb(vmfb, x)
         np.testing.assert_array_equal(theirs[0], expected[0])
         np.testing.assert_array_equal(theirs[2].reshape(()), expected[2])
         np.testing.assert_allclose(theirs[1], expected[1], rtol=1e-6, atol=0)

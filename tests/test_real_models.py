@@ -56,7 +56,7 @@ def test_static_models_are_bit_exact_end_to_end(model):
 # path (legalize/hybrid.py) and gives TFLite's float results bit for bit, per layer; the final
 # outputs (after float ops such as SOFTMAX) are within the float tolerance. In blockwise int4
 # models (aeq-dynamic-w4b32) the blockwise FULLY_CONNECTED is judged by the optimized kernels, the
-# only ones with a blockwise kernel (runtime_check/reference.py), every other op by BUILTIN_REF. The TensorFlow converter's hybrid LSTM
+# only ones with a blockwise kernel (runtime_check/check/reference.py), every other op by BUILTIN_REF. The TensorFlow converter's hybrid LSTM
 # takes the integer path too (legalize/lstm.py).
 HYBRID = ("dynamic-int8w", "aeq-dynamic-w8", "aeq-dynamic-w4")
 HYBRID_MODELS = [m["file"] for m in SHIPPED if m["mode"] in HYBRID]

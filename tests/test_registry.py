@@ -40,13 +40,13 @@ def test_an_operator_claimed_twice_is_refused(monkeypatch):
 def test_family_modules_do_not_shadow_dialect_modules():
     """`legalize/math.py` beside `dialects/math.py` and `kernels/math.py` read alike: no family
     module is named like a dialect module or an executor kernel module."""
-    import runtime_check.kernels
+    import runtime_check.executor.kernels
     import tfl2quant.dialects
     from pathlib import Path
 
     dialects = {p.stem for p in Path(tfl2quant.dialects.__file__).parent.glob("*.py")}
     dialects |= {p.name for p in Path(tfl2quant.dialects.__file__).parent.iterdir() if p.is_dir()}
-    kernels = {p.stem for p in Path(runtime_check.kernels.__file__).parent.glob("*.py")}
+    kernels = {p.stem for p in Path(runtime_check.executor.kernels.__file__).parent.glob("*.py")}
     families = {f.__name__.rsplit(".", 1)[1] for f in legalize.FAMILIES}
     assert not families & (dialects | kernels) - {"__init__"}
 

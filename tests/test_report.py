@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from runtime_check.check import check_model
-from runtime_check.zoo import verdict_of
+from runtime_check.report.zoo import verdict_of
 from tfl2quant.errors import Tfl2QuantError
 
 from .conftest import MODELS
@@ -123,7 +123,7 @@ def test_check_columns_name_the_difference_and_where_it_starts(tmp_path, monkeyp
     largest difference in steps and the op where it starts."""
     from legalize.elementwise.integer_arithmetic import RescaledMul
     from runtime_check.report import coverage, render
-    from runtime_check.zoo import checked, legalized
+    from runtime_check.report.zoo import checked, legalized
 
     d = zoo(tmp_path, "real/resnet-v2-blocks.int8.tflite")
     data = coverage([d], check=True)

@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from legalize.generate.philox import philox_stream
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -52,9 +51,9 @@ def test_matches_tflite_bit_for_bit(alg, size, shape, dtype, tmp_path):
     file.write_bytes(rng_model(size, shape, dtype, alg))
     conversion = convert(str(file), "final")
     assert [(r.name, r.path) for r in conversion.report.records] == [("tfl.stablehlo_rng_bit_generator", "float")]
-    reference, executor = interpreter.load(str(file)), Executor(conversion.module)
+    reference, executor = litert.load(str(file)), Executor(conversion.module)
     for state in states(size, seed=size):
-        expected, ours = interpreter.run(reference, [state]), executor.run([state], "main")
+        expected, ours = litert.run(reference, [state]), executor.run([state], "main")
         for e, o in zip(expected, ours):
             assert o.dtype == e.dtype
             np.testing.assert_array_equal(o, e)
@@ -83,7 +82,7 @@ def test_philox_is_the_random_ops_stream(tmp_path):
 
 
 def test_verified_by_iree_and_run_by_iree(tmp_path):
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
 
     file = tmp_path / "rng-iree.tflite"
     file.write_bytes(rng_model(2, (3, 3), "INT64", "THREEFRY"))
@@ -92,7 +91,7 @@ def test_verified_by_iree_and_run_by_iree(tmp_path):
     verified = iree_verify(text, allow_unregistered=False)
     assert verified.returncode == 0, verified.stderr
     state = states(2, seed=9)[3]
-    for e, t in zip(interpreter.run(interpreter.load(str(file)), [state]), iree_backend.run(text, [state])):
+    for e, t in zip(litert.run(litert.load(str(file)), [state]), iree_backend.run(text, [state])):
         np.testing.assert_array_equal(t.reshape(e.shape).view(e.dtype), e)
 
 

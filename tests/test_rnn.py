@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import interpreter
+from runtime_check.check import litert
 from runtime_check.executor import Executor
 from tfl2quant.pipeline import convert
 
@@ -66,7 +66,7 @@ def test_float_is_within_the_float_tolerance(name, tmp_path):
 
 def _inputs(reference, seed):
     rng = np.random.default_rng(seed)
-    return [rng.standard_normal(d.shape).astype(np.float32) for d in interpreter.inputs_of(reference)]
+    return [rng.standard_normal(d.shape).astype(np.float32) for d in litert.inputs_of(reference)]
 
 
 @pytest.mark.parametrize("hybrid", [True, False])
@@ -76,12 +76,12 @@ def test_one_step_rnn_from_the_state_tflite_left(hybrid, tmp_path):
     kwargs = {"op": "RNN", "batch": 3, "units": 6, "hybrid": hybrid}
     path = tmp_path / "rnn.tflite"
     path.write_bytes(rnn(**kwargs))
-    reference = interpreter.load(str(path))
-    interpreter.run(reference, _inputs(reference, 0))
+    reference = litert.load(str(path))
+    litert.run(reference, _inputs(reference, 0))
     (state,) = [reference.get_tensor(d["index"]) for d in reference.get_tensor_details() if d["name"] == "h"]
     assert np.abs(state).min() > 0
     x2 = _inputs(reference, 1)
-    (expected,) = interpreter.run(reference, x2)
+    (expected,) = litert.run(reference, x2)
     second = tmp_path / "second.tflite"
     second.write_bytes(rnn(**kwargs, hidden=state))
     (ours,) = Executor(convert(str(second), "final").module).run(x2, "main")
@@ -99,24 +99,24 @@ def test_time_major_hybrid_bidirectional_runs_the_sequence_steps_times(tmp_path)
     bi, uni = tmp_path / "bi.tflite", tmp_path / "uni.tflite"
     bi.write_bytes(rnn(BI, steps=steps, time_major=True, seed=5))
     uni.write_bytes(rnn(steps=steps * steps, time_major=True, seed=5))
-    x = _inputs(interpreter.load(str(bi)), 0)[0]
-    forward, _ = interpreter.run(interpreter.load(str(bi)), [x])
-    (repeated,) = interpreter.run(interpreter.load(str(uni)), [np.concatenate([x] * steps)])
+    x = _inputs(litert.load(str(bi)), 0)[0]
+    forward, _ = litert.run(litert.load(str(bi)), [x])
+    (repeated,) = litert.run(litert.load(str(uni)), [np.concatenate([x] * steps)])
     np.testing.assert_array_equal(forward, repeated[-steps:])
     one_pass = tmp_path / "one-pass.tflite"
     one_pass.write_bytes(rnn(steps=steps, time_major=True, seed=5))
-    (once,) = interpreter.run(interpreter.load(str(one_pass)), [x])
+    (once,) = litert.run(litert.load(str(one_pass)), [x])
     assert not np.array_equal(forward, once)
 
 
 def test_batch_major_non_stacking_backward_reads_the_input(tmp_path):
     """Batch-major, the kernel's backward direction reads the input, not the aux input."""
     path = write(tmp_path, "bidirectional-aux-non-stacking-batch-major")
-    reference = interpreter.load(str(path))
+    reference = litert.load(str(path))
     x, aux = _inputs(reference, 0)
-    first = interpreter.run(reference, [x, aux])
+    first = litert.run(reference, [x, aux])
     reference.reset_all_variables()
-    second = interpreter.run(reference, [x, -aux])
+    second = litert.run(reference, [x, -aux])
     np.testing.assert_array_equal(first[1], second[1])
 
 

@@ -12,8 +12,7 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 
 from legalize.elementwise import comparison
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -153,7 +152,7 @@ def test_topk_orders_ties_by_index_and_nan_last(tmp_path):
     x = np.array([[1, np.nan, 2, 1, np.nan, -np.inf, 2, 0],
                   [np.nan, np.nan, np.nan, 0, np.nan, np.nan, 0, np.nan],
                   [-0.0, 0.0, 3, -1, 0.0, -0.0, 3, np.inf]], np.float32)
-    expected = interpreter.run(interpreter.load(str(file)), [x])
+    expected = litert.run(litert.load(str(file)), [x])
     ours = Executor(convert(str(file), "final").module).run([x], "main")
     for e, o in zip(expected, ours):
         np.testing.assert_array_equal(o, e)
@@ -185,7 +184,7 @@ def test_reduce_window_keeps_or_drops_nan_as_the_kernel_compares(body, tmp_path)
     file = tmp_path / f"reduce-window-{body.lower()}-nan.float32.tflite"
     file.write_bytes(reduce_window(body, (2, 6), np.float32(0.0), (1, 3), (1, 1), (1, 1), (2, 4))())
     x = np.array([[1, np.nan, 2, 5, np.nan, np.nan], [np.nan, -3, 4, np.nan, -1, 7]], np.float32)
-    expected = interpreter.run(interpreter.load(str(file)), [x])
+    expected = litert.run(litert.load(str(file)), [x])
     ours = Executor(convert(str(file), "final").module).run([x], "main")
     np.testing.assert_array_equal(ours[0], expected[0])
     assert np.isnan(ours[0]).any() and not np.isnan(ours[0]).all()
@@ -209,13 +208,13 @@ UNIQUE_CASES = {
 def test_unique_matches_tflite_on_our_executor_and_iree(name, tmp_path):
     """The unique values in order of first appearance (a `?` size) and each element's position
     among them, exactly (+0 and -0 are one value, as in the kernel's std::map)."""
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     from tfl2quant.ir.printer import print_module
 
     data, x = UNIQUE_CASES[name]
     file = tmp_path / f"unique-{name}.tflite"
     file.write_bytes(data)
-    expected = interpreter.run(interpreter.load(str(file)), [x])
+    expected = litert.run(litert.load(str(file)), [x])
     conversion = convert(str(file), "final")
     assert [(r.name, r.path) for r in conversion.report.records] == [("tfl.unique", "float")]
     for got in (Executor(conversion.module).run([x], "main"), iree_backend.run(print_module(conversion.module), [x])):

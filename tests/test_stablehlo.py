@@ -16,11 +16,12 @@ import pytest
 from flatbuffers import flexbuffers
 
 import legalize
-from runtime_check import interpreter, iree_backend
+from runtime_check.check import litert
+from runtime_check.executor import iree_backend
 from runtime_check.check import check_model, make_inputs
-from runtime_check.iree_backend import run as iree_run
+from runtime_check.executor.iree_backend import run as iree_run
 from runtime_check.executor import Executor
-from runtime_check.reference import OPTIMIZED
+from runtime_check.check.reference import OPTIMIZED
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
@@ -234,8 +235,8 @@ def test_matches_tflite_and_verifies(name, path, tmp_path):
 def run_both(file, inputs):
     """TFLite's optimized kernels (BUILTIN_REF has none for the op) and our executor on
     the converted module, on the same inputs."""
-    reference = interpreter.load(str(file), resolver=OPTIMIZED)
-    expected = interpreter.run(reference, inputs)
+    reference = litert.load(str(file), resolver=OPTIMIZED)
+    expected = litert.run(reference, inputs)
     module = convert(str(file), "final").module
     verified = iree_verify(print_module(module))
     assert verified.returncode == 0, verified.stderr
@@ -276,7 +277,7 @@ def test_nan_and_signed_zero_follow_std_max_min(tmp_path):
     for code in ("STABLEHLO_MAXIMUM", "STABLEHLO_MINIMUM"):
         file = tmp_path / f"{code}.tflite"
         file.write_bytes(build(code, [(6,), (6,)], [], (6,)))
-        expected = interpreter.run(interpreter.load(str(file)), [a, b])
+        expected = litert.run(litert.load(str(file)), [a, b])
         ours = Executor(convert(str(file), "final").module).run([a, b])
         assert np.array_equal(expected[0], ours[0], equal_nan=True)
         assert np.array_equal(np.signbit(expected[0]), np.signbit(ours[0]))
@@ -361,7 +362,7 @@ def test_case_runs_the_indexed_branch_as_optimized_tflite(tmp_path):
 
 def run_reference(file, inputs):
     """TFLite (BUILTIN_REF) and our executor on the converted module, on chosen inputs."""
-    expected = interpreter.run(interpreter.load(str(file)), inputs)
+    expected = litert.run(litert.load(str(file)), inputs)
     return expected, Executor(convert(str(file), "final").module).run(inputs)
 
 
@@ -410,8 +411,8 @@ def test_iree_runs_it_as_we_do(name, path, tmp_path):
     file = tmp_path / f"{name}.tflite"
     file.write_bytes(MODELS[name](int8=VARIANT[path]))
     module = convert(str(file), "final").module
-    reference = interpreter.load(str(file))
-    x = make_inputs(module, interpreter.inputs_of(reference), seed=0)
+    reference = litert.load(str(file))
+    x = make_inputs(module, litert.inputs_of(reference), seed=0)
     ours = Executor(module).run(x, "main")
     text = print_module(module)
     theirs = iree_run(text, x, "main")

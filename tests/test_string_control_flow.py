@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import interpreter
+from runtime_check.check import litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
@@ -86,7 +86,7 @@ def convert_and_reference(model: bytes, tmp_path):
     assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
     text = print_module(conversion.module)
     assert "tf_type.string" not in text and "unrealized_conversion_cast" not in text
-    return conversion.module, text, interpreter.load(str(path), resolver="BUILTIN_REF")
+    return conversion.module, text, litert.load(str(path), resolver="BUILTIN_REF")
 
 
 WHILE_INPUTS = [[np.array(0, np.int32), np.array(n, np.int32), WORDS, np.array(b"tag")] for n in (0, 1, 2, 5)]
@@ -100,7 +100,7 @@ def test_a_while_carries_strings(counted, tmp_path):
     for inputs in (WHILE_INPUTS[:1] if counted else WHILE_INPUTS):
         inputs = inputs[2:] if counted else inputs
         ours = Executor(module).run(inputs, "main")
-        theirs = interpreter.run(reference, inputs)
+        theirs = litert.run(reference, inputs)
         assert_same(ours, theirs)
     if counted:  # four rotations of three: once round and one more
         assert [bytes(s) for s in theirs[1]] == [b"", b"green\x00x", b"red"]
@@ -110,13 +110,13 @@ def test_an_if_chooses_between_strings(tmp_path):
     module, text, reference = convert_and_reference(if_strings(), tmp_path)
     assert "scf.if" in text
     for inputs in IF_INPUTS:
-        assert_same(Executor(module).run(inputs, "main"), interpreter.run(reference, inputs))
+        assert_same(Executor(module).run(inputs, "main"), litert.run(reference, inputs))
 
 
 @pytest.mark.parametrize("model", ["while", "counted while", "if", "until stop"])
 def test_iree_runs_them_as_tflite_does(model, tmp_path):
     from legalize.string_buffer import from_buffers, to_buffers
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     built = {"if": if_strings, "until stop": until_stop}.get(model, lambda: while_strings(model == "counted while"))()
     module, text, reference = convert_and_reference(built, tmp_path)
     assert iree_verify(text, allow_unregistered=False).returncode == 0
@@ -126,7 +126,7 @@ def test_iree_runs_them_as_tflite_does(model, tmp_path):
                   "until stop": [[strings("a", "b", "stop")], [strings("stop", "", "")]]}[model]
     for inputs in input_sets:
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
-        assert_same(theirs, interpreter.run(reference, inputs))
+        assert_same(theirs, litert.run(reference, inputs))
 
 
 def until_stop() -> bytes:
@@ -158,7 +158,7 @@ def test_the_cond_reads_the_string(tmp_path):
     assert "scf.while" in text
     for words in (["a", "stop", "b"], ["stop", "", "x"], ["", "st", "stop"]):
         inputs = [strings(*words)]
-        (theirs,) = interpreter.run(reference, inputs)
+        (theirs,) = litert.run(reference, inputs)
         assert_same(Executor(module).run(inputs, "main"), [theirs])
         assert bytes(theirs[0]) == b"stop"
 
@@ -210,14 +210,14 @@ def while_with_an_if() -> bytes:
 
 def test_a_while_whose_body_has_an_if_of_strings(tmp_path):
     from legalize.string_buffer import from_buffers, to_buffers
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     module, text, reference = convert_and_reference(while_with_an_if(), tmp_path)
     assert "scf.while" in text and "scf.if" in text
     vmfb = iree_backend.compile_mlir(text)
     main = module.lookup("main")
     for n, flag in ((2, True), (4, False), (1, True)):
         inputs = [np.array(0, np.int32), np.array(n, np.int32), np.array([flag]), WORDS]
-        theirs = interpreter.run(reference, inputs)
+        theirs = litert.run(reference, inputs)
         assert_same(Executor(module).run(inputs, "main"), theirs)
         assert_same(from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main")), theirs)
 
@@ -227,7 +227,7 @@ def test_stablehlo_case_chooses_among_strings(tmp_path):
     (GATHER), branch 2 (also any k outside [0, 3)) gives a constant: nested scf.if on buffers.
     Only the default resolver has the kernel."""
     from legalize.string_buffer import from_buffers, to_buffers
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     m = ModelBuilder()
     g = m.subgraph("main")
     k, w = g.input("k", [], "INT32"), g.input("words", [3], "STRING")
@@ -254,10 +254,10 @@ def test_stablehlo_case_chooses_among_strings(tmp_path):
     assert "tf_type.string" not in text and "unrealized_conversion_cast" not in text and text.count("= scf.if ") == 2
     main = conversion.module.lookup("main")
     vmfb = iree_backend.compile_mlir(text)
-    reference = interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
+    reference = litert.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
     for index in (0, 1, 2, -1, 7):
         inputs = [np.array(index, np.int32), WORDS]
-        theirs = interpreter.run(reference, inputs)
+        theirs = litert.run(reference, inputs)
         assert_same(Executor(conversion.module).run(inputs, "main"), theirs)
         assert_same(from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main")), theirs)
 

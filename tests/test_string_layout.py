@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime_check import interpreter
-from runtime_check.check import check_model
+from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
@@ -24,7 +23,7 @@ WORDS = ["red", "", "green", "blue\x00x", "red", "gr"]
 def run_both(path, inputs):
     conversion = convert(str(path), "final")
     assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
-    theirs = interpreter.run(interpreter.load(str(path), resolver="BUILTIN_REF"), inputs)
+    theirs = litert.run(litert.load(str(path), resolver="BUILTIN_REF"), inputs)
     return Executor(conversion.module).run(inputs, "main"), theirs, conversion
 
 
@@ -104,7 +103,7 @@ def test_gather_of_a_2d_string_tensor_is_declined(tmp_path):
     assert records["tfl.gather"][0] == "unlowered"
     assert "TFLite's Prepare takes 1-D string input only (gather.cc)" in records["tfl.gather"][1]
     with pytest.raises(Tfl2QuantError, match="failed to prepare"):
-        interpreter.load(str(path), resolver="BUILTIN_REF")
+        litert.load(str(path), resolver="BUILTIN_REF")
 
 
 def comparison_model(op, x_shape, y_shape, y_const=None) -> bytes:
@@ -295,7 +294,7 @@ def iree_matches_tflite(model: bytes, tmp_path, input_sets) -> None:
     """Every op lowers, the final IR passes iree-opt's verifier, and IREE's run equals TFLite's
     on each input set."""
     from legalize.string_buffer import from_buffers, to_buffers
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     path = tmp_path / "m.tflite"
     path.write_bytes(model)
     conversion = convert(str(path), "final")
@@ -304,10 +303,10 @@ def iree_matches_tflite(model: bytes, tmp_path, input_sets) -> None:
     assert iree_verify(text, allow_unregistered=False).returncode == 0
     main = conversion.module.lookup("main")
     vmfb = iree_backend.compile_mlir(text)
-    reference = interpreter.load(str(path), resolver="BUILTIN_REF")
+    reference = litert.load(str(path), resolver="BUILTIN_REF")
     for inputs in input_sets:
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, inputs), "main"))
-        expected = interpreter.run(reference, inputs)
+        expected = litert.run(reference, inputs)
         # IREE gives HASHTABLE_LOOKUP's uint8 hits as int8 (its i8 is signless): the same bytes
         theirs = [a.view(b.dtype) if b.dtype == np.uint8 else a for a, b in zip(theirs, expected)]
         assert_same(theirs, expected)

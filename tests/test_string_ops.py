@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from legalize.string_buffer import deserialize, serialize
-from runtime_check import interpreter
+from runtime_check.check import litert
 from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
@@ -59,8 +59,8 @@ def ours_and_tflite(path, input_sets):
     assert [(r.name, r.reason) for r in conversion.report.records if r.path != "float"] == []
     # BUILTIN_REF has no HASHTABLE kernels (reference.py picks the optimized ones too)
     executor = Executor(conversion.module)
-    reference = interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
-    return [(executor.run(x, "main"), interpreter.run(reference, x)) for x in input_sets]
+    reference = litert.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
+    return [(executor.run(x, "main"), litert.run(reference, x)) for x in input_sets]
 
 
 def assert_same(ours, theirs):
@@ -138,7 +138,7 @@ def test_the_coverage_model_passes_check():
 @pytest.mark.parametrize("model", ["coverage", "int64 keys"])
 def test_iree_runs_them_as_tflite_does(model, tmp_path):
     """Through iree-compile and IREE's runtime, strings passed and returned as their buffers."""
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     from legalize.string_buffer import from_buffers, to_buffers
     if model == "coverage":
         path, inputs = COVERAGE, [strings("blue", "", "red", "redd", "green")]
@@ -152,8 +152,8 @@ def test_iree_runs_them_as_tflite_does(model, tmp_path):
     assert iree_verify(text, allow_unregistered=False).returncode == 0
     main = module.lookup("main")
     theirs = from_buffers(main, iree_backend.run(text, to_buffers(main, inputs), "main"))
-    reference = interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
-    assert_same(theirs, interpreter.run(reference, inputs))
+    reference = litert.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
+    assert_same(theirs, litert.run(reference, inputs))
 
 
 def test_a_string_also_read_elsewhere_stays_unlowered(tmp_path):
@@ -192,7 +192,7 @@ def test_a_find_before_any_import_fails_as_in_tflite(tmp_path):
     path.write_bytes(m.build())
     x = [np.array([1, 2], np.int64)]
     with pytest.raises(Tfl2QuantError, match="hashtable need to be initialized"):
-        interpreter.run(interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES"), x)
+        litert.run(litert.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES"), x)
     with pytest.raises(Tfl2QuantError, match="global @hashtable_3_keys is read .* before anything stored it"):
         Executor(convert(str(path), "final").module).run(x, "main")
 
@@ -234,7 +234,7 @@ def test_skip_gram_result_declared_static_takes_the_count(tmp_path):
 
 
 def test_iree_runs_skip_gram_as_tflite_does(tmp_path):
-    from runtime_check import iree_backend
+    from runtime_check.executor import iree_backend
     from legalize.string_buffer import from_buffers, to_buffers
     path = tmp_path / "m.tflite"
     path.write_bytes(skip_gram_model(3, 1, True))
@@ -242,9 +242,9 @@ def test_iree_runs_skip_gram_as_tflite_does(tmp_path):
     text = print_module(module)
     assert iree_verify(text, allow_unregistered=False).returncode == 0
     main = module.lookup("main")
-    reference = interpreter.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
+    reference = litert.load(str(path), resolver="BUILTIN_WITHOUT_DEFAULT_DELEGATES")
     vmfb = iree_backend.compile_mlir(text)
     for sentence in SENTENCES[:3]:
         x = [strings(sentence)]
         theirs = from_buffers(main, iree_backend.run_vmfb(vmfb, to_buffers(main, x), "main"))
-        assert_same(theirs, interpreter.run(reference, x))
+        assert_same(theirs, litert.run(reference, x))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from runtime_check import interpreter
+from runtime_check.check import litert
 from runtime_check.check import check_model
 from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.printer import print_module
@@ -139,7 +139,7 @@ def test_a_buffer_larger_than_its_shape_needs_is_read_like_tflite(tmp_path):
     g.op("ADD", [x, cast], [y], schema.AddOptionsT())
     g.output(y)
     path = write(tmp_path, m)
-    interpreter.load(str(path))  # TFLite accepts it
+    litert.load(str(path))  # TFLite accepts it
     text = converts(path)
     assert "dense<3> : tensor<1xi32>" in text
     result = check_model(str(path))

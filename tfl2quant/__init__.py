@@ -27,14 +27,14 @@ _LAZY = {
     "report": "tfl2quant.api.report", "Report": "tfl2quant.api.report",
     "FlatbufferError": "tfl2quant.importer.flatbuffer",   # the file is not a TFLite flatbuffer
     "ExecutionError": "runtime_check.executor",           # a stage cannot run (check)
-    "IreeError": "runtime_check.iree_backend",            # iree-compile or its runtime failed
+    "IreeError": "runtime_check.executor.iree_backend",   # iree-compile or its runtime failed
 }
 
 TYPE_CHECKING = False  # as typing's, which type checkers know by name: `import typing` takes 3 ms
 if TYPE_CHECKING:
     from runtime_check.check import CheckResult
     from runtime_check.executor import ExecutionError
-    from runtime_check.iree_backend import IreeError
+    from runtime_check.executor.iree_backend import IreeError
 
     from .api.check import check
     from .api.convert import Module, convert

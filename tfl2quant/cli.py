@@ -379,7 +379,7 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
     fallback ops differs end to end. PASS (float noise): every op matches, a float output is
     beyond its tolerance but within the spread of TFLite's own kernels."""
     from runtime_check.check import NOISE, PASS_PER_LAYER, check_model
-    from runtime_check.tolerance import Tolerances
+    from runtime_check.check.tolerance import Tolerances
 
     from .api.check import named, require_backend
     from .api.convert import as_rounding, pinned
@@ -394,7 +394,7 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
         _writable(json_file)
     progress = None
     if sys.stderr.isatty():
-        from runtime_check.progress import Progress
+        from runtime_check.check.progress import Progress
         progress = Progress()
     try:
         result = named(check_model(path, inputs_file, seed, as_rounding(rounding), shapes, samples, backend,

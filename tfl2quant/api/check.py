@@ -49,7 +49,7 @@ def check(model: ModelSource, *, inputs: Inputs = None, seed: int = 0, samples: 
     errors raise `Tfl2QuantError`.
     """
     from runtime_check.check import check_model
-    from runtime_check.tolerance import Tolerances
+    from runtime_check.check.tolerance import Tolerances
 
     choose("backend", backend, BACKENDS)
     tolerances = Tolerances.parse(_flag_values(atol), _flag_values(rtol), max_steps)
@@ -70,7 +70,7 @@ def named(result: CheckResult) -> CheckResult:
 def require_backend(backend: str) -> None:
     """IREE's compiler and runtime, found before any work when `backend` is iree."""
     if backend == "iree":
-        from runtime_check.iree_backend import missing
+        from runtime_check.executor.iree_backend import missing
         why = missing()
         if why:
             raise Tfl2QuantError(f"--backend iree: {why}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import interpreter
+from . import litert
 from .compare import distance, spread_of
 from .partition import OPTIMIZED, XNNPACK, all_tensors
 
@@ -76,12 +76,12 @@ def _runs(path, shapes, inputs, resolver: str, tensors: bool) -> list[Run]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            it = interpreter.load(path, tensors, resolver)
+            it = litert.load(path, tensors, resolver)
         if shapes:
-            interpreter.resize_inputs(it, shapes)
+            litert.resize_inputs(it, shapes)
         runs = []
         for x in inputs:
-            outputs = interpreter.run(it, x)
+            outputs = litert.run(it, x)
             floats = {k: v for k, v in all_tensors(it).items() if v.dtype.kind in "fc"} if tensors else None
             runs.append(Run(outputs, floats))
         return runs

@@ -27,7 +27,7 @@ from tfl2quant.dialects.tfl import activation
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.core import Operation
 
-from . import interpreter
+from . import litert
 from .layers import operators
 from .partition import CONTROL_FLOW, OPTIMIZED, REFERENCE, XNNPACK, ints, op_name, part, read_model, schema
 
@@ -185,7 +185,7 @@ def _refusal(path: str, resolver: str, content: bytes | None = None) -> Optional
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            interpreter.load(path, False, resolver, content)
+            litert.load(path, False, resolver, content)
         return None
     except Tfl2QuantError as e:
         return str(e).split("cannot load the model: ", 1)[-1]

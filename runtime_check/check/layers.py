@@ -37,8 +37,8 @@ from tfl2quant.ir.types import FunctionType
 from tfl2quant.passes import Rounding
 from tfl2quant.pipeline import run_pipeline
 
+from ..executor import Executor, ExecutorOptions
 from .compare import compare, float_tolerance, weakest
-from .executor import Executor, ExecutorOptions
 
 LOCAL = CONSTANT_OPS | {"quantfork.stats"}  # copied into the one-op module with the op
 IN_PLACE_STATES = {  # operands each kernel overwrites (kernels/lstm.cc, svdf.cc, basic_rnn.cc, ...)

@@ -1,18 +1,25 @@
 """`Context`: what a kernel gets besides its operands (the contract is in kernels/__init__.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
 from tfl2quant.ir.attributes import DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from tfl2quant.ir.core import Block, Operation
 from tfl2quant.ir.types import Type, element_type, numpy_dtype
-
-if TYPE_CHECKING:
-    from ..executor import Executor, ExecutorOptions
+from tfl2quant.passes import Rounding
 
 _UNSET = object()
+
+
+@dataclass(frozen=True)
+class ExecutorOptions:
+    """What the IR leaves to the executor (kernels read them as `ctx.options`)."""
+
+    # quant.qcast's rounding: the lowered IR's `lower-quant-ops{rounding=...}`, so the stages agree
+    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
 
 
 class Context:
@@ -21,11 +28,13 @@ class Context:
     Made once per op when the executor plans a function, so what it reads from
     the op (attributes, result types) is read once; `frame` is the running
     function's values, set on a copy per run for ops with regions (`in_frame`).
+    `executor` is the Executor of executor/plan.py, not named in a type here: the executor
+    imports the kernels, and the kernels do not import it back.
     """
 
     __slots__ = ("op", "executor", "frame", "_attrs", "_elems", "_dtypes", "cache")
 
-    def __init__(self, op: Operation, executor: Executor, frame: list | None = None):
+    def __init__(self, op: Operation, executor, frame: list | None = None):
         self.op = op
         self.executor = executor
         self.frame = frame

@@ -47,19 +47,16 @@ from tfl2quant.ir.types import element_type, numpy_dtype
 from tfl2quant.passes import Rounding
 from tfl2quant.pipeline import convert
 
+from ..executor import Executor, ExecutorOptions
 from . import kernel_sets, reference
 from .compare import OutputComparison, compare, spread_of, weakest
-from .executor import Executor, ExecutorOptions
 from .inputs import check_inputs, load_inputs, make_inputs, module_inputs, signature_names
 from .layers import LayerComparison, evaluate_layers, operators, prepare_layers
 from .partition import OPTIMIZED, XNNPACK, Parts
 from .tolerance import Tolerances
+from .verdict import EXIT_CODES, FAIL, NOT_COMPARED, PASS, verdict_from
 
 CHECKED_STAGES = ("legalized", "lowered", "final")
-PASS, PASS_PER_LAYER, NOISE, FAIL, NOT_COMPARED = (
-    "PASS", "PASS (per layer)", "PASS (float noise)", "FAIL", "NOT COMPARED")
-# `tfl2quant check`'s exit code for each verdict (FAIL: 1; --per-layer-ok makes 3 and 5 a 0)
-EXIT_CODES = {PASS: 0, FAIL: 1, PASS_PER_LAYER: 3, NOT_COMPARED: 4, NOISE: 5}
 
 
 @dataclass
@@ -100,7 +97,7 @@ class CheckResult:
 
     def __str__(self) -> str:
         """The table `tfl2quant check` prints."""
-        from .check_table import format_check
+        from .table import format_check
         return format_check(self)
 
     def largest_difference(self) -> OutputComparison | None:
@@ -327,7 +324,7 @@ def check_subgraph0(path: str, inputs_file: str | None = None, seed: int = 0,
         layer.reference, layer.reference_why = judge.label, judge.why
     first = min((d for d in divergences if d is not None), key=lambda d: d.index, default=None)
     differs = min((d for d in differences if d is not None), key=lambda d: d.index, default=None)
-    verdict = _verdict(common["error"], agree, [o for outs in stages.values() for o in outs], layers)
+    verdict = verdict_from(common["error"], agree, [o for outs in stages.values() for o in outs], layers)
     return CheckResult(path, verdict, stages.get("final", []), stages=stages, layers=layers,
                        first_divergence=first, first_difference=differs, deployed=deployed or [],
                        deployed_error=others[XNNPACK][0].error if inputs else None, tflite=parts,
@@ -389,17 +386,6 @@ def _spread(theirs: list[np.ndarray] | None, ref: np.ndarray, k: int) -> float |
     return None if theirs is None else spread_of(theirs[k], ref)
 
 
-def _verdict(error, agree: bool, outputs: list[OutputComparison], layers: list[LayerComparison]) -> str:
-    if error or not agree or not all(layer.passed for layer in layers):
-        return FAIL
-    if all(o.passed for o in outputs):
-        return PASS
-    grown = [o for o in outputs if not o.passed and not o.noise]
-    if all(o.depends_on in ("fallback", "unlowered") and o.max_abs_diff != float("inf") for o in grown):
-        return PASS_PER_LAYER if grown else NOISE
-    return FAIL
-
-
 def _worst(kept: list[OutputComparison] | None, row: list[OutputComparison]) -> list[OutputComparison]:
     if kept is None:
         return row
@@ -428,7 +414,7 @@ def _computes_floats(module: Operation) -> bool:
 def _run_iree(module: Operation, inputs, entry: str, runs: dict, captured: dict) -> None:
     from tfl2quant.ir.printer import print_module
 
-    from . import iree_backend
+    from ..executor import iree_backend
     try:
         vmfb = iree_backend.compile_mlir(print_module(module))
         func = module.lookup(entry)  # strings pass as their buffers (legalize/strings.py)

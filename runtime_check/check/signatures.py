@@ -3,7 +3,7 @@
 A model whose signatures name two or more subgraphs (litert-torch's generative exports:
 `prefill_16` and `decode`) is checked once per subgraph. The signature's subgraph is made
 subgraph 0 of a copy of the model (`subgraph_first`: the subgraphs swap places, every index
-that names a subgraph follows), and the copy gets the whole check of check.py: the same
+that names a subgraph follows), and the copy gets the whole check of run.py: the same
 inputs (seeded random values, keyed by the signature's input names), the same choice of
 TFLite's kernels per op and runs in parts (partition.py), the per-layer check, TFLite's
 other kernel sets. TFLite's `invoke` of subgraph 0 runs what its signature runner of that key

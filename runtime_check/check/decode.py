@@ -24,7 +24,7 @@ rightly, in parts with the optimized kernels where not: partition.py), on the co
 whose subgraph 0 is the signature's (signatures.py); the optimized kernels run the same loop
 through the signature runners of the original file (what users run without a delegate), and
 their distance from the reference at each step is TFLite's spread there, the bound of
-`float noise`. Each step gets a verdict as a model's outputs do (check._verdict), with the
+`float noise`. Each step gets a verdict as a model's outputs do (verdict.verdict_from), with the
 per-layer figures of its signature's check.
 """
 from __future__ import annotations
@@ -36,10 +36,11 @@ import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
 
-from . import interpreter
+from ..executor import Executor, ExecutorOptions
+from . import litert
 from .compare import OutputComparison, compare, spread_of
-from .executor import Executor, ExecutorOptions
 from .partition import OPTIMIZED
+from .verdict import FAIL, NOT_COMPARED, verdict_from
 
 TOKENS, POSITIONS, LOGITS = "tokens", "input_pos", "logits"
 
@@ -112,10 +113,8 @@ def generative(found) -> tuple | None:
 def run_loop(path: str, found, copies: dict, results: list, steps: int, seed: int, rounding, tolerances,
              say) -> DecodeLoop | None:
     """The loop on a generative model (None if the model is not one); `results`: each
-    signature's check (check.CheckResult, in `found`'s order), whose TFLite runs and final
+    signature's check (run.CheckResult, in `found`'s order), whose TFLite runs and final
     module the loop reuses."""
-    from .check import FAIL, NOT_COMPARED, _verdict
-
     shape = generative(found)
     if shape is None:
         return None
@@ -134,11 +133,11 @@ def run_loop(path: str, found, copies: dict, results: list, steps: int, seed: in
     try:
         ours = Executor(module, ExecutorOptions(rounding=rounding))
         try:
-            optimized = interpreter.load(path, False, OPTIMIZED)
+            optimized = litert.load(path, False, OPTIMIZED)
             runners = {s.subgraph: optimized.get_signature_runner(s.key) for s in (prefill, dec)}
         except (Tfl2QuantError, ValueError):  # no spread to measure: the reference alone judges
             runners = {}
-        _loop(loop, prefill, dec, state, ref, ours, runners, by_subgraph, seed, tolerances, say, _verdict)
+        _loop(loop, prefill, dec, state, ref, ours, runners, by_subgraph, seed, tolerances, say, verdict_from)
     except Tfl2QuantError as e:
         loop.error = str(e)
         # TFLite's own failure leaves the later steps without a reference; ours is a FAIL

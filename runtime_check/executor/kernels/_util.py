@@ -6,7 +6,27 @@ from typing import Callable
 
 import numpy as np
 
-from tfl2quant.ir.types import IntegerType, numpy_dtype
+from tfl2quant.ir.core import Value
+from tfl2quant.ir.types import IntegerType, element_type, numpy_dtype
+
+
+def container(v: Value) -> np.dtype | None:
+    """The numpy container of `v`'s type (None for a type without one). Here, not in the
+    executor (plan.py), as compiled linalg bodies convert results as the executor does."""
+    try:
+        return numpy_dtype(element_type(v.type))  # a complex scalar is its own element type
+    except TypeError:
+        return None
+
+
+def to_container(x, dtype: np.dtype) -> np.ndarray:
+    """`x` in the numpy container `dtype` (a bit-preserving view where the width matches)."""
+    x = np.asarray(x)
+    if x.dtype == dtype:
+        return x
+    if x.dtype.kind in "iub" and dtype.kind in "iu" and x.dtype.itemsize == dtype.itemsize:
+        return x.view(dtype)
+    return x.astype(dtype)
 
 
 def wrap_to(values: np.ndarray, elem) -> np.ndarray:

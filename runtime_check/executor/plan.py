@@ -22,23 +22,13 @@ import numpy as np
 from legalize.string_buffer import from_buffers, to_buffers
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.core import TERMINATOR, Block, Operation, Value
-from tfl2quant.ir.types import element_type, numpy_dtype
-from tfl2quant.passes import Rounding
 
-from .kernels import KERNELS, Context
+from .kernels import KERNELS, Context, ExecutorOptions, container, to_container
 from .kernels.fused import ByteFunctions, recognise
 
 
 class ExecutionError(Tfl2QuantError):
     """The executor cannot run an op (no kernel, or a runtime failure in one)."""
-
-
-@dataclass(frozen=True)
-class ExecutorOptions:
-    """What the IR leaves to the executor."""
-
-    # quant.qcast's rounding: the lowered IR's `lower-quant-ops{rounding=...}`, so the stages agree
-    rounding: Rounding = Rounding.HALF_AWAY_FROM_ZERO
 
 
 # ops whose kernel reads only attributes: run once when planning, their value kept in the frame
@@ -82,7 +72,7 @@ class _FunctionPlan:
 
 
 class Executor:
-    def __init__(self, module: Operation, options: ExecutorOptions = ExecutorOptions()):
+    def __init__(self, module: Operation, options: ExecutorOptions = ExecutorOptions()):  # noqa: B008 - frozen
         self.module = module
         self.options = options
         self.functions = {op.sym_name: op for op in module.functions()}
@@ -106,7 +96,7 @@ class Executor:
             raise ExecutionError(f"@{function} takes {len(plan.body.args)} inputs, got {len(inputs)}")
         if strings:
             inputs = to_buffers(self.functions[function], inputs)  # strings as their TFLite buffers
-        inputs = [x if dtype is None else _to_container(x, dtype) for x, dtype in zip(inputs, plan.inputs)]
+        inputs = [x if dtype is None else to_container(x, dtype) for x, dtype in zip(inputs, plan.inputs)]
         frame = plan.template.copy()
         # IEEE results (NaN from log(-1), inf from 1/0) are values here, as in TFLite, not warnings
         with np.errstate(all="ignore"):
@@ -138,14 +128,14 @@ class Executor:
                 if type(out) is tuple:
                     out = out[0]
                 if dtype is not None and not (type(out) is np.ndarray and out.dtype == dtype):
-                    out = _to_container(out, dtype)
+                    out = to_container(out, dtype)
                 frame[result] = out
                 continue
             if type(out) is not tuple:
                 out = (out,)
             for slot, x, dtype in zip(step.results, out, step.dtypes):
                 if dtype is not None and not (type(x) is np.ndarray and x.dtype == dtype):
-                    x = _to_container(x, dtype)
+                    x = to_container(x, dtype)
                 frame[slot] = x
         return [frame[k] for k in plan.yields]
 
@@ -161,7 +151,7 @@ class _Planner:
         self.folded: set[Operation] = set()  # pure ops of constants, run when planned
         self.fused: dict[Operation, set] = {}  # ops run by a fused kernel: the operands it reads
         self.plans: list[_BlockPlan] = []
-        self.bytes = ByteFunctions(self.constant, _container, _to_container)
+        self.bytes = ByteFunctions(self.constant, container, to_container)
 
     def drop_released(self) -> None:
         """Drop the steps of pure ops only fused kernels read, and not as their operands (a fused
@@ -185,7 +175,7 @@ class _Planner:
         body = self.block(func.body, set())
         if self.fused:
             self.drop_released()
-        return _FunctionPlan(body, tuple(_container(a) for a in func.body.args), self.template)
+        return _FunctionPlan(body, tuple(container(a) for a in func.body.args), self.template)
 
     def constant(self, v: Value):
         """v's value if planning computed it (a constant), else None."""
@@ -228,7 +218,7 @@ class _Planner:
         """The op's step; with `fused` (kernels/fused.py: its kernel and the values it reads),
         that kernel's."""
         results = tuple(self.slot(r) for r in op.results)
-        dtypes = tuple(_container(r) for r in op.results)
+        dtypes = tuple(container(r) for r in op.results)
         operands, kernel = op.operands, KERNELS.get(op.name)
         if fused is not None:  # a whole body at once, on the values it names (kernels/fused.py)
             kernel, operands = fused
@@ -247,7 +237,7 @@ class _Planner:
             except Exception:  # noqa: BLE001 - left to fail, as named, when the op runs
                 return step
             for slot, x, dtype in zip(results, out if type(out) is tuple else (out,), dtypes):
-                self.template[slot] = x if dtype is None else _to_container(x, dtype)
+                self.template[slot] = x if dtype is None else to_container(x, dtype)
                 self.constants.add(slot)
             # a constant that only such ops read, run here, is not kept (the template lives as
             # long as the plan): the steps of unpacking packed int4 weights (legalize/hybrid.py
@@ -271,19 +261,3 @@ def _failing(op: Operation, message: str) -> _Step:
         raise ExecutionError(message)
     return _Step(kernel, Context(op, None), (), (), (), False)
 
-
-def _container(v: Value) -> np.dtype | None:
-    try:
-        return numpy_dtype(element_type(v.type))  # a complex scalar is its own element type
-    except TypeError:
-        return None
-
-
-def _to_container(x, dtype: np.dtype) -> np.ndarray:
-    """`x` in the numpy container `dtype` (a bit-preserving view where the width matches)."""
-    x = np.asarray(x)
-    if x.dtype == dtype:
-        return x
-    if x.dtype.kind in "iub" and dtype.kind in "iu" and x.dtype.itemsize == dtype.itemsize:
-        return x.view(dtype)
-    return x.astype(dtype)

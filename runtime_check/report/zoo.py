@@ -23,7 +23,7 @@ from tfl2quant.errors import Tfl2QuantError
 
 # Imported once by the fork server. Each worker still runs the main script again as __mp_main__
 # (multiprocessing's preparation): for the `tfl2quant` script, little more than click.
-_PRELOAD = ["runtime_check.zoo", "runtime_check.check", "tfl2quant.pipeline"]
+_PRELOAD = ["runtime_check.report.zoo", "runtime_check.check", "tfl2quant.pipeline"]
 
 
 def verdict_of(result) -> str:
@@ -59,7 +59,7 @@ def legalized(path: str) -> dict:
 
 def checked(entry: dict) -> dict:
     """`entry` with the verdict of runtime_check.check on its model."""
-    from runtime_check.check import check_model
+    from ..check import check_model
 
     try:
         result = check_model(entry["path"])
@@ -146,7 +146,7 @@ def run(paths: list[str], check: bool = False, jobs: int = 1, progress: bool = F
                 recv, send = ctx.Pipe(duplex=False)
                 fd, log = tempfile.mkstemp(prefix="tfl2quant-report-", suffix=".log")
                 os.close(fd)
-                # not a daemon: check runs TFLite's optimized kernels in a child of its own (check.py)
+                # not a daemon: check runs TFLite's optimized kernels in a child of its own (check/kernel_sets.py)
                 process = ctx.Process(target=_worker, args=(send, path, check, log))
                 process.start()
                 send.close()  # ours: so that a dead worker's pipe reads as end of file

@@ -26,7 +26,7 @@ import numpy as np
 
 from tfl2quant.errors import Tfl2QuantError
 
-from . import interpreter
+from . import litert
 
 REFERENCE = "BUILTIN_REF"
 OPTIMIZED = "BUILTIN_WITHOUT_DEFAULT_DELEGATES"
@@ -189,22 +189,22 @@ class Parts:
     def _load(self, p: _Part, content: bytes | None):
         with warnings.catch_warnings():  # LiteRT warns that preserving tensors is for debugging
             warnings.simplefilter("ignore")
-            it = interpreter.load(self.path, p.resolver != XNNPACK, p.resolver, content)
+            it = litert.load(self.path, p.resolver != XNNPACK, p.resolver, content)
         if not self.in_parts and self.shapes:
-            interpreter.resize_inputs(it, self.shapes)
+            litert.resize_inputs(it, self.shapes)
         return it
 
-    def inputs(self) -> list[interpreter.TensorInfo]:
+    def inputs(self) -> list[litert.TensorInfo]:
         return self._infos(True)
 
-    def outputs(self) -> list[interpreter.TensorInfo]:
+    def outputs(self) -> list[litert.TensorInfo]:
         return self._infos(False)
 
-    def _infos(self, inputs: bool) -> list[interpreter.TensorInfo]:
+    def _infos(self, inputs: bool) -> list[litert.TensorInfo]:
         """The model's inputs or outputs as TFLite describes them (in parts: where a part reads
         or makes them)."""
         if self.whole is not None:
-            return interpreter.inputs_of(self.whole) if inputs else interpreter.outputs_of(self.whole)
+            return litert.inputs_of(self.whole) if inputs else litert.outputs_of(self.whole)
         details = {}
         for p in self.parts:
             for d in p.interpreter.get_input_details() if inputs else p.interpreter.get_output_details():
@@ -214,14 +214,14 @@ class Parts:
             if t not in details:
                 raise Tfl2QuantError(f"TFLite in parts: no op reads the model's input tensor {t}", self.path)
             d = details[t]
-            out.append(interpreter.TensorInfo(d["name"], t, np.dtype(d["dtype"]), tuple(int(x) for x in d["shape"])))
+            out.append(litert.TensorInfo(d["name"], t, np.dtype(d["dtype"]), tuple(int(x) for x in d["shape"])))
         return out
 
     def run(self, inputs: list[np.ndarray]) -> tuple[list[np.ndarray], dict[int, np.ndarray]]:
         """The model's outputs and every tensor of subgraph 0 TFLite kept, by index."""
         if not self.in_parts:
             it = self.parts[0].interpreter
-            outputs = interpreter.run(it, inputs)
+            outputs = litert.run(it, inputs)
             return outputs, all_tensors(it)
         g0 = self.model.subgraphs[0]
         values = dict(zip(g0.inputs, inputs))
@@ -235,8 +235,8 @@ class Parts:
                 x = values[d["index"]]
                 window = self.uint32_indices.get(d["index"]) if p.resolver == XNNPACK else None
                 feeds.append(x if window is None else as_uint32(x, window))
-            interpreter.resize_inputs(it, [x.shape for x in feeds])
-            interpreter.run(it, feeds)
+            litert.resize_inputs(it, [x.shape for x in feeds])
+            litert.run(it, feeds)
             if p.resolver != XNNPACK:
                 values.update(all_tensors(it))
                 continue

@@ -41,7 +41,7 @@ from tfl2quant.ir.types import SIGNED, SIGNLESS, FloatType, IntegerType, ShapedT
 from .arith import (_CMPF, _CMPI, _WRAP_IN_CONTAINER, CONVERT, FLOAT_ELEMENTWISE, INT_BINARY, _native_dtype,
                     narrow_float)
 from .math import ELEMENTWISE
-from ._util import _wrap_plan, as_unsigned, wrap_to
+from ._util import _wrap_plan, as_unsigned, to_container, wrap_to
 
 
 class CompiledBody:
@@ -171,10 +171,8 @@ class _ArrayForm:
         self.names.update((k, f"o{i}") for i, k in enumerate(outer))
 
     def compile(self):
-        from ..executor import _to_container  # (the executor imports the kernels)
-
         src = self.src
-        self.convert = src.name(_to_container)
+        self.convert = src.name(to_container)
         src.lines += [f"o{i} = frame[s{i}]" for i in range(len(self.outer))]
         self.folded = self.foldable_casts()
         for step in self.plan.steps:

@@ -12,6 +12,8 @@ from html import escape
 
 from legalize.records import PATHS
 
+from .coverage import check_cells, rows
+
 COLOURS = {"integer": "#2e7d32", "fallback": "#ef6c00", "float": "#1565c0", "unlowered": "#c62828"}
 
 CSS = """
@@ -74,8 +76,6 @@ JS = """
 
 
 def render_html(data: dict) -> str:
-    from .report import rows
-
     t, checked = data["totals"], data["checked"]
     cards = [("models", t["models"])] + ([("could not be read", len(data["errors"]))] if data["errors"] else [])
     cards += [(p, t["ops"][p]) for p in PATHS]
@@ -112,8 +112,6 @@ def _chart(by_op: dict) -> str:
 
 
 def _models(entries: list[dict], checked: bool) -> str:
-    from .report import check_cells
-
     heads = [("model", "text")] + [(p, "number") for p in PATHS] + (
         [("verdict", "text"), ("largest", "number"), ("diverges", "text"), ("reference", "text")] if checked else [])
     lines = ["<table id='models'><thead><tr>" +

@@ -16,12 +16,12 @@ from tfl2quant.ir.attributes import DenseStringElementsAttr
 from tfl2quant.ir.core import Operation, Value
 from tfl2quant.ir.types import element_type, numpy_dtype
 
-from . import interpreter
+from . import litert
 
 POSITIVE_ONLY = {"tfl.rsqrt"}  # elementwise.cc: quantized RSQRT refuses inputs below the zero point
 
 
-def module_inputs(module: Operation) -> list[interpreter.TensorInfo]:
+def module_inputs(module: Operation) -> list[litert.TensorInfo]:
     """The entry function's arguments as TFLite would describe them (when TFLite cannot load the
     model): TFLite's names, storage containers, a `?` dimension as 1."""
     func = next(iter(module.functions()))
@@ -30,12 +30,12 @@ def module_inputs(module: Operation) -> list[interpreter.TensorInfo]:
     names = str(entry.get("inputs").value).split(",") if entry is not None and entry.get("inputs") else []
     if len(names) != len(args):
         names = [f"input {k}" for k in range(len(args))]
-    return [interpreter.TensorInfo(name, k, numpy_dtype(element_type(a.type)),
+    return [litert.TensorInfo(name, k, numpy_dtype(element_type(a.type)),
                                    tuple(1 if d is None else int(d) for d in getattr(a.type, "shape", ())))
             for k, (name, a) in enumerate(zip(names, args))]
 
 
-def make_inputs(module: Operation, infos: list[interpreter.TensorInfo], seed: int) -> list[np.ndarray]:
+def make_inputs(module: Operation, infos: list[litert.TensorInfo], seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     args = next(iter(module.functions())).body.args
     out = []
@@ -112,7 +112,7 @@ def open_npz(npz_path: str):
         raise Tfl2QuantError("not a numpy .npz file", npz_path) from None
 
 
-def load_inputs(npz_path: str, infos: list[interpreter.TensorInfo],
+def load_inputs(npz_path: str, infos: list[litert.TensorInfo],
                 aliases: list[str | None] | None = None) -> list[np.ndarray]:
     """Inputs from an .npz, one array per model input, keyed by its TFLite name (or its
     signature name, `aliases`): a key that names no input, or an input without a key, is an
