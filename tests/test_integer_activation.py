@@ -1,4 +1,5 @@
-"""The integer patterns of legalize/activation.py and unary.py (tables: lut.py) against TFLite's
+"""The integer patterns of legalize/families/elementwise/activation.py and unary.py (tables:
+legalize/lib/lut.py) against TFLite's
 reference kernels (BUILTIN_REF), bit for bit.
 
 Each case is a one-operator model written with tests/tflite_builder.py and fed every stored
