@@ -1,7 +1,7 @@
 """Reductions and data movement (legalize/families/reduction/reduction.py; layout.py, slicing.py,
-padding.py, gather.py, resize.py of legalize/families/movement/): each op alone
-in a tiny model, checked against TFLite's reference kernels per layer and end to end, and
-its converted IR verified by upstream MLIR (iree-opt).
+padding.py, gather.py, resize.py of legalize/families/movement/): each op alone in a tiny model,
+checked against TFLite's reference kernels per layer and end to end, and its converted IR verified
+by upstream MLIR (iree-opt).
 
 Float models take the float path. The int8 variants keep one scale and zero point from
 input to output, so data movement takes the integer path (raw stored values, bit-exact),

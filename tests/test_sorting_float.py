@@ -1,11 +1,9 @@
 """CONV_3D, CONV_3D_TRANSPOSE, REDUCE_WINDOW, TOPK_V2, WHERE and BUCKETIZE on float tensors
 (legalize/families/: conv/conv.py, pooling/pooling.py, reduction/reduction.py,
-elementwise/comparison.py): each op alone in a tiny model,
-checked against TFLite's reference kernels per layer and end to end, and its converted IR
-verified by upstream MLIR (iree-opt); UNIQUE, whose first result has a run-time size, on
-chosen inputs with repeats, against TFLite on our executor and IREE. NON_MAX_SUPPRESSION_V4/V5:
-test_non_max_suppression.py.
-"""
+elementwise/comparison.py): each op alone in a tiny model, checked against TFLite's reference
+kernels per layer and end to end, and its converted IR verified by upstream MLIR (iree-opt); UNIQUE,
+whose first result has a run-time size, on chosen inputs with repeats, against TFLite on our
+executor and IREE. NON_MAX_SUPPRESSION_V4/V5: test_non_max_suppression.py."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,8 +1,7 @@
 // Golden test of legalize/families/normalization/normalization.py (with softmax.py and
-// legalize/lib/gemmlowp.py): SOFTMAX int8,
-// uint8 and int8 -> int16 (gemmlowp fixed point), int16 (two tables); LOG_SOFTMAX int8 and
-// uint8; L2_NORMALIZATION int8 and uint8; the float paths of all four ops
-// (LOCAL_RESPONSE_NORMALIZATION has no integer kernel); every reason the integer patterns
+// legalize/lib/gemmlowp.py): SOFTMAX int8, uint8 and int8 -> int16 (gemmlowp fixed point), int16
+// (two tables); LOG_SOFTMAX int8 and uint8; L2_NORMALIZATION int8 and uint8; the float paths of all
+// four ops (LOCAL_RESPONSE_NORMALIZATION has no integer kernel); every reason the integer patterns
 // decline. Constants are checked exactly; the comments derive them.
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null

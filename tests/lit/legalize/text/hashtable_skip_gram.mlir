@@ -1,10 +1,9 @@
-// Golden test of legalize/lib/strings.py and legalize/families/text/hashtable.py and
-// skip_gram.py: a string tensor becomes a
-// tensor<?xi8> of TFLite's string buffer (arguments and results keep their shape in
-// tfl.string_shape, constants are i8 constants of their buffers), a hash table four
-// ml_program globals that IMPORT stores once and FIND and SIZE read through a noinline
-// function; SKIP_GRAM is scalar loops writing a buffer; a string also read by an op
-// without a string lowering keeps them all tfl ops.
+// Golden test of legalize/lib/strings.py and legalize/families/text/hashtable.py and skip_gram.py:
+// a string tensor becomes a tensor<?xi8> of TFLite's string buffer (arguments and results keep
+// their shape in tfl.string_shape, constants are i8 constants of their buffers), a hash table four
+// ml_program globals that IMPORT stores once and FIND and SIZE read through a noinline function;
+// SKIP_GRAM is scalar loops writing a buffer; a string also read by an op without a string lowering
+// keeps them all tfl ops.
 // RUN: tfl2quant opt %s --mlir-print-op-generic --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 
