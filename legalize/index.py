@@ -1,5 +1,6 @@
 """Which legalize family holds the row of each operator, so that the driver imports only the
-families of the ops it meets: `rule_for(name)` imports the op's family by name (generated
+families of the ops it meets: `rule_for(name)` imports the op's family package
+(`legalize.families.<name>`) by name (generated
 from the families' RULES tables: `python -c 'from legalize.index import write; write()'`
 rewrites FAMILY_OF; tests/test_startup.py checks it)."""
 from __future__ import annotations
@@ -228,10 +229,10 @@ FAMILY_OF = {
 
 
 def family(name: str):
-    """The family package `name`, imported on first use."""
+    """The family package `legalize.families.<name>`, imported on first use."""
     module = _FAMILIES.get(name)
     if module is None:  # import_module's lookup cost more than the rule itself, once per op
-        module = _FAMILIES[name] = importlib.import_module(f"{__package__}.{name}")
+        module = _FAMILIES[name] = importlib.import_module(f"{__package__}.families.{name}")
     return module
 
 

@@ -219,7 +219,7 @@ OPS: list[Op] = [
        " (int16x8: the converter requantizes inputs to the output scale with int16 QUANTIZE)"),
     Op("mean-hw-keepdims", mean, ("MEAN",), "1x5x7x3 -> 1x1x1x3 over axes 1, 2"),
     Op("sum-axis1", sum_, ("SUM",), "2x5x3 -> 2x3 over axis 1; BUILTIN_REF's quantized SUM is far from the float "
-       "sum (int8 read as uint8, int16 half written: legalize/reduction.py)"),
+       "sum (int8 read as uint8, int16 half written: legalize/families/reduction/reduction.py)"),
     Op("reduce-prod-last-axis", reduce_prod, ("REDUCE_PROD",),
        "2x5x3 -> 2x5 over the last axis, inputs in [0.5, 1.5]"),
     Op("max-pool2d-3x3-stride2-same", max_pool, ("MAX_POOL_2D",), "1x7x10x3 -> 1x4x5x3"),

@@ -1,4 +1,4 @@
-"""BIDIRECTIONAL_SEQUENCE_LSTM (legalize/bidirectional_lstm.py) against TFLite.
+"""BIDIRECTIONAL_SEQUENCE_LSTM (legalize/families/recurrent/bidirectional_lstm.py) against TFLite.
 
 Each direction is lstm.py's program; hybrid cases (int8 weights) must equal BUILTIN_REF bit for
 bit, end to end and per layer, on two input seeds, float ones stay within the float tolerance.

@@ -133,7 +133,7 @@ def test_int4_weights_reach_the_output_as_stored_once(tmp_path):
     """A generative model's blockwise int4 weights and their fp16 scales, read by its prefill
     and decode functions: the output holds the packed bytes of the file (two values a byte) and
     the scales, each once, and the conversion never unpacks the weights (the IR does, by shifts:
-    legalize/hybrid.py unpack). The scales are more than quant.types.PARAM_ARRAY_ABOVE, so the
+    legalize/lib/hybrid.py unpack). The scales are more than quant.types.PARAM_ARRAY_ABOVE, so the
     type holds the file's fp16 tensor itself."""
     from tests.tflite_builder import blockwise, pack_int4
     from tfl2quant.importer.tensors import PackedElementsAttr

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from legalize.elementwise.integer_arithmetic import RescaledMul
+from legalize.families.elementwise.integer_arithmetic import RescaledMul
 from runtime_check.check import kernel_sets, litert
 from runtime_check.check import FAIL, NOISE, NOT_COMPARED, PASS, PASS_PER_LAYER, check_model, make_inputs
 from runtime_check.check.compare import FLOAT_FLOOR

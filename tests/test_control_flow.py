@@ -1,4 +1,4 @@
-"""Control flow and state (legalize/control_flow.py): WHILE and IF as scf.while and scf.if
+"""Control flow and state (legalize/families/control_flow/control_flow.py): WHILE and IF as scf.while and scf.if
 calling their subgraph functions (a WHILE of known trip count as scf.for), resource variables as ml_program globals, CALL_ONCE as
 scf.if on a pending flag. Checked against TFLite end to end (one invoke in `check`,
 several on one interpreter for state), with quantized values moving through them on the

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from legalize.lib import gemmlowp_tables
-from legalize.normalization import softmax
-from legalize.elementwise.unary import inv_sqrt_multiplier_exp
+from legalize.families.normalization import softmax
+from legalize.families.elementwise.unary import inv_sqrt_multiplier_exp
 from tfl2quant.dialects import assembly_format
 from tfl2quant.importer.model import import_model
 from tfl2quant.ir.core import OP_CLASSES, VerificationError

@@ -1,4 +1,4 @@
-"""MediaPipe's custom operators (legalize/custom.py): each alone in a tiny model, run by
+"""MediaPipe's custom operators (legalize/families/custom/mediapipe.py): each alone in a tiny model, run by
 our executor on the converted module and compared with a numpy transcription of the
 MediaPipe CPU kernel (mediapipe/util/tflite/operations/*.cc, whole-array, in the C++
 loops' order of operations); TFLite's interpreter has no kernels for them. The printed

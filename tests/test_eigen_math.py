@@ -1,4 +1,4 @@
-"""legalize/eigen_math.py against TFLite: its TANH and LOGISTIC ops under the optimized
+"""legalize/lib/eigen_math.py against TFLite: its TANH and LOGISTIC ops under the optimized
 resolver run the same Eigen expressions as the recurrent kernels' ApplyActivationToVector
 (optimized_ops::Tanh, optimized_ops::Logistic), on an output buffer that starts aligned, so
 the scalar lanes are the last `size % 4`. Float GELU (reference_ops::Gelu, an Eigen

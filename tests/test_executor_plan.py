@@ -91,7 +91,7 @@ func.func @main(%x: tensor<2x2xi8>) -> (tensor<2x2xi8>, tensor<2x2xi8>) {
 
 
 def test_constants_only_a_folded_op_reads_are_not_kept():
-    """Unpacking packed int4 weights (legalize/hybrid.py unpack) runs once, when the plan is
+    """Unpacking packed int4 weights (legalize/lib/hybrid.py unpack) runs once, when the plan is
     made; the template keeps its result, not the shifted bytes on the way (a large model's
     weights several times over), and each run still sees every value it reads."""
     executor = Executor(parse_module(UNPACK))

@@ -10,7 +10,7 @@ F32 = np.float32
 
 
 def per_entry(f, si, zi, so, zo, lo, hi):
-    """LUTPopulateInt8 entry by entry, as legalize/lut.py computed it before it was vectorized."""
+    """LUTPopulateInt8 entry by entry, as legalize/lib/lut.py computed it before it was vectorized."""
     inverse_scale = F32(1) / F32(so)
     out = np.empty(hi - lo + 1, np.int64)
     with np.errstate(all="ignore"):

@@ -1,4 +1,4 @@
-"""Float and hybrid SVDF (legalize/float_svdf.py) against TFLite.
+"""Float and hybrid SVDF (legalize/families/recurrent/float_svdf.py) against TFLite.
 
 Hybrid SVDFs (float input, int8 feature and time weights: EvalHybridSVDF) must equal
 BUILTIN_REF bit for bit; float ones stay within the float tolerance. From TFLite's zero state
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalize.recurrent import float_svdf
+from legalize.families.recurrent import float_svdf
 from legalize.lib.hybrid import binary
 from runtime_check.check import litert
 from runtime_check.executor import Executor

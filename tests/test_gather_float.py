@@ -1,5 +1,5 @@
 """Scatters, segment reductions, SPARSE_TO_DENSE, EMBEDDING_LOOKUP_SPARSE and DENSIFY
-(legalize/gather.py): each op alone in a tiny model, checked against TFLite's reference
+(legalize/families/movement/gather.py): each op alone in a tiny model, checked against TFLite's reference
 kernels per layer and end to end, and its converted IR verified by upstream MLIR (iree-opt).
 
 Random plain-integer inputs are in [0, 4) (runtime_check.check.make_inputs), so runtime

@@ -1,4 +1,4 @@
-"""Float lowerings of legalize/generate.py (RANGE, ONE_HOT, RFFT2D, REAL, IMAG, COMPLEX_ABS, and
+"""Float lowerings of legalize/families/generate/generate.py (RANGE, ONE_HOT, RFFT2D, REAL, IMAG, COMPLEX_ABS, and
 RANDOM_UNIFORM, RANDOM_STANDARD_NORMAL, MULTINOMIAL as TFLite's first Invoke), of ADD_N, ATAN2, BITWISE_XOR and RIGHT_SHIFT (arithmetic.py) and of FAKE_QUANT (quantize.py):
 each op alone in a tiny model, checked against TFLite per layer and end to end, and its
 converted IR verified by upstream MLIR (iree-opt). Integer operands whose edge values matter

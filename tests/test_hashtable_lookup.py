@@ -1,4 +1,4 @@
-"""HASHTABLE_LOOKUP (legalize/gather.py: HashtableLookup) against TFLite: glibc's bsearch
+"""HASHTABLE_LOOKUP (legalize/families/movement/gather.py: HashtableLookup) against TFLite: glibc's bsearch
 unrolled over every lookup, its wrapping int32 comparison, unsorted and repeated keys, the
 zero bytes of a miss, and the uint8 hits."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Hybrid (dynamic-range) FULLY_CONNECTED, CONV_2D and DEPTHWISE_CONV_2D on the integer
-path (legalize/hybrid.py): float in, float out, TFLite's run-time quantization of the
+path (legalize/lib/hybrid.py): float in, float out, TFLite's run-time quantization of the
 input, an int32 product and the float rescale, bit for bit with BUILTIN_REF.
 
 Each one-op model (tests/hybrid_models.py) must take the integer path and match end to
@@ -258,7 +258,7 @@ def tflite_outputs(model: bytes, x: np.ndarray) -> dict:
 
 
 def test_tflite_still_computes_int2_convolutions_wrongly(tmp_path):
-    """The reason legalize/conv.py declines int2 filters: a float input with an INT2 filter
+    """The reason legalize/families/conv/conv.py declines int2 filters: a float input with an INT2 filter
     is a float convolution of the packed bytes in every resolver (conv.cc), read past their
     end: NaN or garbage, never the convolution the weights mean (our fallback's). When a
     LiteRT release adds the hybrid int2 kernel this fails: convert them then."""
@@ -271,7 +271,7 @@ def test_tflite_still_computes_int2_convolutions_wrongly(tmp_path):
 
 
 def test_tflite_still_returns_the_bias_for_blockwise_int2_weights():
-    """The reason legalize/matmul.py declines blockwise int2 FULLY_CONNECTED: every resolver
+    """The reason legalize/families/matmul/matmul.py declines blockwise int2 FULLY_CONNECTED: every resolver
     returns the bias alone (fully_connected.cc: EvalHybridDense with a zero scale)."""
     model = fc_blockwise((3, 64), 8, 32, storage="INT2")
     x = np.random.default_rng(1).uniform(-1, 1, (3, 64)).astype(np.float32)

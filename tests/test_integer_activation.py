@@ -1,5 +1,5 @@
-"""The integer patterns of legalize/activation.py and unary.py (tables: lut.py) against TFLite's
-reference kernels (BUILTIN_REF), bit for bit.
+"""The integer patterns of legalize/families/elementwise/activation.py and unary.py (tables:
+legalize/lib/lut.py) against TFLite's reference kernels (BUILTIN_REF), bit for bit.
 
 Each case is a one-operator model written with tests/tflite_builder.py and fed every stored
 value (all 256 of an 8-bit type, all 65536 of int16; SQRT and RSQRT only the non-negative

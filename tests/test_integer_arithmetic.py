@@ -1,5 +1,6 @@
-"""The integer patterns of legalize/integer_arithmetic.py, comparison.py, quantize.py and
-CONCATENATION (layout.py) against TFLite's reference kernels (BUILTIN_REF), bit for bit.
+"""The integer patterns of legalize/families/elementwise/integer_arithmetic.py, comparison.py,
+quantize.py and CONCATENATION (movement/layout.py) against TFLite's reference kernels (BUILTIN_REF),
+bit for bit.
 
 Each case is one operator in a tiny model (tests/tflite_builder.py), named
 `op-variant.dtype`, on uint8, int8 or int16 storage with random inputs over the

@@ -1,11 +1,10 @@
-"""CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, FULLY_CONNECTED and BATCH_MATMUL on the integer
-path (legalize/conv.py, matmul.py, batch_matmul.py), bit for bit with TFLite's reference
-kernels: each one-op model (tests/conv_matmul_models.py: every dimension its own extent,
-weights over their whole range, random inputs over the whole storage range) must take the
-integer path and match end to end and per layer; a few small chains too. A subset is
-compiled with iree-compile (llvm-cpu, TOSA profile validation) and run, and must agree with
-the numpy executor exactly.
-"""
+"""CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, FULLY_CONNECTED and BATCH_MATMUL on the integer path
+(legalize/families/conv/conv.py, legalize/families/matmul/matmul.py and batch_matmul.py), bit for
+bit with TFLite's reference kernels: each one-op model (tests/conv_matmul_models.py: every dimension
+its own extent, weights over their whole range, random inputs over the whole storage range) must
+take the integer path and match end to end and per layer; a few small chains too. A subset is
+compiled with iree-compile (llvm-cpu, TOSA profile validation) and run, and must agree with the
+numpy executor exactly."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Quantized DIV's integer pattern (legalize/divide.py) against TFLite's reference kernel
+"""Quantized DIV's integer pattern (legalize/families/elementwise/divide.py) against TFLite's reference kernel
 (BUILTIN_REF), bit for bit.
 
 The exhaustive cases feed every stored pair (q1, q2) but those with q2 at input 2's zero
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize.elementwise import divide
+from legalize.families.elementwise import divide
 from runtime_check.check import litert
 from runtime_check.executor import Executor, iree_backend
 from tfl2quant.errors import Tfl2QuantError

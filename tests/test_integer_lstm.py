@@ -1,4 +1,4 @@
-"""Full-integer UNIDIRECTIONAL_SEQUENCE_LSTM (legalize/integer_lstm.py) against TFLite's
+"""Full-integer UNIDIRECTIONAL_SEQUENCE_LSTM (legalize/families/recurrent/integer_lstm.py) against TFLite's
 8x8_16 kernel, bit for bit.
 
 The TensorFlow converter makes one form (models/real/lstm-fused.*, models/coverage/

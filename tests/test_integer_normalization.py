@@ -1,7 +1,8 @@
-"""SOFTMAX, LOG_SOFTMAX and L2_NORMALIZATION on the integer path (legalize/softmax.py,
-normalization.py, gemmlowp.py), the float L2_NORMALIZATION and LOCAL_RESPONSE_NORMALIZATION:
-each op alone in a one-op model, and FULLY_CONNECTED -> SOFTMAX chains, checked against
-TFLite's reference kernels (BUILTIN_REF) end to end and per layer.
+"""SOFTMAX, LOG_SOFTMAX and L2_NORMALIZATION on the integer path
+(legalize/families/normalization/softmax.py, normalization.py, legalize/lib/gemmlowp.py), the float
+L2_NORMALIZATION and LOCAL_RESPONSE_NORMALIZATION: each op alone in a one-op model, and
+FULLY_CONNECTED -> SOFTMAX chains, checked against TFLite's reference kernels (BUILTIN_REF) end to
+end and per layer.
 
 Inputs: random over the whole storage range, and rows that reach the corners of the fixed
 point: values within a few steps of each other (every exponential counted, sums near

@@ -1,9 +1,10 @@
-"""Integer pooling and reductions (legalize/pooling.py, legalize/reduction.py) against TFLite's
-reference kernels (BUILTIN_REF): each op alone in a one-op model, in int8, uint8 and int16,
-and a small chain (AVERAGE_POOL_2D -> MEAN over H, W -> REDUCE_MAX). Every op must take the
-integer path and match TFLite bit for bit, end to end and per layer, on random inputs over
-the whole storage range. The float lowerings without a quantized kernel (L2_POOL_2D, CUMSUM)
-and the float sums TFLite adds in order (MEAN, SUM, REDUCE_PROD) must match exactly too.
+"""Integer pooling and reductions (legalize/families/pooling/pooling.py,
+legalize/families/reduction/reduction.py) against TFLite's reference kernels (BUILTIN_REF): each op
+alone in a one-op model, in int8, uint8 and int16, and a small chain (AVERAGE_POOL_2D -> MEAN over
+H, W -> REDUCE_MAX). Every op must take the integer path and match TFLite bit for bit, end to end
+and per layer, on random inputs over the whole storage range. The float lowerings without a
+quantized kernel (L2_POOL_2D, CUMSUM) and the float sums TFLite adds in order (MEAN, SUM,
+REDUCE_PROD) must match exactly too.
 
 Each model's dimensions have their own extents, so a transposed or merged axis shows.
 """

@@ -1,4 +1,4 @@
-"""Full-integer SVDF's pattern (legalize/svdf.py) against TFLite's reference kernel
+"""Full-integer SVDF's pattern (legalize/families/recurrent/svdf.py) against TFLite's reference kernel
 (BUILTIN_REF), bit for bit.
 
 Each case is one SVDF with random int8 weights_feature, int16 weights_time and int32 bias
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize.recurrent import svdf
+from legalize.families.recurrent import svdf
 from legalize.lib.fixed_point import quantize_multiplier
 from legalize.lib.query import per_tensor as per_tensor_of
 from runtime_check.check import litert

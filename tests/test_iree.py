@@ -77,7 +77,7 @@ def test_sub_byte_constants_print_as_mlir_stores_them():
     assert Executor(parse_module(printed)).run([], "f")[0].tolist() == values
 
 
-# Keras' LSTM and GRU loop a known number of times: legalize/counted_loop.py emits scf.for
+# Keras' LSTM and GRU loop a known number of times: legalize/families/control_flow/counted_loop.py emits scf.for
 # (iree-compile 3.13 crashed on their scf.while). Float models: IREE's tanh and logistic
 # differ from ours in the last bits, so the INT4 test's bound.
 RECURRENT = [REAL / "lstm.float32.tflite", REAL / "gru.aeq-dynamic-w8.tflite",

@@ -42,7 +42,10 @@ CASES = [  # the module added to a copy of the tree, what it imports, the contra
     ("legalize/lib/upward.py", "from runtime_check import executor\n", LAYERS),
     ("tfl2quant/passes/upward.py", "from legalize import driver\n", LAYERS),
     ("tfl2quant/ir/upward.py", "def f():\n    from runtime_check import check\n", LAYERS),  # in a function too
-    ("legalize/lib/circle.py", "from legalize.elementwise import activation\n", ACYCLIC),  # lib -> family -> lib
+    # lib -> family -> lib
+    ("legalize/lib/circle.py", "from legalize.families.elementwise import activation\n", ACYCLIC),
+    # between two families (stablehlo's CASE row takes control_flow's pattern)
+    ("legalize/families/control_flow/circle.py", "from legalize.families import stablehlo\n", ACYCLIC),
     # the executor runs IR without the checker: an import of the checker from it goes upward
     ("runtime_check/executor/upward.py", "def f():\n    from runtime_check.check import verdict\n", RUNTIME_LAYERS),
     ("runtime_check/check/upward.py", "from runtime_check.report import zoo\n", RUNTIME_LAYERS),

@@ -1,4 +1,5 @@
-"""legalize/unary.py, arithmetic.py, activation.py and comparison.py against TFLite's reference kernels.
+"""legalize/families/elementwise/unary.py, arithmetic.py, activation.py and comparison.py against
+TFLite's reference kernels.
 
 Each case is a one-operator model written with tests/tflite_builder.py. `check`
 runs it through every stage and through TFLite: float models within the

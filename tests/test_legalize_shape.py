@@ -1,7 +1,7 @@
-"""Reductions and data movement (legalize/reduction.py, layout.py, slicing.py, padding.py,
-gather.py, resize.py): each op alone
-in a tiny model, checked against TFLite's reference kernels per layer and end to end, and
-its converted IR verified by upstream MLIR (iree-opt).
+"""Reductions and data movement (legalize/families/reduction/reduction.py; layout.py, slicing.py,
+padding.py, gather.py, resize.py of legalize/families/movement/): each op alone in a tiny model,
+checked against TFLite's reference kernels per layer and end to end, and its converted IR verified
+by upstream MLIR (iree-opt).
 
 Float models take the float path. The int8 variants keep one scale and zero point from
 input to output, so data movement takes the integer path (raw stored values, bit-exact),
@@ -208,7 +208,7 @@ def test_matches_tflite_and_verifies(name, path, tmp_path):
 
 @pytest.mark.parametrize("model_name", ["op-zoo-shape.float32.tflite", "cnn-mixed.float32.tflite"])
 def test_coverage_models_take_the_float_path(models_dir, model_name):
-    ours = {name for family in (legalize.movement, legalize.reduction, legalize.selection)
+    ours = {name for family in map(legalize.family, ("movement", "reduction", "selection"))
             for name, rule in family.RULES.items()
             if rule.float is not None}
     records = convert(str(models_dir / "coverage" / model_name), "legalized").report.records

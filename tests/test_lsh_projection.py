@@ -1,4 +1,4 @@
-"""LSH_PROJECTION (legalize/lsh_projection.py) against TFLite, bit for bit: every branch of
+"""LSH_PROJECTION (legalize/families/text/lsh_projection.py) against TFLite, bit for bit: every branch of
 farmhash's Fingerprint64 by key length (4-7, 8-16, 17-32, 33-64 bytes, one and two 64-byte
 blocks), float, bool and integer inputs, with and without weights, SPARSE and DENSE; per
 layer and end to end, on IREE, and the declines.

@@ -1,4 +1,4 @@
-"""Float and hybrid LSTM (legalize/lstm.py) against TFLite.
+"""Float and hybrid LSTM (legalize/families/recurrent/lstm.py) against TFLite.
 
 Hybrid LSTMs (float activations, int8 weights) take the integer path and must equal
 BUILTIN_REF bit for bit, end to end and per layer, on two input seeds: the run-time

@@ -87,7 +87,7 @@ def test_integer_stages_agree_with_each_other():
 
 def test_check_catches_a_wrong_integer_pattern(monkeypatch):
     """Fault injection: an ADD output multiplier off by 0.1% must fail end to end and per layer."""
-    from legalize.elementwise.integer_arithmetic import RescaledAddSub
+    from legalize.families.elementwise.integer_arithmetic import RescaledAddSub
     original = RescaledAddSub.multipliers
     monkeypatch.setattr(RescaledAddSub, "multipliers",
                         lambda self, op: (*original(self, op)[:2], original(self, op)[2] * 1.001))

@@ -1,5 +1,5 @@
 """SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND, REVERSE_SEQUENCE, MATRIX_DIAG, MATRIX_SET_DIAG,
-RANK, BROADCAST_ARGS, BITCAST (legalize/layout.py), DILATE (padding.py) and
+RANK, BROADCAST_ARGS, BITCAST (legalize/families/movement/layout.py), DILATE (padding.py) and
 DYNAMIC_UPDATE_SLICE (slicing.py): each op alone in a tiny model, checked against
 TFLite's reference kernels per layer and end to end, and its converted IR verified by
 upstream MLIR (iree-opt).

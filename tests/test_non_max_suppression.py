@@ -1,4 +1,4 @@
-"""NON_MAX_SUPPRESSION_V4/V5 (legalize/non_max_suppression.py) against TFLite: one-op models
+"""NON_MAX_SUPPRESSION_V4/V5 (legalize/families/selection/non_max_suppression.py) against TFLite: one-op models
 checked per layer and end to end on chosen inputs, our executor against the interpreter on
 random inputs full of ties (equal scores leave TFLite's std::priority_queue in heap order)
 and degenerate boxes, the IR verified by iree-opt and run by IREE, and the declines.

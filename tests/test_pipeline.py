@@ -117,7 +117,7 @@ def test_no_fallback_is_an_option_of_the_pass(tmp_path):
 
 def test_an_exception_in_a_pattern_is_reported_as_our_bug(monkeypatch):
     """Never blamed on the model: the op, where it is, and that it is a bug of tfl2quant."""
-    from legalize.elementwise import integer_arithmetic
+    from legalize.families.elementwise import integer_arithmetic
     from tfl2quant.errors import InternalError
 
     def broken(self, b, op, operands):

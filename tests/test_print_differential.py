@@ -42,7 +42,7 @@ KNOWN = {
     "tests/lit/quant/quantile.mlir#4": "!quant.quantile is IREE's, not upstream MLIR's: IREE prints the "
                                        "storage range <0:1> of ui1 although it is the default; ours leaves "
                                        "a default range out, as upstream's !quant.uniform does",
-    "tests/lit/legalize/hybrid.mlir#2": "sub-channel scales: upstream prints them in the expressed type's "
+    "tests/lit/legalize/lib/hybrid.mlir#2": "sub-channel scales: upstream prints them in the expressed type's "
                                         "semantics (1.17549435E-38), at times as hex or with digits its own "
                                         "parser (reading a double) rejects; ours prints the double's digits "
                                         "(quant/types.py, tests/test_quant_differential.py)",

@@ -22,7 +22,7 @@ from .conftest import MODELS
 REAL = MODELS / "real"
 STATIC = ("int8", "int8-float-io", "uint8-io", "int16x8", "aeq-a8w8", "aeq-a16w8")
 # (ai-edge-quantizer leaves the LSTM of its a8w8 and a16w8 models in float; it takes the float
-# path, legalize/lstm.py, and the outputs are exact.) The dynamic-batch models keep their `?`
+# path, legalize/families/recurrent/lstm.py, and the outputs are exact.) The dynamic-batch models keep their `?`
 # batch; tests/test_dynamic_shapes.py runs them at other batch sizes too.
 
 MANIFEST = json.loads((REAL / "manifest.json").read_text())["models"]
@@ -53,11 +53,11 @@ def test_static_models_are_bit_exact_end_to_end(model):
 
 
 # Dynamic-range models: float activations, int8/int4 weights. Every hybrid op takes the integer
-# path (legalize/hybrid.py) and gives TFLite's float results bit for bit, per layer; the final
+# path (legalize/lib/hybrid.py) and gives TFLite's float results bit for bit, per layer; the final
 # outputs (after float ops such as SOFTMAX) are within the float tolerance. In blockwise int4
 # models (aeq-dynamic-w4b32) the blockwise FULLY_CONNECTED is judged by the optimized kernels, the
 # only ones with a blockwise kernel (runtime_check/check/reference.py), every other op by BUILTIN_REF. The TensorFlow converter's hybrid LSTM
-# takes the integer path too (legalize/lstm.py).
+# takes the integer path too (legalize/families/recurrent/lstm.py).
 HYBRID = ("dynamic-int8w", "aeq-dynamic-w8", "aeq-dynamic-w4")
 HYBRID_MODELS = [m["file"] for m in SHIPPED if m["mode"] in HYBRID]
 BLOCKWISE_MODELS = [m["file"] for m in SHIPPED if m["mode"] == "aeq-dynamic-w4b32"]

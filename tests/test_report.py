@@ -121,7 +121,7 @@ def test_check_gives_each_model_the_verdict_of_check(tmp_path):
 def test_check_columns_name_the_difference_and_where_it_starts(tmp_path, monkeypatch):
     """A model that fails (MUL's multiplier off by half, in this process): its row gives the
     largest difference in steps and the op where it starts."""
-    from legalize.elementwise.integer_arithmetic import RescaledMul
+    from legalize.families.elementwise.integer_arithmetic import RescaledMul
     from runtime_check.report import coverage, render
     from runtime_check.report.zoo import checked, legalized
 

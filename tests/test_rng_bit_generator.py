@@ -1,4 +1,4 @@
-"""STABLEHLO_RNG_BIT_GENERATOR (legalize/rng_bit_generator.py) against TFLite: THREEFRY,
+"""STABLEHLO_RNG_BIT_GENERATOR (legalize/families/stablehlo/rng_bit_generator.py) against TFLite: THREEFRY,
 PHILOX and DEFAULT on u64[2] and u64[3] states, 32- and 64-bit outputs, signed and unsigned,
 bit for bit (output and new key), on our executor per layer and end to end and on IREE.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalize.generate.philox import philox_stream
+from legalize.families.generate.philox import philox_stream
 from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
@@ -73,7 +73,7 @@ def test_check_per_layer_and_end_to_end(alg, tmp_path):
 
 def test_philox_is_the_random_ops_stream(tmp_path):
     """A u64[3] PHILOX state (seed, 0, seed2) runs the stream kernels/random_ops.cc draws
-    from PhiloxRandom(seed, seed2) (legalize/philox.py, written independently)."""
+    from PhiloxRandom(seed, seed2) (legalize/families/generate/philox.py, written independently)."""
     file = tmp_path / "rng-philox-stream.tflite"
     file.write_bytes(rng_model(3, (10,), "UINT32", "PHILOX"))
     ours = Executor(convert(str(file), "final").module).run([np.array([87654, 0, 12345], np.uint64)], "main")

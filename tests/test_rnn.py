@@ -1,4 +1,4 @@
-"""RNN, UNIDIRECTIONAL_SEQUENCE_RNN and BIDIRECTIONAL_SEQUENCE_RNN (legalize/rnn.py) against
+"""RNN, UNIDIRECTIONAL_SEQUENCE_RNN and BIDIRECTIONAL_SEQUENCE_RNN (legalize/families/recurrent/rnn.py) against
 TFLite.
 
 Hybrid RNNs (float activations, int8 weights) take the integer path and must equal BUILTIN_REF

@@ -1,17 +1,16 @@
 """CONV_3D, CONV_3D_TRANSPOSE, REDUCE_WINDOW, TOPK_V2, WHERE and BUCKETIZE on float tensors
-(legalize/conv.py, pooling.py, reduction.py, comparison.py): each op alone in a tiny model,
-checked against TFLite's reference kernels per layer and end to end, and its converted IR
-verified by upstream MLIR (iree-opt); UNIQUE, whose first result has a run-time size, on
-chosen inputs with repeats, against TFLite on our executor and IREE. NON_MAX_SUPPRESSION_V4/V5:
-test_non_max_suppression.py.
-"""
+(legalize/families/: conv/conv.py, pooling/pooling.py, reduction/reduction.py,
+elementwise/comparison.py): each op alone in a tiny model, checked against TFLite's reference
+kernels per layer and end to end, and its converted IR verified by upstream MLIR (iree-opt); UNIQUE,
+whose first result has a run-time size, on chosen inputs with repeats, against TFLite on our
+executor and IREE. NON_MAX_SUPPRESSION_V4/V5: test_non_max_suppression.py."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from ai_edge_litert import schema_py_generated as schema
 
-from legalize.elementwise import comparison
+from legalize.families.elementwise import comparison
 from runtime_check.check import check_model, litert
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module

@@ -1,4 +1,4 @@
-"""The STABLEHLO_* operators TFLite runs (legalize/stablehlo.py): each alone in a tiny model,
+"""The STABLEHLO_* operators TFLite runs (legalize/families/stablehlo/stablehlo.py): each alone in a tiny model,
 checked against TFLite per layer and end to end, and its converted IR verified by upstream
 MLIR (iree-opt).
 

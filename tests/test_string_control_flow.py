@@ -1,4 +1,4 @@
-"""String tensors through WHILE and IF (legalize/strings.py's reach through subgraphs,
+"""String tensors through WHILE and IF (legalize/lib/strings.py's reach through subgraphs,
 control_flow.py): the loop and branch values are byte buffers in scf.while, scf.for and
 scf.if and in the subgraph functions they call, as TFLite copies string tensors between
 subgraphs (while.cc, if.cc); against TFLite and through IREE."""

@@ -1,5 +1,5 @@
 """String tensors through RESHAPE, SQUEEZE, EXPAND_DIMS, GATHER, EQUAL, NOT_EQUAL, SLICE,
-STRIDED_SLICE, TILE, FILL, GATHER_ND and HASHTABLE_LOOKUP (legalize/string_layout.py on
+STRIDED_SLICE, TILE, FILL, GATHER_ND and HASHTABLE_LOOKUP (legalize/lib/string_layout.py on
 strings.py's buffers) against TFLite's reference kernels; a string reaching an op without
 a string lowering keeps the string ops tfl ops; IREE."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""TFLite's string operators (legalize/strings.py, hashtable.py, skip_gram.py) against
-TFLite: string -> int64 and int64 -> string tables, misses, repeated keys (the first
-wins), SIZE, a second import (ignored), keys imported from inputs, a FIND before any
-import; SKIP_GRAM's options on sentences with odd spacing; the string buffers; IREE."""
+"""TFLite's string operators (legalize/lib/strings.py; hashtable.py and skip_gram.py of
+legalize/families/text/) against TFLite: string -> int64 and int64 -> string tables, misses,
+repeated keys (the first wins), SIZE, a second import (ignored), keys imported from inputs, a FIND
+before any import; SKIP_GRAM's options on sentences with odd spacing; the string buffers; IREE."""
 from __future__ import annotations
 
 import itertools

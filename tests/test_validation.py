@@ -182,7 +182,7 @@ def test_a_complex_operand_never_reaches_a_clamp(tmp_path):
 def test_an_int16_zero_point_other_than_0_never_reaches_tosa_rescale(tmp_path):
     """TFLite requantizes int8 into an int16 with any zero point (quantize.cc checks it only
     for int16 -> int16); TOSA's rescale takes only 0 there, so the zero point is added in i32
-    before an identity rescale saturates to int16 (legalize/storage.py: requantize)."""
+    before an identity rescale saturates to int16 (legalize/lib/storage.py: requantize)."""
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", [2, 3], "INT8", quant=q8())

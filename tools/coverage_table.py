@@ -75,7 +75,7 @@ def paths_of(module) -> list[str]:
 
 
 def modules():
-    for path in sorted((ROOT / "tests" / "lit" / "legalize").glob("*.mlir")):
+    for path in sorted((ROOT / "tests" / "lit" / "legalize").rglob("*.mlir")):
         for chunk in split_input(path.read_text(), True):
             try:
                 yield parse_module(chunk.text, str(path), chunk.first_line)

@@ -1,6 +1,6 @@
 """gemmlowp's fixed point in numpy, for the tables patterns compute at compile time.
 
-DIV's table (legalize/divide.py) needs gemmlowp's int32 reciprocal; the integer LSTM
+DIV's table (legalize/families/elementwise/divide.py) needs gemmlowp's int32 reciprocal; the integer LSTM
 kernels apply their gate activations in `FixedPoint<int16_t, N>`
 (kernels/internal/reference/portable_tensor_utils.cc: PortableApplySigmoid on Q3.12
 inputs, PortableApplyTanh on QN.(15-N) inputs for N = 0..6; both give Q0.15). Each of

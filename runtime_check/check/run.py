@@ -417,7 +417,7 @@ def _run_iree(module: Operation, inputs, entry: str, runs: dict, captured: dict)
     from ..executor import iree_backend
     try:
         vmfb = iree_backend.compile_mlir(print_module(module))
-        func = module.lookup(entry)  # strings pass as their buffers (legalize/strings.py)
+        func = module.lookup(entry)  # strings pass as their buffers (legalize/string_buffer.py)
         runs["iree"] = [from_buffers(func, iree_backend.run_vmfb(vmfb, to_buffers(func, x), entry)) for x in inputs]
     except Tfl2QuantError as e:
         captured.setdefault("error", f"stage 'iree': {e}")

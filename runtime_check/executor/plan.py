@@ -240,7 +240,7 @@ class _Planner:
                 self.template[slot] = x if dtype is None else to_container(x, dtype)
                 self.constants.add(slot)
             # a constant that only such ops read, run here, is not kept (the template lives as
-            # long as the plan): the steps of unpacking packed int4 weights (legalize/hybrid.py
+            # long as the plan): the steps of unpacking packed int4 weights (legalize/lib/hybrid.py
             # unpack) held five copies of every weight, the shifted bytes, their concatenation
             # and its view
             self.folded.add(op)

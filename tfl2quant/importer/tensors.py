@@ -251,7 +251,7 @@ class PackedElementsAttr(DenseElementsAttr):
     """An int4/int2 constant as the model stores it: `packed`, a view of the file's bytes (low
     bits first, as TFLite packs them). `data`, one int8 per value as every DenseElementsAttr
     holds it, is unpacked when first read and kept; a pattern that can use the stored bytes
-    (legalize/hybrid.py: packed_values) reads `packed` and nothing is unpacked. A 300M-parameter
+    (legalize/lib/hybrid.py: packed_values) reads `packed` and nothing is unpacked. A 300M-parameter
     int4 model held its weights twice over as unpacked int8 arrays, and spent most of its
     conversion unpacking them."""
 

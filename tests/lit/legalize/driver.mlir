@@ -1,7 +1,7 @@
 // Golden test of legalize/driver.py: what the driver does around the patterns. Constants,
 // tfl.no_value, quantfork.stats, the float path (no casts), ops with no lowering that
 // stay tfl ops (alone or between dcast/qcast), int64-quantized biases in a fallback,
-// and allow-fallback=false (tfl.while and tfl.if: control_flow.mlir).
+// and allow-fallback=false (tfl.while and tfl.if: control_flow/control_flow.mlir).
 // RUN: tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(legalize-tfl{remarks})' --verify-diagnostics | filecheck %s
 // RUN: tfl2quant opt %s --allow-unregistered-dialect --split-input-file --legalize-tfl | iree-opt --split-input-file --allow-unregistered-dialect -o /dev/null
 // RUN: not tfl2quant opt %s --mlir-print-op-generic --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(legalize-tfl{allow-fallback=false})' 2>&1 >/dev/null | filecheck %s --check-prefix=NOFALLBACK

@@ -211,7 +211,7 @@ func.func @conv_2d_rejects_float_weights_for_int8_input(%arg0: tensor<1x3x5x7x!x
 // -----
 
 // int2 weights: FULLY_CONNECTED unpacks them for float, int8 and int16 inputs; CONV_2D reads
-// them for a float input only (legalize/conv.py declines that); an int8 convolution or a
+// them for a float input only (legalize/families/conv/conv.py declines that); an int8 convolution or a
 // depthwise one does not take them.
 !x = !quant.uniform<i8:f32, 0.5:-3>
 !y = !quant.uniform<i8:f32, 1.0:5>
