@@ -1,5 +1,5 @@
-"""TOSA 1.0 kernels for the reductions and data movement legalize/families/reduction/reduction.py,
-shape.py and gather.py emit (the rest are in tosa.py and tosa_math.py)."""
+"""TOSA 1.0 kernels for the reductions and data movement that legalize's reduction and movement
+families emit (the rest are in tosa.py and tosa_math.py)."""
 from __future__ import annotations
 
 import numpy as np
