@@ -47,7 +47,7 @@ the operators whose rows it serves; the list is the family's RULES, no more, no 
                     UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN; svdf.py, float_svdf.py: SVDF
     generate        generate.py (philox.py): RANGE, ONE_HOT, RANDOM_STANDARD_NORMAL, RANDOM_UNIFORM,
                     MULTINOMIAL, RFFT2D, REAL, IMAG, COMPLEX_ABS
-    control_flow    control_flow.py (counted_loop.py): WHILE, IF (scf), CALL_ONCE and the resource
+    control_flow    control_flow.py (counted_loop.py): WHILE, IF and STABLEHLO_CASE (scf), CALL_ONCE and the resource
                     variables VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE (ml_program); a reason: CALL
     text            hashtable.py: HASHTABLE, HASHTABLE_FIND, HASHTABLE_IMPORT, HASHTABLE_SIZE;
                     skip_gram.py: SKIP_GRAM; lsh_projection.py: LSH_PROJECTION (the string forms of
@@ -58,7 +58,6 @@ the operators whose rows it serves; the list is the family's RULES, no more, no 
                     STABLEHLO_MINIMUM, STABLEHLO_AND, STABLEHLO_SHIFT_LEFT, STABLEHLO_PAD,
                     STABLEHLO_GATHER, STABLEHLO_REDUCE_WINDOW, STABLEHLO_COMPOSITE, STABLEHLO_SCATTER
                     rng_bit_generator.py: STABLEHLO_RNG_BIT_GENERATOR
-                    control_flow/control_flow.py's Case: STABLEHLO_CASE
                     reasons (no TFLite kernel): STABLEHLO_WHILE, STABLEHLO_LOGISTIC, STABLEHLO_DIVIDE,
                     STABLEHLO_RESHAPE, STABLEHLO_CLAMP, STABLEHLO_CONCATENATE, STABLEHLO_BROADCAST_IN_DIM,
                     STABLEHLO_CONVOLUTION, STABLEHLO_SLICE, STABLEHLO_CUSTOM_CALL, STABLEHLO_REDUCE,

@@ -162,7 +162,7 @@ FAMILY_OF = {
     "tfl.stablehlo_add": "stablehlo",
     "tfl.stablehlo_and": "stablehlo",
     "tfl.stablehlo_broadcast_in_dim": "stablehlo",
-    "tfl.stablehlo_case": "stablehlo",
+    "tfl.stablehlo_case": "control_flow",
     "tfl.stablehlo_cbrt": "stablehlo",
     "tfl.stablehlo_clamp": "stablehlo",
     "tfl.stablehlo_compare": "stablehlo",

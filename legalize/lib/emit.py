@@ -9,9 +9,12 @@ import numpy as np
 
 from tfl2quant.dialects import linalg, tosa
 from tfl2quant.ir.affine import AffineMap, const, dim
-from tfl2quant.ir.attributes import IntegerAttr
+from tfl2quant.ir.attributes import DialectAttr, IntegerAttr
 from tfl2quant.ir.core import Value
 from tfl2quant.ir.types import Type, element_type, i1, i32, index, numpy_dtype, tensor
+
+# TOSA 1.0's nan_mode IGNORE, on the reductions and argmax of the reduction and custom families
+NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 
 
 def reshape(b, x: Value, shape) -> Value:

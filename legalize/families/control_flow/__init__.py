@@ -1,4 +1,4 @@
-"""Control flow and state: WHILE and IF (scf), CALL_ONCE and resource variables (ml_program).
+"""Control flow and state: WHILE, IF and STABLEHLO_CASE (scf), CALL_ONCE and resource variables (ml_program).
 
 The table of the family's operators (legalize/__init__.py merges the families' tables);
 the patterns are in the modules beside it.
@@ -6,11 +6,12 @@ the patterns are in the modules beside it.
 from __future__ import annotations
 
 from ...rule import Rule, unlowered
-from .control_flow import AssignVariable, CallOnce, If, ReadVariable, VarHandle, While, moved
+from .control_flow import AssignVariable, CallOnce, Case, If, ReadVariable, VarHandle, While, moved
 
 RULES = {
     # TFLite op                              Rule
     "tfl.if":                               moved(If()),
+    "tfl.stablehlo_case":                   moved(Case()),  # IF with N branches
     "tfl.while":                            moved(While()),
     "tfl.call_once":                        Rule(float=CallOnce()),
     "tfl.var_handle":                       Rule(float=VarHandle()),

@@ -18,10 +18,9 @@ from tfl2quant.dialects import tosa
 from tfl2quant.ir.attributes import DenseArrayAttr, IntegerAttr, TypeAttr
 from tfl2quant.ir.types import element_type, f32, i1, i32, i64, tensor
 
-from ...lib.emit import concat, reshape, select, slice_
+from ...lib.emit import NAN_IGNORE, concat, reshape, select, slice_
 from ...lib.query import first_reason, rank, result_shape, static_shapes
 from ...rule import FloatPattern
-from ..reduction.reduction import NAN_IGNORE
 
 FLT_MAX = float(np.finfo(np.float32).max)
 PADDING = {1: "SAME", 2: "VALID"}  # TfLitePadding (builtin_op_data.h); 0 is kTfLitePaddingUnknown

@@ -38,11 +38,11 @@ from tfl2quant.dialects import arith, tosa
 from tfl2quant.dialects.linalg import generic
 from tfl2quant.dialects.quant.ops import storage_type_of
 from tfl2quant.ir.affine import AffineMap, const, dim
-from tfl2quant.ir.attributes import DialectAttr, IntegerAttr
+from tfl2quant.ir.attributes import IntegerAttr
 from tfl2quant.ir.types import (UNSIGNED, FloatType, IntegerType, element_type, f32, i1, i8, i16, i32, i64,
                                 numpy_dtype, tensor)
 
-from ...lib.emit import UNSIGNED_OFFSET, compare, concat, flip_sign_bit, reshape, reverse, select, slice_axis, splat
+from ...lib.emit import NAN_IGNORE, UNSIGNED_OFFSET, compare, concat, flip_sign_bit, reshape, reverse, select, slice_axis, splat
 from ...lib.fixed_point import quantize_multiplier
 from ...lib.gather import gather
 from ...lib.patterns import StaticPattern
@@ -51,7 +51,6 @@ from ...lib.query import (const_ints, is_float, option, per_tensor, per_tensor_o
 from ...lib.rescale import mbqm_fixed, mbqm_reason
 from ...rule import IntegerPattern
 
-NAN_IGNORE = DialectAttr("tosa", "nan_mode", "IGNORE")
 IN_ORDER = ("tosa.reduce_sum", "tosa.reduce_product")  # float results depend on the order
 MAX_UNROLLED = 256  # REDUCE_PROD steps and CUMSUM elements written out one by one
 

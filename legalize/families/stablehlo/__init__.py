@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ...lib.on_storage import OnStorage
 from ...rule import Rule
-from ..control_flow.control_flow import Case, moved
 from .rng_bit_generator import RngBitGenerator
 from .stablehlo import (ADD, AND, Composite, GATHER, MAXIMUM, MINIMUM, MULTIPLY, PAD, QuantizedComposite,
                         REDUCE_WINDOW, Raw, SCATTER, SHIFT_LEFT, no_kernel)
@@ -27,7 +26,6 @@ RULES = {
     "tfl.stablehlo_composite":             Rule(QuantizedComposite(),                      Composite()),
     "tfl.stablehlo_scatter":               Rule(Raw(SCATTER, data=(0, 2)),                 SCATTER),
     "tfl.stablehlo_rng_bit_generator":     Rule(None,                                      RngBitGenerator()),
-    "tfl.stablehlo_case":                  moved(Case()),
     "tfl.stablehlo_while":                 no_kernel("STABLEHLO_WHILE"),
     "tfl.stablehlo_logistic":              no_kernel("STABLEHLO_LOGISTIC"),
     "tfl.stablehlo_divide":                no_kernel("STABLEHLO_DIVIDE"),
