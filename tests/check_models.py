@@ -14,7 +14,7 @@ import struct
 import numpy as np
 from ai_edge_litert import schema_py_generated as schema
 
-from .tflite_builder import ModelBuilder, per_axis, per_tensor
+from tools.tflite_builder import ModelBuilder, per_axis, per_tensor
 
 SAME, VALID = 1, 2  # TfLitePadding, in MediaPipe's custom options
 

@@ -21,7 +21,7 @@ from typing import Optional
 import numpy as np
 from ai_edge_litert import schema_py_generated as schema
 
-from .tflite_builder import ModelBuilder, per_axis, per_tensor
+from tools.tflite_builder import ModelBuilder, per_axis, per_tensor
 
 ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3, "TANH": 4}
 STORAGE = {"int8": "INT8", "uint8": "UINT8", "int16": "INT16", "float32": "FLOAT32"}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from ai_edge_litert import schema_py_generated as schema
 
-from .tflite_builder import ModelBuilder, blockwise, per_axis, per_tensor
+from tools.tflite_builder import ModelBuilder, blockwise, per_axis, per_tensor
 
 ACTIVATIONS = {"NONE": 0, "RELU": 1, "RELU_N1_TO_1": 2, "RELU6": 3}
 LIMIT = {"INT8": 127, "INT4": 7, "INT2": 1}

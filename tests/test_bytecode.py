@@ -17,10 +17,10 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 
 from tests.conftest import MODELS, iree_opt_path
-from tests.tflite_builder import ModelBuilder, per_axis, per_tensor
 from tfl2quant.ir.bytecode import varint, write_bytecode
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_axis, per_tensor
 
 
 def iree_opt(data: bytes, *flags: str) -> str:
@@ -135,8 +135,8 @@ def test_int4_weights_reach_the_output_as_stored_once(tmp_path):
     the scales, each once, and the conversion never unpacks the weights (the IR does, by shifts:
     legalize/hybrid.py unpack). The scales are more than quant.types.PARAM_ARRAY_ABOVE, so the
     type holds the file's fp16 tensor itself."""
-    from tests.tflite_builder import blockwise, pack_int4
     from tfl2quant.importer.tensors import PackedElementsAttr
+    from tools.tflite_builder import blockwise, pack_int4
 
     rng = np.random.default_rng(5)
     units, depth, block = 72, 2048, 32

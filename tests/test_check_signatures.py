@@ -15,11 +15,11 @@ from runtime_check.check_table import format_check
 from runtime_check.decode import generative as generative_shape
 from runtime_check.signatures import read_signatures, subgraph_first, worst
 from tfl2quant.errors import Tfl2QuantError
+from tools.tflite_builder import generative, signatures
 
 from .conftest import ROOT
 from .test_cli import tfl2quant
 from .test_exporter_idioms import composite_model
-from .tflite_builder import generative, signatures
 
 LITERT_TORCH = ROOT / "models" / "exporters" / "litert-torch"
 
@@ -50,7 +50,7 @@ def test_every_signature_is_checked_and_named(tmp_path):
 
 
 def test_a_model_with_one_signature_is_checked_as_before(tmp_path):
-    from .tflite_builder import add_model
+    from tools.tflite_builder import add_model
     path = _write(tmp_path, "add.tflite", add_model())
     result = check_model(str(path))
     assert result.signatures == [] and result.decode is None and result.signature is None

@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tools.tflite_builder import ModelBuilder
+
 from .conftest import MODELS, iree_verify
-from .tflite_builder import ModelBuilder
 
 CNN = MODELS / "small-cnn.int8.tflite"
 HYBRID = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two blockwise FULLY_CONNECTED fall back

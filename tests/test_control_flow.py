@@ -19,9 +19,9 @@ from runtime_check.executor import Executor
 from tfl2quant.ir.parser import parse_module
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .conftest import MODELS, iree_verify
-from .tflite_builder import ModelBuilder, per_tensor
 
 Q = per_tensor(0.05, -3)
 TFL_OP = re.compile(r'"tfl\.[a-z_0-9]+"')

@@ -16,9 +16,9 @@ from runtime_check import iree_backend
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder
 
 SAME, VALID = 1, 2            # TfLitePadding
 NONE, RELU, RELU6 = 0, 1, 3   # TfLiteFusedActivation

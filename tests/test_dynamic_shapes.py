@@ -18,9 +18,9 @@ from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder
 
 from .conftest import MODELS, iree_verify
-from .tflite_builder import ModelBuilder
 
 REAL = MODELS / "real"
 MODES = ["float32", "float16w", "int8", "int8-float-io", "uint8-io", "int16x8", "dynamic-int8w", "aeq-a8w8",

@@ -20,8 +20,7 @@ from tfl2quant.ir.builder import Builder
 from tfl2quant.ir.printer import print_module
 from tfl2quant.ir.types import FunctionType, f32, tensor
 from tfl2quant.pipeline import convert
-
-from .tflite_builder import ModelBuilder
+from tools.tflite_builder import ModelBuilder
 
 KIND = {"TANH": "TANH", "LOGISTIC": "SIGMOID"}
 

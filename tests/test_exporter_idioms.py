@@ -11,9 +11,9 @@ from ai_edge_litert import schema_py_generated as schema
 from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder
 
 from .conftest import iree_agrees
-from .tflite_builder import ModelBuilder
 
 
 def _write(tmp_path, name: str, data: bytes):
@@ -160,7 +160,7 @@ def test_a_subgraph_shared_by_signatures_is_one_function(tmp_path):
 def composite_model(attributes: dict) -> bytes:
     from flatbuffers import flexbuffers
 
-    from .tflite_builder import options_table
+    from tools.tflite_builder import options_table
 
     m = ModelBuilder()
     g = m.subgraph("main")
@@ -253,7 +253,7 @@ def test_a_recomputed_result_shape_converts_and_checks(tmp_path):
 # --- int8 -> int8 QUANTIZE between very different scales (onnx2tf's full-integer ViT) -----------
 
 def requantize_model(in_scale: float, in_zp: int, out_scale: float, out_zp: int, dtype="INT8") -> bytes:
-    from .tflite_builder import per_tensor
+    from tools.tflite_builder import per_tensor
 
     m = ModelBuilder()
     g = m.subgraph("main")

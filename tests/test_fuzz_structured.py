@@ -1,4 +1,4 @@
-"""Structure-aware fuzzing of the whole convert path (tests/structured_fuzz.py): every mutant of
+"""Structure-aware fuzzing of the whole convert path (tools/structured_fuzz.py): every mutant of
 the small models either gives a clean one-line Tfl2QuantError or converts to IR that iree-opt
 verifies; never an internal error, a Python warning, a hang, a dead process or invalid IR.
 
@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from .structured_fuzz import (DEFAULT_MODELS, FAILURES, Outcome, classify, failure_table, mutant, run_campaign,
+from tools.structured_fuzz import (DEFAULT_MODELS, FAILURES, Outcome, classify, failure_table, mutant, run_campaign,
                               verify_many)
 
 SEED = 0

@@ -24,10 +24,10 @@ from tfl2quant.ir.attributes import ArrayAttr, DictionaryAttr, IntegerAttr, Stri
 from tfl2quant.ir.printer import print_module
 from tfl2quant.ir.types import i32 as i32_type
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import FILE_IDENTIFIER, read
 
 from .conftest import check_exact, iree_verify, save_inputs
 from .test_legalize_shape import In, i32, model, options
-from .tflite_builder import FILE_IDENTIFIER, read
 
 
 def sparse_lookup(combiner, indices, dense_shape, out, weights=None):

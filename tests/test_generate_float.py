@@ -12,9 +12,9 @@ import pytest
 from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, options_table
 
 from .conftest import iree_verify, only_record, save_inputs
-from .tflite_builder import ModelBuilder, options_table
 
 
 class In:

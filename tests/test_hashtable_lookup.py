@@ -11,9 +11,9 @@ from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder, per_tensor
 
 I32 = np.iinfo(np.int32)
 

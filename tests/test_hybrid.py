@@ -303,8 +303,7 @@ def test_block_sums_of_packed_int4_weights(block):
     """hybrid.block_sums reads the weights as stored (two int4 values a byte, the first in the
     low bits) a band at a time: each block's sum, whole bytes or not."""
     from legalize.lib.hybrid import block_sums
-
-    from .tflite_builder import pack_int4
+    from tools.tflite_builder import pack_int4
 
     rng = np.random.default_rng(block)
     units, depth = 37, 96

@@ -1,5 +1,5 @@
 """Import of every model in models/ (converter- and ai-edge-quantizer-made) and of
-synthetic flatbuffers (tests/tflite_builder.py) for what converters no longer write:
+synthetic flatbuffers (tools/tflite_builder.py) for what converters no longer write:
 every model imports, verifies upstream, and keeps what the file says."""
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from tfl2quant.importer.flatbuffer import Buffer
 from tfl2quant.importer.model import ModelImporter, import_model
 from tfl2quant.ir.core import verify
 from tfl2quant.ir.printer import print_module
+from tools import tflite_builder as tb
 
-from . import tflite_builder as tb
 from .conftest import MODELS, iree_verify
 
 ALL_MODELS = sorted(MODELS.rglob("*.tflite"))

@@ -1,7 +1,7 @@
 """The integer patterns of legalize/activation.py and unary.py (tables: lut.py) against TFLite's
 reference kernels (BUILTIN_REF), bit for bit.
 
-Each case is a one-operator model written with tests/tflite_builder.py and fed every stored
+Each case is a one-operator model written with tools/tflite_builder.py and fed every stored
 value (all 256 of an 8-bit type, all 65536 of int16; SQRT and RSQRT only the non-negative
 ones, as TFLite stops on the others). `check` must record the integer path and find every
 output and every layer exact. A seeded sweep adds random scales and zero points per operator
@@ -21,9 +21,9 @@ from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, op_options, per_tensor
 
 from .conftest import save_inputs
-from .tflite_builder import ModelBuilder, op_options, per_tensor
 
 SHAPES = {"INT8": (2, 8, 16), "UINT8": (2, 8, 16), "INT16": (8, 64, 128)}  # every stored value once
 RANGES = {"INT8": (-128, 127), "UINT8": (0, 255), "INT16": (-32768, 32767)}

@@ -1,7 +1,7 @@
 """The integer patterns of legalize/integer_arithmetic.py, comparison.py, quantize.py and
 CONCATENATION (layout.py) against TFLite's reference kernels (BUILTIN_REF), bit for bit.
 
-Each case is one operator in a tiny model (tests/tflite_builder.py), named
+Each case is one operator in a tiny model (tools/tflite_builder.py), named
 `op-variant.dtype`, on uint8, int8 or int16 storage with random inputs over the
 whole storage range: its op must take the integer path, and `check` must find
 every output exact end to end and per layer. Chained models (ADD -> MUL -> SUB
@@ -28,7 +28,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
 from .conftest import save_inputs
-from .tflite_builder import ModelBuilder, options_table, per_tensor
+from tools.tflite_builder import ModelBuilder, options_table, per_tensor
 
 STORAGE = {"uint8": "UINT8", "int8": "INT8", "int16": "INT16", "int32": "INT32"}
 ACT = schema.ActivationFunctionType

@@ -167,7 +167,7 @@ def test_int16_accumulator_overflow_follows_the_kernel(bias, tmp_path):
 def _overflow_model(bias: str) -> bytes:
     from ai_edge_litert import schema_py_generated as schema
 
-    from .tflite_builder import ModelBuilder, per_axis, per_tensor
+    from tools.tflite_builder import ModelBuilder, per_axis, per_tensor
     m = ModelBuilder()
     g = m.subgraph()
     x = g.input("x", (1, 3, 3, 64), "INT16", quant=per_tensor(0.001, 0))

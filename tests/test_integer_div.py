@@ -22,9 +22,9 @@ from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .conftest import check_exact, save_inputs
-from .tflite_builder import ModelBuilder, per_tensor
 
 ACT = schema.ActivationFunctionType
 KIND = {"int8": "INT8", "uint8": "UINT8", "int16": "INT16"}

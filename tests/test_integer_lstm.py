@@ -25,9 +25,9 @@ from runtime_check.executor import Executor
 from tfl2quant.errors import InternalError, Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .test_real_models import REAL
-from .tflite_builder import ModelBuilder, per_tensor
 
 
 def build(batch=1, steps=5, n_input=6, n_cell=8, n_output=None, *, cifg=False, peephole=False,

@@ -30,10 +30,10 @@ from tfl2quant.ir.core import verify
 from tfl2quant.ir.printer import print_module
 from tfl2quant.ir.types import FunctionType, i32, tensor
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .conftest import save_inputs
 from .test_fixed_point import INT32_MAX, INT32_MIN, mbqm, rdbpot, srdhm
-from .tflite_builder import ModelBuilder, per_tensor
 
 STORAGE = {"INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16}
 SOFTMAX_OUT = {"INT8": (1 / 256, -128), "UINT8": (1 / 256, 0), "INT16": (1 / 32768, 0)}

@@ -22,7 +22,7 @@ from runtime_check import interpreter
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
-from .tflite_builder import ModelBuilder, options_table, per_tensor
+from tools.tflite_builder import ModelBuilder, options_table, per_tensor
 
 # Storage type -> (input, output) quantization. Pools and REDUCE_MAX/MIN keep the input's
 # (TFLite copies stored values); MEAN, SUM and REDUCE_PROD rescale to the output's.

@@ -28,7 +28,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
 from .conftest import check_exact, save_inputs
-from .tflite_builder import ModelBuilder, per_tensor
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 ACT = schema.ActivationFunctionType
 INT32_MAX = (1 << 31) - 1

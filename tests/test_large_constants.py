@@ -14,8 +14,7 @@ from tfl2quant.errors import Tfl2QuantError, VerificationError
 from tfl2quant.ir.attributes import HEX_CHUNK, DenseElementsAttr
 from tfl2quant.ir.types import FloatType, IntegerType, RankedTensorType
 from tfl2quant.pipeline import convert
-
-from .tflite_builder import ModelBuilder, per_axis
+from tools.tflite_builder import ModelBuilder, per_axis
 
 RNG = np.random.default_rng(15)
 

@@ -1,6 +1,6 @@
 """legalize/unary.py, arithmetic.py, activation.py and comparison.py against TFLite's reference kernels.
 
-Each case is a one-operator model written with tests/tflite_builder.py. `check`
+Each case is a one-operator model written with tools/tflite_builder.py. `check`
 runs it through every stage and through TFLite: float models within the
 relative float tolerance, quantized ones within one step per layer on the
 fallback and exactly on the integer path, and boolean results exactly. Ops
@@ -23,9 +23,9 @@ from runtime_check.compare import FLOAT_RTOL
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .conftest import MODELS, iree_verify, save_inputs
-from .tflite_builder import ModelBuilder, per_tensor
 
 SHAPE = (2, 3, 5)
 

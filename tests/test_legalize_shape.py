@@ -19,9 +19,9 @@ import legalize
 from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, options_table, per_tensor
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q = per_tensor(0.05, -3)      # int8 data operands and results share it: raw data movement
 Q_OUT = per_tensor(0.02, 5)   # another result scale: MEAN rescales

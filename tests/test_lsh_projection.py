@@ -14,9 +14,9 @@ from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, options_table
 
 from .conftest import iree_verify, only_record, save_inputs
-from .tflite_builder import ModelBuilder, options_table
 
 DTYPES = {"FLOAT32": np.float32, "INT32": np.int32, "INT8": np.int8, "INT16": np.int16, "INT64": np.int64,
           "BOOL": np.bool_}

@@ -18,9 +18,9 @@ import pytest
 from runtime_check.check import check_model
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, options_table, per_tensor
 
 from .conftest import iree_verify, only_record, save_inputs
-from .tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q = per_tensor(0.05, -3)       # int8 data operands and results share it: raw data movement
 Q16 = per_tensor(0.002, 0)     # int16: TFLite's int16 kernels take zero point 0

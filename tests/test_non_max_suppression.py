@@ -13,9 +13,9 @@ from runtime_check.check import check_model
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder
 
 from .conftest import iree_verify, only_record, save_inputs
-from .tflite_builder import ModelBuilder
 
 
 def nms(n: int, m, soft: bool, sigma=None, result=None) -> bytes:

@@ -16,10 +16,10 @@ import pytest
 from runtime_check.check import check_model
 from runtime_check.zoo import verdict_of
 from tfl2quant.errors import Tfl2QuantError
+from tools.tflite_builder import custom_op
 
 from .conftest import MODELS
 from .test_integer_arithmetic import DECLINED, build
-from .tflite_builder import custom_op
 
 EXE = Path(sys.executable).parent / "tfl2quant"
 BLOCKWISE = MODELS / "coverage" / "fc-blockwise-narrow.int4w.tflite"  # two FULLY_CONNECTED fall back

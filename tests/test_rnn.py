@@ -20,10 +20,10 @@ from ai_edge_litert import schema_py_generated as schema
 from runtime_check import interpreter
 from runtime_check.executor import Executor
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, per_tensor
 
 from .conftest import check_exact_on_seeds, check_float, iree_agrees
 from .hybrid_models import rnn
-from .tflite_builder import ModelBuilder, per_tensor
 
 BI = "BIDIRECTIONAL_SEQUENCE_RNN"
 CASES = {

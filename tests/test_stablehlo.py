@@ -25,7 +25,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder, options_table, per_tensor
+from tools.tflite_builder import ModelBuilder, options_table, per_tensor
 
 Q_A, Q_B, Q_OUT = per_tensor(0.05, -3), per_tensor(0.1, 4), per_tensor(0.02, 1)
 U_A, U_B, U_OUT = per_tensor(0.05, 125), per_tensor(0.1, 131), per_tensor(0.02, 128)

@@ -12,10 +12,10 @@ from runtime_check import interpreter
 from runtime_check.executor import Executor
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, options_table
 
 from .conftest import iree_verify
 from .test_string_ops import assert_same, strings
-from .tflite_builder import ModelBuilder, options_table
 
 WORDS = strings("red", "", "green\x00x")
 

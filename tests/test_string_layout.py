@@ -13,10 +13,10 @@ from runtime_check.executor import Executor
 from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
+from tools.tflite_builder import ModelBuilder, options_table
 
 from .conftest import iree_verify
 from .test_string_ops import assert_same, strings
-from .tflite_builder import ModelBuilder, options_table
 
 WORDS = ["red", "", "green", "blue\x00x", "red", "gr"]
 

@@ -18,7 +18,7 @@ from tfl2quant.errors import Tfl2QuantError
 from tfl2quant.pipeline import convert
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder, options_table, parse_string_buffer, string_buffer, tensor_type
+from tools.tflite_builder import ModelBuilder, options_table, parse_string_buffer, string_buffer, tensor_type
 
 COVERAGE = "models/coverage/hashtable.string.tflite"
 

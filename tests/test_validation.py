@@ -18,7 +18,7 @@ from tfl2quant.ir.printer import print_module
 from tfl2quant.pipeline import convert
 
 from .conftest import iree_verify
-from .tflite_builder import ModelBuilder, min_max, per_tensor
+from tools.tflite_builder import ModelBuilder, min_max, per_tensor
 
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from ai_edge_litert import schema_py_generated as schema
 
-from .tflite_builder import ModelBuilder, per_axis
+from tools.tflite_builder import ModelBuilder, per_axis
 
 MASK = float(np.finfo(np.float32).min)  # a causal mask as exporters add it (finite: ADD clamps inf)
 

@@ -1,4 +1,4 @@
-"""Build tiny TFLite flatbuffers in memory, for tests.
+"""Build tiny TFLite flatbuffers in memory, for the tests and benchmarks.
 
 The converters no longer write some things the importer must still read (old
 files whose op codes are only in `deprecated_builtin_code`, min/max-only
@@ -8,7 +8,7 @@ writes such files directly with the schema's object API
 (`ai_edge_litert.schema_py_generated`: ModelT, SubGraphT, TensorT, ...) and
 `flatbuffers.Builder`; it needs numpy and ai-edge-litert only (no TensorFlow).
 
-    from tests.tflite_builder import ModelBuilder, per_axis, EXAMPLES, MALFORMED
+    from tools.tflite_builder import ModelBuilder, per_axis, EXAMPLES, MALFORMED
 
     m = ModelBuilder()
     g = m.subgraph("main")
@@ -26,8 +26,8 @@ writes such files directly with the schema's object API
 Nothing is validated: indices, shapes and buffer sizes are written as given, so
 the same calls make malformed files.  `EXAMPLES` (well-formed) and `MALFORMED`
 map names to zero-argument functions returning the bytes of one small model of
-each kind; the tests in test_tflite_builder.py load every example with the
-LiteRT interpreter and read it back with the schema.
+each kind; tests/tools/test_tflite_builder.py loads every example with the
+LiteRT interpreter and reads it back with the schema.
 """
 
 from __future__ import annotations

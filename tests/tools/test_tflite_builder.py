@@ -8,7 +8,7 @@ import pytest
 from ai_edge_litert import schema_py_generated as schema
 from ai_edge_litert.interpreter import Interpreter, OpResolverType
 
-from . import tflite_builder as tb
+from tools import tflite_builder as tb
 
 OP = schema.BuiltinOperator
 
