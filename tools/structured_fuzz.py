@@ -1,4 +1,4 @@
-"""Structure-aware fuzzing of the whole convert path (used by tests/test_fuzz_structured.py
+"""Structure-aware fuzzing of the whole convert path (used by tests/fuzz/test_fuzz_structured.py
 and tools/fuzz_convert.py).
 
 A mutant is a real model read with the flatc object API of
