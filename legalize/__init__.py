@@ -4,7 +4,7 @@ Each family package's `__init__.py` holds a `RULES` table (one row per TFLite
 operator); `legalize.RULES` merges them and refuses an operator claimed twice, so it is
 the one place a reader scans to see how every operator is handled. The
 driver asks `rule_for(name)` (index.py), which imports only the op's family.
-Every TFLite builtin operator has a row (tests/test_registry.py): an integer
+Every TFLite builtin operator has a row (tests/legalize/test_registry.py): an integer
 pattern and a float pattern, a float pattern alone, or the reason it stays
 a `tfl.*` op.
 
