@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 def make_model(path: Path, gigabytes: float, layers: int, layout: str) -> None:
     from ai_edge_litert import schema_py_generated as schema
 
-    from tests.tflite_builder import ModelBuilder, per_axis, per_tensor
+    from tools.tflite_builder import ModelBuilder, per_axis, per_tensor
 
     units = int(np.sqrt(gigabytes * 1e9 / layers)) // 16 * 16
     rng = np.random.default_rng(0)

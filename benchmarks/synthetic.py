@@ -35,7 +35,7 @@ CYCLE = ("FULLY_CONNECTED", "ADD", "MUL", "RELU")
 def make_model(path: Path, ops: int) -> None:
     from ai_edge_litert import schema_py_generated as schema
 
-    from tests.tflite_builder import ModelBuilder, per_axis, per_tensor
+    from tools.tflite_builder import ModelBuilder, per_axis, per_tensor
 
     rng = np.random.default_rng(0)
     m = ModelBuilder()

@@ -4,14 +4,14 @@ Each family package's `__init__.py` (families/<name>/) holds a `RULES` table (on
 operator); `legalize.RULES` merges them and refuses an operator claimed twice, so it is
 the one place a reader scans to see how every operator is handled. The
 driver asks `rule_for(name)` (index.py), which imports only the op's family.
-Every TFLite builtin operator has a row (tests/test_registry.py): an integer
+Every TFLite builtin operator has a row (tests/legalize/test_registry.py): an integer
 pattern and a float pattern, a float pattern alone, or the reason it stays
 a `tfl.*` op.
 
 Families (a package each under families/: its `__init__.py` holds the table, the modules beside
 it the patterns; lib/ holds what many families use). Each line names a module of the family and
 the operators whose rows it serves; the list is the family's RULES, no more, no less
-(tests/test_registry.py):
+(tests/legalize/test_registry.py):
     elementwise     activation.py: RELU, RELU6, RELU_N1_TO_1, RELU_0_TO_1, LEAKY_RELU, PRELU,
                     HARD_SWISH, ELU, GELU, LOGISTIC, TANH
                     arithmetic.py (integer_arithmetic.py, divide.py): ADD, SUB, MUL, DIV, FLOOR_DIV,

@@ -2,7 +2,7 @@
 families of the ops it meets: `rule_for(name)` imports the op's family package
 (`legalize.families.<name>`) by name (generated
 from the families' RULES tables: `python -c 'from legalize.index import write; write()'`
-rewrites FAMILY_OF; tests/test_startup.py checks it)."""
+rewrites FAMILY_OF; tests/cli/test_startup.py checks it)."""
 from __future__ import annotations
 
 import importlib
@@ -241,7 +241,7 @@ _FAMILIES: dict = {}
 
 def rule_for(op_name: str) -> Rule | None:
     """The row of `op_name`, importing only its family: `convert` loads the patterns of the ops
-    the model has, not every family (tests/test_startup.py checks the map against the tables)."""
+    the model has, not every family (tests/cli/test_startup.py checks the map against the tables)."""
     name = FAMILY_OF.get(op_name)
     return None if name is None else family(name).RULES.get(op_name)
 

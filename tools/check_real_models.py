@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`check` every real-architecture model of models/real/manifest.json, large ones too.
 
-The small models are in models/real/ (tests/test_real_models.py checks the
+The small models are in models/real/ (tests/models/test_real_models.py checks the
 statically quantized ones in CI); the large ones are rebuilt into
 build/real-models/ by models/make_real_models.py. One markdown row per model:
 how its ops were handled, the largest end-to-end difference from TFLite's

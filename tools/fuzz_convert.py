@@ -1,4 +1,4 @@
-"""Structure-aware fuzzing of `tfl2quant convert` at scale (the library is tests/structured_fuzz.py).
+"""Structure-aware fuzzing of `tfl2quant convert` at scale (the library is tools/structured_fuzz.py).
 
     python tools/fuzz_convert.py --seed 1 --count 20000 --jobs 8 --out /tmp/fuzz
     python tools/fuzz_convert.py --seed 0 --index 583 --out /tmp/fuzz    # one mutant again
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.structured_fuzz import (DEFAULT_MODELS, FAILURES, Result, classify, failure_table,  # noqa: E402
+from tools.structured_fuzz import (DEFAULT_MODELS, FAILURES, Result, classify, failure_table,  # noqa: E402
                                    mutant, run_campaign, signature, verify_results)
 
 

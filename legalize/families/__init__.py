@@ -8,8 +8,8 @@ operator to its family, so that the driver imports only the families of the ops 
 
 Adding an op is: a row in its family's `RULES`, its pattern in a module of that family, and its
 tests; then `python -c 'from legalize.index import write; write()'` regenerates FAMILY_OF, and
-the op's name goes into legalize/__init__.py's table (tests/test_registry.py and
-tests/test_startup.py check both). A new family is a package here and a name in
+the op's name goes into legalize/__init__.py's table (tests/legalize/test_registry.py and
+tests/cli/test_startup.py check both). A new family is a package here and a name in
 index.FAMILY_NAMES.
 
 This package imports nothing: importing one family loads only that family.

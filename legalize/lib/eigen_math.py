@@ -31,7 +31,7 @@ one in 2,000 (docs/tflite-integer-semantics.md §25).
 Measured against TFLite's TANH and LOGISTIC ops under BUILTIN_WITHOUT_DEFAULT_DELEGATES, which
 run the same Eigen expressions (optimized_ops::Tanh, optimized_ops::Logistic): identical on
 100,003 arguments in [-20, 20], packet and scalar positions alike; erfc through float GELU
-(tests/test_eigen_math.py): identical on 100,003 arguments in [-12, 12].
+(tests/legalize/test_eigen_math.py): identical on 100,003 arguments in [-12, 12].
 """
 from __future__ import annotations
 

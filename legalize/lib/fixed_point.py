@@ -42,7 +42,7 @@ def quantize_multiplier(real) -> tuple[np.ndarray, np.ndarray]:
 
 def quantize_multiplier_scalar(real: float) -> tuple[int, int]:
     """`quantize_multiplier` of one finite double in Python integers: the same frexp and
-    round-half-away, so the same pair (tests/test_fixed_point.py compares the two)."""
+    round-half-away, so the same pair (tests/legalize/test_fixed_point.py compares the two)."""
     q, shift = math.frexp(real)
     scaled = q * 2147483648.0  # exact: a power-of-two scaling
     m = math.trunc(scaled)

@@ -250,7 +250,7 @@ class Parts:
 # MediaPipe's argmax indices: its CPU kernel (max_pool_argmax.cc) writes ky * filter_width + kx
 # + 0.1f, a float, into the float32 tensor; XNNPACK (xnnpack_delegate.cc:
 # VisitMediaPipeMaxPoolingNode, which checks no type for output 1) writes kx * filter_height + ky
-# as a uint32 into the same bytes (measured: tests/test_check_reference.py), and its unpooling
+# as a uint32 into the same bytes (measured: tests/check/test_check_reference.py), and its unpooling
 # reads them so. TFLite's tensors are read and fed in MediaPipe's encoding, the one our pattern
 # computes.
 ARGMAX_INDEX_OUTPUTS = {"MaxPoolingWithArgmax2D": 1}

@@ -12,7 +12,7 @@ each kind of op (operator code, version, operand types) alone in a one-op copy o
 model loads with it, else with the optimized kernels, else with the default resolver.
 
 Where BUILTIN_REF has a kernel that computes wrongly, KNOWN_WRONG names the kernel and the
-condition, and such ops are judged by the optimized kernels. tests/test_check_reference.py
+condition, and such ops are judged by the optimized kernels. tests/check/test_check_reference.py
 keeps each entry's evidence and fails when a LiteRT release fixes the kernel (then the row
 goes).
 """
@@ -76,7 +76,7 @@ def _int2_blockwise_hybrid(op: Operation) -> bool:
 
 
 # Ops that no resolver computes rightly: nothing of TFLite's can judge a model holding one
-# (tests/test_hybrid.py keeps the evidence and fails when a LiteRT release fixes the kernel).
+# (tests/legalize/test_hybrid.py keeps the evidence and fails when a LiteRT release fixes the kernel).
 WRONG_EVERYWHERE = [
     KnownWrong("CONV_2D with an int2 filter and float input", _int2_hybrid_conv,
                "conv.cc: is_hybrid covers uint8, int8 and int4 filters, so every resolver runs its float "

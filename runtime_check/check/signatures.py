@@ -7,7 +7,7 @@ that names a subgraph follows), and the copy gets the whole check of run.py: the
 inputs (seeded random values, keyed by the signature's input names), the same choice of
 TFLite's kernels per op and runs in parts (partition.py), the per-layer check, TFLite's
 other kernel sets. TFLite's `invoke` of subgraph 0 runs what its signature runner of that key
-runs (tests/test_check_signatures.py compares the two); our side runs the function the importer
+runs (tests/check/test_check_signatures.py compares the two); our side runs the function the importer
 named after the key. Signatures that share a subgraph are checked once, together.
 
 The verdict is the worst over the signatures and the decode loop's steps (decode.py):

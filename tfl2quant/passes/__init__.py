@@ -1,7 +1,7 @@
 """Every pass, registered by name in `PASSES` (what --pass-pipeline accepts).
 
 A name imports its module on first use: `convert` loads the five passes it runs, not
-inline, symbol-dce, strip-debuginfo and normalize-quant-types (tests/test_startup.py).
+inline, symbol-dce, strip-debuginfo and normalize-quant-types (tests/cli/test_startup.py).
 `PASSES` and `parse_pipeline` load every pass first, since a pipeline may name any.
 legalize-tfl lives with its patterns (legalize/legalize_tfl.py) and is found here by its
 module's name: the core imports nothing of the legalize package.

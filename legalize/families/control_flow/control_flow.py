@@ -380,7 +380,7 @@ def _reader(module: Operation, symbol: str, t: Type, op: Operation) -> str:
     global_load in place, because iree-compile (3.x, iree-util-simplify-global-accesses)
     moves a global_load at a function's top level above an earlier scf.if that stores the
     global, as CALL_ONCE's scf.if around the init function does, and a call stops that
-    motion (tests/test_control_flow.py holds the small reproducer). The call is marked
+    motion (tests/legalize/test_control_flow.py holds the small reproducer). The call is marked
     `no_inline` and the function `noinline`: IREE 3.13 kept the call with only one of the
     two, and which one depended on the module."""
     mark = StringAttr(symbol)

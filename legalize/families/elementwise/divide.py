@@ -32,7 +32,7 @@ Traps of the kernel, reproduced:
     `mask = int32((1ll << e) - 1)` (all ones for 32 <= e < 64) and `x >> e` with the count
     taken mod 32 (`sar`), so the result is `(x >> (e - 32)) + (x >= 0)`: 0 / 64 gives
     zo + 1 and -1 / 127 gives about -6.8e8, clamped to the activation minimum (measured
-    against the wheel in tests/test_integer_div.py, every pair of several models).
+    against the wheel in tests/legalize/test_integer_div.py, every pair of several models).
     Exponents below 0 (M of 2^23 or more) or from 64 (M below about 2^-26) are undefined
     in other ways: those instances decline.
   - A stored divisor equal to zp2 (division by zero) makes TFLite's Eval fail

@@ -174,7 +174,7 @@ def _size_of(b, dims, k: int):
     """Size k of `dims` as an index. A size SHAPE took from a tensor.dim (through STRIDED_SLICE
     and PACK) is that tensor.dim: iree-compile 3.13 then knows the FILL (a zero LSTM state)
     has the input's batch; read back from the tensor it computed wrong numbers at batch 1
-    (tests/test_iree.py: IREE_SELECT_BATCH_1)."""
+    (tests/models/test_iree.py: IREE_SELECT_BATCH_1)."""
     scalar = _element(dims, k)
     cast = scalar.owner_op if scalar is not None else None
     if cast is not None and cast.name == "arith.index_cast" and cast.operands[0].type == index:

@@ -131,7 +131,7 @@ func.func @fallback(%arg0: tensor<4x!q>, %arg1: tensor<4x!q>) -> tensor<4x!q> {
 
 // canonicalize takes upstream's options, so the pipeline iree-opt --dump-pass-pipeline prints
 // runs here; they print back as upstream prints them, ours (fold-dcast-of-qcast) only when set.
-// (tests/test_opt_differential.py takes the pipeline from iree-opt itself.)
+// (tests/passes/test_opt_differential.py takes the pipeline from iree-opt itself.)
 // RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}, cse)' --dump-pass-pipeline -o /dev/null 2>&1 | filecheck %s --check-prefix=UPSTREAM_OPTIONS --match-full-lines
 // UPSTREAM_OPTIONS: builtin.module(canonicalize{cse-between-iterations=false    max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}, cse)
 // RUN: tfl2quant opt %s --pass-pipeline='builtin.module(canonicalize{max-iterations=3 top-down=false region-simplify=disabled fold-dcast-of-qcast=false})' --dump-pass-pipeline -o /dev/null 2>&1 | filecheck %s --check-prefix=SET_OPTIONS --match-full-lines

@@ -1,5 +1,5 @@
 // Float storage types in !quant.uniform and !quant.any: upstream MLIR's (f8E5M2, f8E4M3FN,
-// f4E2M1FN; tests/test_float_storage.py holds our printing to iree-opt's) and tfl2quant's
+// f4E2M1FN; tests/passes/test_float_storage.py holds our printing to iree-opt's) and tfl2quant's
 // (f8E4M3FNUZ, f8E5M2FNUZ, f6E2M3FN, f6E3M2FN). Their default storage range is -max..max of the
 // type's finite values read as integers (rounded up: f6E2M3FN's 7.5 gives -8:8), and the storage
 // type prints as written, the range only if narrower.

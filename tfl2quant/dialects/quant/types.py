@@ -69,7 +69,7 @@ _SCALE_RANGE = {
 @dataclasses.dataclass(frozen=True)
 class FloatFormat:
     """A float storage type's facts, from its definition in mlir/include/mlir/IR/BuiltinTypes.td
-    (ml_dtypes' finfo agrees: tests/test_float_storage.py)."""
+    (ml_dtypes' finfo agrees: tests/passes/test_float_storage.py)."""
 
     width: int
     largest: float   # the largest finite value
@@ -413,7 +413,7 @@ class UniformQuantizedSubChannelType(QuantizedType):
         # Upstream keeps sub-channel scales as a dense attribute of the expressed type and
         # prints them in its semantics, sometimes as hex (0x4BABCB3D) or with 7 digits below
         # f16's least scale (5.960460e-08), which its own parser, reading a double, then
-        # rejects (tests/test_quant_differential.py). We print the double's digits, which
+        # rejects (tests/dialects/test_quant_differential.py). We print the double's digits, which
         # both read back as the same scale.
         flat = [_params(s, z) for s, z in zip(self.scales, self.zero_points)]
         return (f"!quant.uniform<{self._storage_str()}:{self.expressed_type}:{{{blocks}}}, "

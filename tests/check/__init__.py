@@ -1,0 +1,1 @@
+"""Tests of runtime_check's checker: `check`'s verdicts, comparison, references, reports."""

@@ -1,0 +1,1 @@
+"""Tests of the command line, the Python API, the README's examples and start-up."""

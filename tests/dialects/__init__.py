@@ -1,0 +1,1 @@
+"""Tests of tfl2quant/dialects/: assembly formats, the quant types, the TOSA verifiers."""

@@ -1,0 +1,1 @@
+"""Structure-aware fuzzing of convert, and one regression test per case it found."""

@@ -1,0 +1,1 @@
+"""Tests of tfl2quant/importer/: reading TFLite flatbuffers."""

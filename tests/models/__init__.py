@@ -1,0 +1,1 @@
+"""Tests over the models in models/: every stage, against TFLite and IREE."""

@@ -1,0 +1,1 @@
+"""Tests of tfl2quant/passes/ and the pass pipeline."""

@@ -1,0 +1,1 @@
+"""Tests of tools/: the TFLite model builder and the coverage table."""
