@@ -14,9 +14,9 @@ covers what our writer (bytecode.py, version 1) and iree-opt's
 
 Attributes and types come either as their MLIR text (the "assembly format
 fallback", parsed by our parser) or in a dialect's own encoding. We read the
-builtin dialect's (mlir/include/mlir/IR/BuiltinDialectBytecode.td) and the
-quant dialect's (mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td)
-encodings (bytecode_encodings.py); a `dense_resource` attribute becomes the `dense` attribute of its
+builtin dialect's (mlir/include/mlir/IR/BuiltinDialectBytecode.td, bytecode_encodings.py)
+and those a dialect registers for its types (the quant dialect's QuantDialectBytecode.td:
+dialects/quant/bytecode.py); a `dense_resource` attribute becomes the `dense` attribute of its
 blob, which is how our IR holds every constant.
 
 Properties are the one thing we cannot read in general: a registered op
@@ -37,8 +37,9 @@ from ..errors import Tfl2QuantError
 from .attributes import Attribute, DictionaryAttr
 from .bytecode import PRODUCER
 from .bytecode_encodings import DialectEncodings
-from .core import Block, Operation, Region, Value, unregistered_op_error
+from .core import Block, Operation, Region, Value, module_op_class, unregistered_op_error
 from .location import UNKNOWN, FileLineColLoc, Location
+from .parser import parse_attribute, parse_location_text, parse_type
 from .types import NoneType, Type
 
 MAGIC = b"ML\xefR"
@@ -375,7 +376,6 @@ class BytecodeReader(DialectEncodings):
         return value
 
     def _asm_attr(self, r: _Reader):
-        from .parser import parse_attribute, parse_location_text
         at = r.pos
         text = r.cstring()
         try:
@@ -384,7 +384,6 @@ class BytecodeReader(DialectEncodings):
             raise self.error(f"attribute {text[:80]!r}: {e}", at) from None
 
     def _asm_type(self, r: _Reader) -> Type:
-        from .parser import parse_type
         at = r.pos
         text = r.cstring()
         try:
@@ -394,9 +393,7 @@ class BytecodeReader(DialectEncodings):
 
     # --- IR -------------------------------------------------------------------------------
     def _read_ir(self, r: _Reader) -> Operation:
-        from ..dialects.builtin import ModuleOp
-        import tfl2quant.dialects  # noqa: F401 - registers the op classes
-
+        module_op = module_op_class()
         top = Block()
         self._scopes.append(_ValueScope())
         self._block_body(r, top, [top], values=False)
@@ -404,11 +401,11 @@ class BytecodeReader(DialectEncodings):
             raise r.error("trailing data in the IR section")
         if self._n_forward:
             raise r.error("operands that no op defines")
-        if len(top.ops) == 1 and isinstance(top.ops[0], ModuleOp):
+        if len(top.ops) == 1 and isinstance(top.ops[0], module_op):
             module = top.ops[0]
             module.parent = None
             return module
-        return ModuleOp(regions=[Region([top])], location=FileLineColLoc(self.filename, 0, 0))
+        return module_op(regions=[Region([top])], location=FileLineColLoc(self.filename, 0, 0))
 
     def _block_body(self, r: _Reader, block: Block, blocks: list[Block], values: bool = True) -> None:
         count, has_args = r.varint_flag()
