@@ -1,6 +1,6 @@
 """The layering is a test: import-linter's contracts in .importlinter (runtime_check -> legalize ->
-the tfl2quant core, the CLI on top; no import circle in legalize), and each fails on the import
-that breaks it."""
+the tfl2quant core, the CLI on top; no import circle in legalize; inside the core, its layers
+and no import circle), and each fails on the import that breaks it."""
 from __future__ import annotations
 
 import os
@@ -16,6 +16,8 @@ from tests.conftest import ROOT
 CONFIG = ROOT / ".importlinter"
 LAYERS = "runtime_check -> legalize -> tfl2quant core"
 ACYCLIC = "no import circle in legalize"
+CORE_ACYCLIC = "no import circle in the tfl2quant core"
+CORE_LAYERS = "tfl2quant core: cli -> api -> pipeline -> passes, importer -> dialects -> ir"
 
 
 def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
@@ -31,6 +33,7 @@ def test_the_contracts_hold():
     p = _lint_imports(ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
     assert f"{LAYERS} KEPT" in p.stdout and f"{ACYCLIC} KEPT" in p.stdout
+    assert f"{CORE_ACYCLIC} KEPT" in p.stdout and f"{CORE_LAYERS} KEPT" in p.stdout
 
 
 CASES = [  # the module added to a copy of the tree, what it imports, the contract it breaks
@@ -38,6 +41,10 @@ CASES = [  # the module added to a copy of the tree, what it imports, the contra
     ("tfl2quant/passes/upward.py", "from legalize import driver\n", LAYERS),
     ("tfl2quant/ir/upward.py", "def f():\n    from runtime_check import check\n", LAYERS),  # in a function too
     ("legalize/lib/circle.py", "from legalize.elementwise import activation\n", ACYCLIC),  # lib -> family -> lib
+    # the IR core reading a dialect's syntax itself: ir -> dialects -> ir, even in a function
+    ("tfl2quant/ir/circle.py", "def f():\n    from tfl2quant.dialects.quant import types\n", CORE_ACYCLIC),
+    ("tfl2quant/ir/upward.py", "from tfl2quant.dialects import tosa\n", CORE_LAYERS),
+    ("tfl2quant/importer/sideways.py", "from tfl2quant.passes import cse\n", CORE_LAYERS),  # independent layers
 ]
 
 

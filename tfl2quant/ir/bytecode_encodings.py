@@ -1,7 +1,8 @@
 """The builtin dialect's own bytecode encodings of attributes and types, for
-bytecode_reader.py (a mixin of its BytecodeReader, which resolves the nested references); the
-types of another dialect are read by what it registered (`DIALECT_TYPES`, the quant types'
-in dialects/quant/bytecode.py), with `type`, `attr`, `read_double` and `error` of this reader.
+bytecode_reader.py (a mixin of its BytecodeReader, which resolves the nested references), and
+the cursor they read with (`Reader`). The types of another dialect are read by what it
+registered (`DIALECT_TYPES`; the quant types' in dialects/quant/bytecode.py), with this
+reader's `type`, `attr`, `read_double` and `error`.
 
 Codes and layouts: mlir/include/mlir/IR/BuiltinDialectBytecode.td (codes 0-21, types 0-20) and
 mlir/lib/IR/BuiltinDialectBytecode.cpp (AffineMapAttr, code 23; i1 dense data bit-packed, a splat
@@ -11,19 +12,16 @@ varint up to 64, words above.
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..errors import Tfl2QuantError
 from . import affine
 from .attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
                          StringAttr, SymbolRefAttr, TypeAttr, UnitAttr)
 from .location import UNKNOWN, FileLineColLoc, FusedLoc, Location, NameLoc
 from .types import (DIALECT_TYPES, FLOAT_WIDTHS, ComplexType, FloatType, FunctionType, IndexType, IntegerType, NoneType,
                     RankedTensorType, Type, UnrankedTensorType, numpy_dtype)
-
-if TYPE_CHECKING:
-    from .bytecode_reader import _Reader as Reader
 
 DYNAMIC = -(1 << 63)  # ShapedType::kDynamic
 _SIGNEDNESS = {0: "", 1: "s", 2: "u"}  # IntegerType::SignednessSemantics
@@ -38,6 +36,69 @@ _BUILTIN_TYPE_NAMES = {7: "Float80Type", 8: "Float128Type", 10: "MemRefType", 11
                        17: "UnrankedMemRefType (with memory space)", 19: "VectorType",
                        20: "VectorType (scalable)"}
 
+
+class Reader:
+    """A cursor over data[start:end] (EncodingReader); offsets in errors are offsets in the whole
+    file. The reader of the file, its attribute and type entries, and a dialect's own encodings
+    read through it."""
+
+    def __init__(self, bc: "DialectEncodings", start: int, end: int):
+        self.bc, self.pos, self.end = bc, start, end
+
+    def error(self, message: str, at: int | None = None) -> Tfl2QuantError:
+        return self.bc.error(message, self.pos if at is None else at)
+
+    @property
+    def empty(self) -> bool:
+        return self.pos >= self.end
+
+    def byte(self) -> int:
+        if self.pos >= self.end:
+            raise self.error("unexpected end of data (a byte was expected)")
+        b = self.bc.data[self.pos]
+        self.pos += 1
+        return b
+
+    def bytes(self, n: int) -> memoryview:
+        if n > self.end - self.pos:
+            raise self.error(f"{n} bytes expected, only {self.end - self.pos} remain")
+        out = self.bc.view[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    def varint(self) -> int:
+        """PrefixVarInt: the count of extra bytes is the number of trailing zeros of the first."""
+        first = self.byte()
+        if first & 1:
+            return first >> 1
+        if first == 0:
+            return int.from_bytes(self.bytes(8), "little")
+        extra = (first & -first).bit_length() - 1
+        return int.from_bytes(bytes([first]) + bytes(self.bytes(extra)), "little") >> (extra + 1)
+
+    def varint_flag(self) -> tuple[int, bool]:
+        v = self.varint()
+        return v >> 1, bool(v & 1)
+
+    def signed_varint(self) -> int:
+        v = self.varint()
+        return (v >> 1) ^ -(v & 1)  # zigzag
+
+    def cstring(self) -> str:
+        nul = self.bc.data.find(b"\0", self.pos, self.end)
+        if nul < 0:
+            raise self.error("string without its terminating NUL")
+        start, self.pos = self.pos, nul + 1
+        return self._decode(self.bc.data[start:nul], start)
+
+    def _decode(self, raw: bytes, at: int) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.error("string is not UTF-8", at) from None
+
+    def sub(self, start: int, end: int) -> "Reader":
+        return Reader(self.bc, start, end)
 
 
 class DialectEncodings:

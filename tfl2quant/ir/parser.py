@@ -304,6 +304,11 @@ class OperationParser(AttributeParser):
             placeholder.replace_all_uses_with(value)
 
     # --- regions and blocks ------------------------------------------------------------
+    def argument(self, tok: Token, t: Type) -> Argument:
+        """A region entry argument named by the `%name` token `tok`, of type `t`, for an op's
+        custom parser (OpAsmParser::Argument): scf.for's induction variable, ..."""
+        return Argument(tok, t, {}, None)
+
     def parse_region(self, region: Region | None = None, entry_args: Iterable[Argument] = ()) -> Region:
         """`{ ops ^bb1(%a: t): ops }` into `region` (a new one by default).
 
