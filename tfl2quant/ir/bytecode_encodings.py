@@ -42,7 +42,7 @@ class Reader:
     file. The reader of the file, its attribute and type entries, and a dialect's own encodings
     read through it."""
 
-    def __init__(self, bc: "DialectEncodings", start: int, end: int):
+    def __init__(self, bc: DialectEncodings, start: int, end: int):
         self.bc, self.pos, self.end = bc, start, end
 
     def error(self, message: str, at: int | None = None) -> Tfl2QuantError:
@@ -97,7 +97,7 @@ class Reader:
         except UnicodeDecodeError:
             raise self.error("string is not UTF-8", at) from None
 
-    def sub(self, start: int, end: int) -> "Reader":
+    def sub(self, start: int, end: int) -> Reader:
         return Reader(self.bc, start, end)
 
 

@@ -218,7 +218,7 @@ class BytecodeReader(DialectEncodings):
             self.dialects.append(self._string(r, name_index))
             if versioned:
                 at = r.pos
-                sid, _, _ = r.section()
+                sid, _, _ = self._section(r)
                 if sid != DIALECT_VERSIONS:
                     raise r.error("expected a dialect version section", at)
         if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:

@@ -99,7 +99,7 @@ class OperationParser(AttributeParser):
             module.parent = None
         else:  # a bare list of ops gets an implicit module, as in mlir-opt
             module = module_op(regions=[Region([block])],
-                              location=FileLineColLoc(self.lexer.filename, 0, 0))
+                               location=FileLineColLoc(self.lexer.filename, 0, 0))
         if self.symbols.has_deferred_locations:
             self._resolve_deferred_locations(module)
         return module
