@@ -1,7 +1,8 @@
 """The layering is a test: import-linter's contracts in .importlinter (runtime_check -> legalize ->
-the tfl2quant core, the CLI on top; no import circle in legalize, no family importing another; inside runtime_check, report ->
-check -> executor, the executor on the core and legalize's string buffers alone, no circle), and
-each fails on the import that breaks it."""
+the tfl2quant core, the CLI on top; no import circle in legalize, no family importing another;
+inside runtime_check, report -> check -> executor, the executor on the core and legalize's string
+buffers alone, no circle; inside the core, its layers and no import circle), and each fails on
+the import that breaks it."""
 from __future__ import annotations
 
 import os
@@ -21,6 +22,8 @@ RUNTIME_LAYERS = "runtime_check: report -> check -> executor"
 EXECUTOR = "runtime_check.executor: the tfl2quant core and legalize.string_buffer only"
 RUNTIME_ACYCLIC = "no import circle in runtime_check"
 FAMILIES = "legalize families are independent"
+CORE_ACYCLIC = "no import circle in the tfl2quant core"
+CORE_LAYERS = "tfl2quant core: cli -> api -> pipeline -> passes, importer -> dialects -> ir"
 
 
 def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
@@ -35,7 +38,8 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 def test_the_contracts_hold():
     p = _lint_imports(ROOT)
     assert p.returncode == 0, p.stdout + p.stderr
-    for contract in (LAYERS, ACYCLIC, RUNTIME_LAYERS, EXECUTOR, RUNTIME_ACYCLIC, FAMILIES):
+    for contract in (LAYERS, ACYCLIC, RUNTIME_LAYERS, EXECUTOR, RUNTIME_ACYCLIC, FAMILIES, CORE_ACYCLIC,
+                     CORE_LAYERS):
         assert f"{contract} KEPT" in p.stdout, contract
 
 
@@ -53,6 +57,10 @@ CASES = [  # the module added to a copy of the tree, what it imports, the contra
     ("runtime_check/executor/kernels/rule.py", "from legalize import rule\n", EXECUTOR),  # not what legalize publishes
     # plan -> kernels -> plan: the circle the kernels' Context once closed with its Executor annotation
     ("runtime_check/executor/kernels/circle.py", "from runtime_check.executor import plan\n", RUNTIME_ACYCLIC),
+    # the IR core reading a dialect's syntax itself: ir -> dialects -> ir, even in a function
+    ("tfl2quant/ir/circle.py", "def f():\n    from tfl2quant.dialects.quant import types\n", CORE_ACYCLIC),
+    ("tfl2quant/ir/upward.py", "from tfl2quant.dialects import tosa\n", CORE_LAYERS),
+    ("tfl2quant/importer/sideways.py", "from tfl2quant.passes import cse\n", CORE_LAYERS),  # independent layers
 ]
 
 

@@ -32,10 +32,10 @@ from ..ir.attributes import DenseElementsAttr, DialectAttr, IntegerAttr, UnitAtt
 from ..ir.types import FunctionType, IntegerType
 
 
-def compile_printer(fmt):
+def compile_printer(fmt, af):
     """`print_op(op, p, s)`: writes `s` and then `op` in `fmt`'s custom form, as Format.print
-    writes it (without the check Format.can_print makes: the caller made it)."""
-    from . import assembly_format as af
+    writes it (without the check Format.can_print makes: the caller made it). `af` holds the
+    element and attribute kinds (assembly_format, which imports this module)."""
     gen = _Gen(fmt, af)
     body = gen.elements(fmt.elements, 1)
     lines = [
@@ -58,10 +58,10 @@ def compile_printer(fmt):
     return fn
 
 
-def compile_check(fmt):
+def compile_check(fmt, af):
     """`check(op)`: Format.can_print(op) for an op without regions or successors (True or
-    False), or None where the format derives types with `infer` or from optional groups."""
-    from . import assembly_format as af
+    False), or None where the format derives types with `infer` or from optional groups;
+    `af` as for compile_printer."""
     consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr, "IntegerType": IntegerType,
               "I1": IntegerType(1), "FITS": af._fits}
     lines = ["def check(op):", "    ops = op._operands", "    res = op.results"]

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from typing import Callable, Optional
 
 from ..ir.attributes import (Attribute, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
                              TypeAttr, UnitAttr)
 from ..ir.core import OP_CLASSES
 from ..ir.lexer import BARE, EOF, INTEGER, PERCENT
-from ..ir.types import FunctionType, IntegerType
+from ..ir.types import ComplexType, FunctionType, IntegerType, element_type, with_element_type
 from ..records import dataclass
+from .assembly_codegen import compile_check, compile_printer
 
 # --- attribute kinds: how an attribute prints inside a format and parses back -----------------
 
@@ -347,8 +349,7 @@ class Format:
     def printer(self):
         """`printer(op, p, s)`: writes `s`, then what print(op, p) writes, from a function
         generated for this format (assembly_codegen.py)."""
-        from .assembly_codegen import compile_printer
-        return compile_printer(self)
+        return compile_printer(self, _KINDS)
 
     @functools.cached_property
     def quick_check(self):
@@ -358,8 +359,7 @@ class Format:
         The types a format derives (`same`) depend only on how many values each group has,
         so which types must equal which is worked out once per operand and result count
         (_equal_types: can_print's derivation run on placeholders)."""
-        from .assembly_codegen import compile_check
-        return compile_check(self)
+        return compile_check(self, _KINDS)
 
     def type_plan(self):
         """(kind, spelled): kind "all" if the text spells every type, "same" if the types
@@ -612,6 +612,11 @@ class Format:
         return order.index(name)
 
 
+# The element and attribute kinds above, which the generated printers and checks tell apart:
+# handed to assembly_codegen.py, which this module imports (so it does not import this one).
+_KINDS = sys.modules[__name__]
+
+
 def _spec(text: str) -> list:
     return [(w.rstrip("*?"), w[-1] if w[-1] in "*?" else "") for w in text.split()]
 
@@ -637,7 +642,6 @@ def element_of(source: str, *targets: str):
     """Each value of the `targets` groups has the element type of `source` (tensor.extract's
     result, tensor.from_elements's elements, complex.re's result)."""
     def infer(types, attrs, arity):
-        from ..ir.types import element_type
         if not types.get(source):
             return
         e = element_type(types[source][0])
@@ -650,7 +654,6 @@ def element_of(source: str, *targets: str):
 def complex_part(source: str, target: str):
     """complex.re/im/abs: a `complex<f>` gives an `f`; complex.create the other way round."""
     def infer(types, attrs, arity):
-        from ..ir.types import ComplexType
         if types.get(source) and target not in types and target in arity:
             t = types[source][0]
             types[target] = [t.element_type if isinstance(t, ComplexType) else ComplexType(t)] * arity[target]
@@ -668,7 +671,6 @@ def fixed(name: str, t):
 def shaped_like(source: str, target: str, element):
     """`target` has `source`'s shape and element type `element` (arith.cmpi's i1 result)."""
     def infer(types, attrs, arity):
-        from ..ir.types import with_element_type
         if types.get(source) and target not in types and target in arity:
             types[target] = [with_element_type(types[source][0], element)]
     return infer

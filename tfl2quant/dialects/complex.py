@@ -1,4 +1,4 @@
-"""The complex dialect ops the complex-number lowerings emit (legalize/generate.py): scalar
+"""The complex dialect ops the complex-number lowerings emit (legalize/families/generate/generate.py): scalar
 ops, used in the bodies of linalg.generic over `complex<f32>`/`complex<f64>` tensors.
 
     complex.create (re, im: f) -> complex<f>      complex.re, complex.im (complex<f>) -> f

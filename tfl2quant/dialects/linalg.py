@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..ir.affine import AffineMap, AffineMapAttr
-from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr, IntegerAttr
+from ..ir.attributes import ArrayAttr, DenseArrayAttr, DialectAttr, IntegerAttr, StringAttr
 from ..ir.builder import Builder
 from ..ir.core import PURE, TERMINATOR, Block, Operation, Region, Value
 from ..ir.types import RankedTensorType, element_type, i32, i64, index
@@ -199,7 +199,6 @@ def _parse_results(p) -> list:
 
 
 def _parse_generic(cls, p, loc):
-    from ..ir.attributes import StringAttr
     attrs = p.parse_attr_dict()
     iterators = attrs.get("iterator_types")
     if isinstance(iterators, ArrayAttr):  # written as strings, kept as #linalg.iterator_type<...>

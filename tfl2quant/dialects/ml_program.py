@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..ir.attributes import DenseElementsAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from ..ir.attributes import DenseElementsAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, _symbol
 from ..ir.core import Operation
 from ._util import register_simple_ops
 
@@ -89,7 +89,6 @@ class _GlobalAssembly:
                 and not op.operands and not op.results and not op.regions)
 
     def print(self, op, p) -> None:
-        from ..ir.attributes import _symbol
         a = op.attributes
         w = p.out.write
         w("ml_program.global ")

@@ -10,8 +10,9 @@ The ops are not pure: their regions call functions that may store globals.
 """
 from __future__ import annotations
 
-from ..ir.core import TERMINATOR, Operation
-from ..ir.types import IndexType, IntegerType
+from ..ir.core import TERMINATOR, Block, Operation, Region
+from ..ir.lexer import PERCENT
+from ..ir.types import FunctionType, IndexType, IntegerType, index
 from ._util import register_simple_ops
 
 register_simple_ops("scf.condition scf.yield", traits={TERMINATOR})
@@ -90,7 +91,6 @@ declare("scf.condition", "`(` $condition `)` attr-dict ($args^ `:` type($args))?
 def _ensure_yield(region, loc) -> None:
     """The implicit `scf.yield` (no values) a custom-form region may leave out, as upstream's
     parser adds it (SingleBlockImplicitTerminator)."""
-    from ..ir.core import Block
     if not region.blocks:
         region.append(Block())
     block = region.blocks[0]
@@ -129,7 +129,6 @@ class _IfAssembly:
 
 
 def _parse_if(cls, p, loc):
-    from ..ir.core import Region
     cond = p.resolve_operand(p.parse_operand(), IntegerType(1))
     results = []
     if p.consume_if("->"):
@@ -151,7 +150,6 @@ class _WhileAssembly:
                 and [a.type for a in op.regions[0].blocks[0].args] == list(op.operand_types))
 
     def print(self, op, p) -> None:
-        from ..ir.types import FunctionType
         w = p.out.write
         w("scf.while")
         before = op.regions[0].blocks[0]
@@ -170,8 +168,6 @@ class _WhileAssembly:
 def _parse_assignments(p, where: str) -> list:
     """`(%a = %init, ...)`: scf.while's initialization list and scf.for's iter_args, as
     (block argument token, operand) pairs."""
-    from ..ir.lexer import PERCENT
-
     def pair():
         tok = p.expect(PERCENT)
         p.expect("=", where)
@@ -180,13 +176,12 @@ def _parse_assignments(p, where: str) -> list:
 
 
 def _parse_while(cls, p, loc):
-    from ..ir.parser import Argument
     pairs = _parse_assignments(p, "in the scf.while initialization list") if p.at("(") else []
     ftype = p.parse_colon_function_type()
     if len(ftype.inputs) != len(pairs):
         raise p.error(f"expected as many initial values as types in {ftype}, got {len(pairs)}")
     operands = p.resolve_operands([u for _, u in pairs], ftype.inputs)
-    before = p.parse_region(entry_args=[Argument(tok, t, {}, None) for (tok, _), t in zip(pairs, ftype.inputs)])
+    before = p.parse_region(entry_args=[p.argument(tok, t) for (tok, _), t in zip(pairs, ftype.inputs)])
     p.expect_keyword("do")
     after = p.parse_region()
     return cls(operands, ftype.results, p.parse_optional_attr_dict_with_keyword(), regions=[before, after],
@@ -200,7 +195,7 @@ for _name, _assembly, _parse in (("scf.if", _IfAssembly(), _parse_if), ("scf.whi
     OP_CLASSES[_name].parse_custom = classmethod(_parse)
 
 
-# --- scf.for: a WHILE of known trip count (legalize/counted_loop.py), and hand-written MLIR ----
+# --- scf.for: a WHILE of known trip count (legalize/families/control_flow/counted_loop.py), and hand-written MLIR ----
 
 def _verify_for(self: Operation) -> None:
     """Bounds and step of the induction variable's type; the body takes the induction variable
@@ -250,9 +245,6 @@ class _ForAssembly:
 
 
 def _parse_for(cls, p, loc):
-    from ..ir.lexer import PERCENT
-    from ..ir.parser import Argument
-    from ..ir.types import index
     iv = p.expect(PERCENT)
     p.expect("=", "after the induction variable")
     lb = p.parse_operand()
@@ -269,7 +261,7 @@ def _parse_for(cls, p, loc):
             raise p.error(f"{len(pairs)} iter_args but {len(types)} types")
     iv_type = p.parse_type() if p.consume_if(":") else index
     operands = p.resolve_operands([lb, ub, step], [iv_type] * 3) + p.resolve_operands([u for _, u in pairs], types)
-    args = [Argument(iv, iv_type, {}, None)] + [Argument(tok, t, {}, None) for (tok, _), t in zip(pairs, types)]
+    args = [p.argument(iv, iv_type)] + [p.argument(tok, t) for (tok, _), t in zip(pairs, types)]
     body = p.parse_region(entry_args=args)
     _ensure_yield(body, loc)
     return cls(operands, types, p.parse_optional_attr_dict(), regions=[body], location=loc)

@@ -1,7 +1,8 @@
 """The tensor dialect ops the lowering emits (shapes, reshapes, splats)."""
-from ..ir.attributes import IntegerAttr
+from ..ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
 from ..ir.core import PURE, TERMINATOR, Operation, Value
-from ..ir.types import RankedTensorType, index
+from ..ir.lexer import PERCENT
+from ..ir.types import RankedTensorType, i32, i64, index
 from ._util import register_simple_ops
 
 DYNAMIC = -(1 << 63)  # ShapedType::kDynamic: a static_offsets/sizes/strides entry given by an operand
@@ -91,7 +92,6 @@ class _SliceAssembly:
         self.fixed = 2 if insert else 1  # source (and dest) before the dynamic entries
 
     def can_print(self, op) -> bool:
-        from ..ir.attributes import DenseArrayAttr
         a = op.attributes
         seg = a.get("operandSegmentSizes")
         if not all(isinstance(a.get(k), DenseArrayAttr) for k in _SLICE) or not isinstance(seg, DenseArrayAttr):
@@ -116,9 +116,6 @@ class _SliceAssembly:
         w(f" : {p.type(op.operands[0].type)} {'into' if self.insert else 'to'} {p.type(op.result.type)}")
 
     def parse(self, cls, p, loc):
-        from ..ir.attributes import DenseArrayAttr
-        from ..ir.lexer import PERCENT
-        from ..ir.types import i32, i64
         fixed = [p.parse_operand()]
         if self.insert:
             p.expect_keyword("into")
@@ -166,8 +163,6 @@ class _Reassociation:
                                     for g in a.value) + "]")
 
     def parse(self, p):
-        from ..ir.attributes import ArrayAttr
-        from ..ir.types import i64
 
         def group():
             return ArrayAttr(tuple(IntegerAttr(d, i64) for d in p.parse_list(
@@ -178,8 +173,6 @@ class _Reassociation:
         return p.at("[")
 
     def fits(self, a) -> bool:
-        from ..ir.attributes import ArrayAttr
-        from ..ir.types import i64
         return isinstance(a, ArrayAttr) and all(
             isinstance(g, ArrayAttr) and all(isinstance(d, IntegerAttr) and d.type == i64 for d in g.value)
             for g in a.value)

@@ -648,7 +648,7 @@ def softmax_shape(op: Operation) -> None:
     same_shape(op)
 
 
-# --- scatters, segment reductions, sparse tensors (legalize/gather.py) ---------------------------
+# --- scatters, segment reductions, sparse tensors (legalize/families/movement/gather.py) ---------------------------
 
 
 def scatter_nd(op: Operation) -> None:

@@ -113,7 +113,7 @@ WEIGHTS = {"f32": ("f32", "i8" + Q, "u8" + Q, "i4" + Q, "i2" + Q), "i8" + Q: ("i
            "u8" + Q: ("u8" + Q,), "i16" + Q: ("i8" + Q, "i16" + Q, "i4" + Q, "i2" + Q)}
 HYBRID_DEPTHWISE = ("f32", "i8" + Q)  # depthwise_conv.cc: only int8 filters make a hybrid kernel
 # int2 filters: fully_connected.cc unpacks them for every input type; conv.cc reads them for a
-# float input only (as a float convolution of the packed bytes: legalize/conv.py says why it
+# float input only (as a float convolution of the packed bytes: legalize/families/conv/conv.py says why it
 # declines); an int8 or int16 convolution would read the packed bytes as int8 values
 INT2_FILTER_INPUTS = {"fc": ("f32", "i8" + Q, "i16" + Q), "conv": ("f32",), "depthwise": ()}
 
@@ -504,7 +504,7 @@ SPECS: dict[str, Spec] = {
     "tfl.resize_bilinear": Spec((2, 2), same_type=(0, "r"), check=shapes.resize(bilinear=True)),
     "tfl.quantize": Spec((1, 1), check=both(quantize, quantize_zero_points, shapes.same_shape)),
     "tfl.dequantize": Spec((1, 1), check=both(dequantize, zero_points_zero("0"), shapes.same_shape)),
-    # scatters, segment reductions, sparse tensors (legalize/gather.py)
+    # scatters, segment reductions, sparse tensors (legalize/families/movement/gather.py)
     "tfl.scatter_nd": Spec((3, 3), same_type=(1, "r"), types=frozenset({"i32"}), check=both(
         operand_types((1, {"f32", "u8", "i1", "i8", "i64", "i32"})), indices_like_shape, shapes.scatter_nd)),
     "tfl.sparse_to_dense": Spec((4, 4), same_type=(2, 3, "r"), types=frozenset({"i32", "i64"}), check=both(

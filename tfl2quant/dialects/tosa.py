@@ -9,11 +9,11 @@ from typing import Sequence
 
 import numpy as np
 
-from ..ir.attributes import (SMALL_DENSE, BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
-                             TypeAttr)
+from ..ir.attributes import (SMALL_DENSE, BoolAttr, DenseArrayAttr, DenseElementsAttr, DialectAttr, FloatAttr,
+                             IntegerAttr, TypeAttr)
 from ..ir.core import CONSTANT, OP_CLASSES, PURE, Operation, Value, register_op
-from ..ir.types import (IntegerType, Type, element_type, i8, i32,
-                        i64, index, tensor)
+from ..ir.types import (FloatType, IntegerType, Type, element_type, i8, i32, i64, index, register_dialect_types,
+                        tensor)
 from ..records import dataclass
 from ._util import register_simple_ops
 from .tosa_verifiers import VERIFIERS
@@ -27,6 +27,21 @@ class ShapeType(Type):
 
     def __str__(self) -> str:
         return f"!tosa.shape<{self.rank}>"
+
+
+def _parse_type(p, tok) -> Type:
+    """`!tosa.shape<rank>`, the one tosa type we model: another is a mistake."""
+    if tok.spelling != "tosa.shape":
+        raise p.error(f"unknown or unsupported tosa type '!{tok.spelling}'", tok)
+    p.expect_adjacent_less(tok)
+    rank = p.parse_integer("(the rank of !tosa.shape)")
+    if rank < 0:
+        raise p.error(f"!tosa.shape rank must be non-negative, got {rank}", tok)
+    p.expect(">", "to end !tosa.shape")
+    return ShapeType(rank)
+
+
+register_dialect_types("tosa", _parse_type)
 
 
 def _verify(self: Operation) -> None:
@@ -136,7 +151,6 @@ def _elem_of_dtype(dtype: np.dtype) -> Type:
         return IntegerType(dtype.itemsize * 8)
     if dtype.kind == "b":
         return IntegerType(1)
-    from ..ir.types import FloatType
     return FloatType({2: "f16", 4: "f32", 8: "f64"}[dtype.itemsize])
 
 
@@ -154,7 +168,6 @@ def clamp(b, x: Value, lo, hi, result_type: Type | None = None) -> Value:
     if isinstance(e, IntegerType):
         attrs = {"min_val": IntegerAttr(int(lo), e), "max_val": IntegerAttr(int(hi), e)}
     else:
-        from ..ir.attributes import FloatAttr
         attrs = {"min_val": FloatAttr(float(lo), e), "max_val": FloatAttr(float(hi), e)}
     return b.value("tosa.clamp", [x], t, attrs)
 

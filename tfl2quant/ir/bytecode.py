@@ -43,6 +43,7 @@ import numpy as np
 
 from .attributes import SMALL_DENSE, Attribute, DenseElementsAttr, _contiguous_pieces
 from .core import ISOLATED, Block, Operation, Region, Value
+from .printer import Printer
 from .types import FloatType, IntegerType, Type
 
 VERSION = 1
@@ -97,8 +98,7 @@ def _as_resource(attr: Attribute) -> bool:
 
 class BytecodeWriter:
     def __init__(self):
-        from .printer import Printer  # its type and attribute spelling, with no aliases
-        self._printer = Printer(io.StringIO())
+        self._printer = Printer(io.StringIO())  # its type and attribute spelling, with no aliases
         self.strings = _Table()
         self.dialects = _Table()          # dialect name -> index
         self.op_names = _Table()          # (dialect, name) -> index

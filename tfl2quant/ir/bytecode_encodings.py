@@ -1,28 +1,27 @@
-"""The builtin and quant dialects' own bytecode encodings of attributes and types, for
-bytecode_reader.py (a mixin of its BytecodeReader, which resolves the nested references).
+"""The builtin dialect's own bytecode encodings of attributes and types, for
+bytecode_reader.py (a mixin of its BytecodeReader, which resolves the nested references), and
+the cursor they read with (`Reader`). The types of another dialect are read by what it
+registered (`DIALECT_TYPES`; the quant types' in dialects/quant/bytecode.py), with this
+reader's `type`, `attr`, `read_double` and `error`.
 
-Codes and layouts: mlir/include/mlir/IR/BuiltinDialectBytecode.td (codes 0-21, types 0-20),
+Codes and layouts: mlir/include/mlir/IR/BuiltinDialectBytecode.td (codes 0-21, types 0-20) and
 mlir/lib/IR/BuiltinDialectBytecode.cpp (AffineMapAttr, code 23; i1 dense data bit-packed, a splat
-0x00 or 0xFF) and mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td. Integers and floats
-are APInts of a known width: one byte up to 8 bits, a zigzag varint up to 64, words above.
+0x00 or 0xFF). Integers and floats are APInts of a known width: one byte up to 8 bits, a zigzag
+varint up to 64, words above.
 """
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import Tfl2QuantError
 from . import affine
 from .attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, FloatAttr, IntegerAttr,
-                         StringAttr, SymbolRefAttr, TypeAttr, UnitAttr, nest)
+                         StringAttr, SymbolRefAttr, TypeAttr, UnitAttr)
 from .location import UNKNOWN, FileLineColLoc, FusedLoc, Location, NameLoc
-from .types import (FLOAT_WIDTHS, ComplexType, FloatType, FunctionType, IndexType, IntegerType, NoneType,
+from .types import (DIALECT_TYPES, FLOAT_WIDTHS, ComplexType, FloatType, FunctionType, IndexType, IntegerType, NoneType,
                     RankedTensorType, Type, UnrankedTensorType, numpy_dtype)
-
-if TYPE_CHECKING:
-    from .bytecode_reader import _Reader as Reader
 
 DYNAMIC = -(1 << 63)  # ShapedType::kDynamic
 _SIGNEDNESS = {0: "", 1: "s", 2: "u"}  # IntegerType::SignednessSemantics
@@ -37,6 +36,69 @@ _BUILTIN_TYPE_NAMES = {7: "Float80Type", 8: "Float128Type", 10: "MemRefType", 11
                        17: "UnrankedMemRefType (with memory space)", 19: "VectorType",
                        20: "VectorType (scalable)"}
 
+
+class Reader:
+    """A cursor over data[start:end] (EncodingReader); offsets in errors are offsets in the whole
+    file. The reader of the file, its attribute and type entries, and a dialect's own encodings
+    read through it."""
+
+    def __init__(self, bc: DialectEncodings, start: int, end: int):
+        self.bc, self.pos, self.end = bc, start, end
+
+    def error(self, message: str, at: int | None = None) -> Tfl2QuantError:
+        return self.bc.error(message, self.pos if at is None else at)
+
+    @property
+    def empty(self) -> bool:
+        return self.pos >= self.end
+
+    def byte(self) -> int:
+        if self.pos >= self.end:
+            raise self.error("unexpected end of data (a byte was expected)")
+        b = self.bc.data[self.pos]
+        self.pos += 1
+        return b
+
+    def bytes(self, n: int) -> memoryview:
+        if n > self.end - self.pos:
+            raise self.error(f"{n} bytes expected, only {self.end - self.pos} remain")
+        out = self.bc.view[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    def varint(self) -> int:
+        """PrefixVarInt: the count of extra bytes is the number of trailing zeros of the first."""
+        first = self.byte()
+        if first & 1:
+            return first >> 1
+        if first == 0:
+            return int.from_bytes(self.bytes(8), "little")
+        extra = (first & -first).bit_length() - 1
+        return int.from_bytes(bytes([first]) + bytes(self.bytes(extra)), "little") >> (extra + 1)
+
+    def varint_flag(self) -> tuple[int, bool]:
+        v = self.varint()
+        return v >> 1, bool(v & 1)
+
+    def signed_varint(self) -> int:
+        v = self.varint()
+        return (v >> 1) ^ -(v & 1)  # zigzag
+
+    def cstring(self) -> str:
+        nul = self.bc.data.find(b"\0", self.pos, self.end)
+        if nul < 0:
+            raise self.error("string without its terminating NUL")
+        start, self.pos = self.pos, nul + 1
+        return self._decode(self.bc.data[start:nul], start)
+
+    def _decode(self, raw: bytes, at: int) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.error("string is not UTF-8", at) from None
+
+    def sub(self, start: int, end: int) -> Reader:
+        return Reader(self.bc, start, end)
 
 
 class DialectEncodings:
@@ -237,10 +299,11 @@ class DialectEncodings:
 
     def _custom_type(self, r: Reader, dialect: str) -> Type:
         at = r.pos
-        if dialect == "quant":
-            return self._quant_type(r, at)
         if dialect != "builtin":
-            raise r.error(f"the '{dialect}' dialect's own encoding of a type is not supported")
+            syntax = DIALECT_TYPES.get(dialect)  # what the dialect registered (quant: dialects/quant/bytecode.py)
+            if syntax is None or syntax.read_bytecode is None:
+                raise r.error(f"the '{dialect}' dialect's own encoding of a type is not supported")
+            return syntax.read_bytecode(self, r)
         code = r.varint()
         if code == 0:
             v = r.varint()
@@ -267,66 +330,6 @@ class DialectEncodings:
         name = _BUILTIN_TYPE_NAMES.get(code, f"code {code}")
         raise r.error(f"builtin type encoding {name} is not supported", at)
 
-    def _quant_type(self, r: Reader, at: int) -> Type:
-        """The quant dialect's encodings, read into the types' MLIR text for our parser (which
-        applies the same verification and normalization as to text input)."""
-        from .parser import parse_type
-        code = r.varint()
-        if code == 3:  # CalibratedQuantizedType
-            expressed = self.type(r)
-            lo, hi = self._double(r), self._double(r)
-            text = f"!quant.calibrated<{expressed}<{_float(lo)}:{_float(hi)}>>"
-        elif code in (1, 2, 4, 5, 6):
-            signed = bool(r.varint() & 1)
-            storage = self.type(r)
-            if not isinstance(storage, IntegerType):
-                raise r.error(f"quantized storage type {storage} is not an integer", at)
-            expressed = self.type(r) if code != 1 else None
-            if code == 4:  # UniformQuantizedType
-                scale, zero_point = self._double(r), r.signed_varint()
-            elif code == 5:  # UniformQuantizedPerAxisType
-                axis = r.varint()
-            lo, hi = r.signed_varint(), r.signed_varint()
-            # ui8/si8 storage is spelled so (as our parser keeps it), signless by the signed flag
-            spelled = str(storage) if storage.signedness else f"{'i' if signed else 'u'}{storage.width}"
-            default = (-(1 << (storage.width - 1)), (1 << (storage.width - 1)) - 1) if signed else (
-                0, (1 << storage.width) - 1)
-            if (lo, hi) != default:
-                spelled += f"<{lo}:{hi}>"
-            if code in (1, 2):
-                text = f"!quant.any<{spelled}" + (f":{expressed}" if expressed is not None else "") + ">"
-            elif code == 4:
-                text = f"!quant.uniform<{spelled}:{expressed}, {_float(scale)}:{zero_point}>"
-            elif code == 5:
-                scales = [self._double(r) for _ in range(r.varint())]
-                zero_points = [r.signed_varint() for _ in range(r.varint())]
-                params = ",".join(f"{_float(s)}:{z}" for s, z in zip(scales, zero_points))
-                text = f"!quant.uniform<{spelled}:{expressed}:{axis}, {{{params}}}>"
-            else:  # UniformQuantizedSubChannelType
-                dims = [r.signed_varint() for _ in range(r.varint())]
-                blocks = [r.signed_varint() for _ in range(r.varint())]
-                scales, zero_points = self.attr(r), self.attr(r)
-                if not (isinstance(scales, DenseElementsAttr) and isinstance(zero_points, DenseElementsAttr)):
-                    raise r.error("sub-channel scales and zero points must be dense elements", at)
-                flat = [f"{_float(float(s))}:{int(z)}" for s, z in
-                        zip(scales.array().reshape(-1).tolist(), zero_points.array().reshape(-1).tolist())]
-                text = (f"!quant.uniform<{spelled}:{expressed}:{{{', '.join(f'{d}:{b}' for d, b in zip(dims, blocks))}}}"
-                        f", {nest(flat, scales.type.shape, '{}')}>")
-        else:
-            raise r.error(f"quant type encoding code {code} is not supported", at)
-        try:
-            return parse_type(text)
-        except Tfl2QuantError as e:
-            raise self.error(f"quantized type {text[:80]}: {e.message}", at) from None
-
-    def _double(self, r: Reader) -> float:
+    def read_double(self, r: Reader) -> float:
+        """An IEEE double (readAPFloatWithKnownSemantics), for a dialect's own encodings."""
         return struct.unpack("<d", self._apint(r, 64).to_bytes(8, "little"))[0]
-
-
-def _float(x: float) -> str:
-    """A double as MLIR float text that reads back exactly (MLIR wants a '.' before an exponent)."""
-    text = repr(x)
-    mantissa, e, exp = text.partition("e")
-    if "." not in mantissa and mantissa.lstrip("-").isdigit():
-        mantissa += ".0"
-    return mantissa + e + exp

@@ -14,9 +14,9 @@ covers what our writer (bytecode.py, version 1) and iree-opt's
 
 Attributes and types come either as their MLIR text (the "assembly format
 fallback", parsed by our parser) or in a dialect's own encoding. We read the
-builtin dialect's (mlir/include/mlir/IR/BuiltinDialectBytecode.td) and the
-quant dialect's (mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td)
-encodings (bytecode_encodings.py); a `dense_resource` attribute becomes the `dense` attribute of its
+builtin dialect's (mlir/include/mlir/IR/BuiltinDialectBytecode.td, bytecode_encodings.py)
+and those a dialect registers for its types (the quant dialect's QuantDialectBytecode.td:
+dialects/quant/bytecode.py); a `dense_resource` attribute becomes the `dense` attribute of its
 blob, which is how our IR holds every constant.
 
 Properties are the one thing we cannot read in general: a registered op
@@ -36,9 +36,10 @@ from __future__ import annotations
 from ..errors import Tfl2QuantError
 from .attributes import Attribute, DictionaryAttr
 from .bytecode import PRODUCER
-from .bytecode_encodings import DialectEncodings
-from .core import Block, Operation, Region, Value, unregistered_op_error
+from .bytecode_encodings import DialectEncodings, Reader
+from .core import Block, Operation, Region, Value, module_op_class, unregistered_op_error
 from .location import UNKNOWN, FileLineColLoc, Location
+from .parser import parse_attribute, parse_location_text, parse_type
 from .types import NoneType, Type
 
 MAGIC = b"ML\xefR"
@@ -81,87 +82,6 @@ def is_bytecode(data: bytes) -> bool:
     return data[:4] == MAGIC
 
 
-class _Reader:
-    """A cursor over data[start:end]; offsets in errors are offsets in the whole file."""
-
-    def __init__(self, bc: "BytecodeReader", start: int, end: int):
-        self.bc, self.pos, self.end = bc, start, end
-
-    def error(self, message: str, at: int | None = None) -> Tfl2QuantError:
-        return self.bc.error(message, self.pos if at is None else at)
-
-    @property
-    def empty(self) -> bool:
-        return self.pos >= self.end
-
-    def byte(self) -> int:
-        if self.pos >= self.end:
-            raise self.error("unexpected end of data (a byte was expected)")
-        b = self.bc.data[self.pos]
-        self.pos += 1
-        return b
-
-    def bytes(self, n: int) -> memoryview:
-        if n > self.end - self.pos:
-            raise self.error(f"{n} bytes expected, only {self.end - self.pos} remain")
-        out = self.bc.view[self.pos:self.pos + n]
-        self.pos += n
-        return out
-
-    def varint(self) -> int:
-        """PrefixVarInt: the count of extra bytes is the number of trailing zeros of the first."""
-        first = self.byte()
-        if first & 1:
-            return first >> 1
-        if first == 0:
-            return int.from_bytes(self.bytes(8), "little")
-        extra = (first & -first).bit_length() - 1
-        return int.from_bytes(bytes([first]) + bytes(self.bytes(extra)), "little") >> (extra + 1)
-
-    def varint_flag(self) -> tuple[int, bool]:
-        v = self.varint()
-        return v >> 1, bool(v & 1)
-
-    def signed_varint(self) -> int:
-        v = self.varint()
-        return (v >> 1) ^ -(v & 1)  # zigzag
-
-    def cstring(self) -> str:
-        nul = self.bc.data.find(b"\0", self.pos, self.end)
-        if nul < 0:
-            raise self.error("string without its terminating NUL")
-        start, self.pos = self.pos, nul + 1
-        return self._decode(self.bc.data[start:nul], start)
-
-    def _decode(self, raw: bytes, at: int) -> str:
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise self.error("string is not UTF-8", at) from None
-
-    def section(self) -> tuple[int, int, int]:
-        """(id, start, end) of the section header at the cursor, whose data is skipped."""
-        at = self.pos
-        head = self.byte()
-        length = self.varint()
-        sid = head & 0x7F
-        if sid > PROPERTIES:
-            raise self.error(f"invalid section id {sid}", at)
-        if head & 0x80:
-            align = self.varint()
-            if align & (align - 1) or align == 0:
-                raise self.error(f"section alignment {align} is not a power of two", at)
-            while self.pos % align:
-                if self.byte() != 0xCB:
-                    raise self.error("expected alignment byte 0xCB", self.pos - 1)
-        start = self.pos
-        self.bytes(length)
-        return sid, start, self.pos
-
-    def sub(self, start: int, end: int) -> "_Reader":
-        return _Reader(self.bc, start, end)
-
-
 class _Entry:
     __slots__ = ("dialect", "custom", "start", "end", "value")
 
@@ -190,9 +110,28 @@ class BytecodeReader(DialectEncodings):
     def error(self, message: str, at: int) -> Tfl2QuantError:
         return Tfl2QuantError(f"bytecode: {message} (at byte {at})", self.filename)
 
+    def _section(self, r: Reader) -> tuple[int, int, int]:
+        """(id, start, end) of the section header at the cursor, whose data is skipped."""
+        at = r.pos
+        head = r.byte()
+        length = r.varint()
+        sid = head & 0x7F
+        if sid > PROPERTIES:
+            raise r.error(f"invalid section id {sid}", at)
+        if head & 0x80:
+            align = r.varint()
+            if align & (align - 1) or align == 0:
+                raise r.error(f"section alignment {align} is not a power of two", at)
+            while r.pos % align:
+                if r.byte() != 0xCB:
+                    raise r.error("expected alignment byte 0xCB", r.pos - 1)
+        start = r.pos
+        r.bytes(length)
+        return sid, start, r.pos
+
     # --- file -------------------------------------------------------------------------
     def read(self) -> Operation:
-        r = _Reader(self, 0, len(self.data))
+        r = Reader(self, 0, len(self.data))
         if bytes(r.bytes(4)) != MAGIC:
             raise self.error("not MLIR bytecode (no 'ML\\xefR' magic)", 0)
         at = r.pos
@@ -206,7 +145,7 @@ class BytecodeReader(DialectEncodings):
         sections: dict[int, tuple[int, int]] = {}
         while not r.empty:
             at = r.pos
-            sid, start, end = r.section()
+            sid, start, end = self._section(r)
             if sid in sections:
                 raise self.error(f"duplicate {SECTION_NAMES[sid]} section", at)
             sections[sid] = (start, end)
@@ -227,7 +166,7 @@ class BytecodeReader(DialectEncodings):
         self._read_attr_type_offsets(r.sub(*sections[ATTR_TYPE_OFFSET]), *sections[ATTR_TYPE])
         return self._read_ir(r.sub(*sections[IR]))
 
-    def _read_strings(self, r: _Reader) -> None:
+    def _read_strings(self, r: Reader) -> None:
         count = r.varint()
         sizes = [r.varint() for _ in range(count)][::-1]  # written last string first
         end = r.end
@@ -249,7 +188,7 @@ class BytecodeReader(DialectEncodings):
             except UnicodeDecodeError:  # a StringAttr may hold any bytes (TFLite metadata does)
                 self.strings.append(raw)
 
-    def _string(self, r: _Reader, index: int | None = None, binary: bool = False) -> str:
+    def _string(self, r: Reader, index: int | None = None, binary: bool = False) -> str:
         at = r.pos
         k = r.varint() if index is None else index
         if k >= len(self.strings):
@@ -259,7 +198,7 @@ class BytecodeReader(DialectEncodings):
             raise r.error(f"string {k} is not UTF-8", at)
         return s
 
-    def _read_properties(self, r: _Reader) -> None:
+    def _read_properties(self, r: Reader) -> None:
         self.properties_section = (r.pos, r.end)
         if r.empty:
             return
@@ -270,7 +209,7 @@ class BytecodeReader(DialectEncodings):
         if not r.empty:
             raise r.error("trailing data in the properties section")
 
-    def _read_dialects(self, r: _Reader) -> None:
+    def _read_dialects(self, r: Reader) -> None:
         for _ in range(r.varint()):
             if self.version < 1:
                 self.dialects.append(self._string(r))
@@ -279,7 +218,7 @@ class BytecodeReader(DialectEncodings):
             self.dialects.append(self._string(r, name_index))
             if versioned:
                 at = r.pos
-                sid, _, _ = r.section()
+                sid, _, _ = self._section(r)
                 if sid != DIALECT_VERSIONS:
                     raise r.error("expected a dialect version section", at)
         if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:
@@ -297,14 +236,14 @@ class BytecodeReader(DialectEncodings):
     def _join(dialect: str, name: str) -> str:
         return f"{dialect}.{name}" if name else dialect
 
-    def _dialect(self, r: _Reader) -> str:
+    def _dialect(self, r: Reader) -> str:
         at = r.pos
         k = r.varint()
         if k >= len(self.dialects):
             raise r.error(f"invalid dialect index {k}", at)
         return self.dialects[k]
 
-    def _read_resources(self, data: _Reader, offsets: _Reader) -> None:
+    def _read_resources(self, data: Reader, offsets: Reader) -> None:
         for _ in range(offsets.varint()):  # external resource groups: nothing of ours uses them
             self._string(offsets)
             self._resource_group(data, offsets, keep=False)
@@ -312,7 +251,7 @@ class BytecodeReader(DialectEncodings):
             self._dialect(offsets)
             self._resource_group(data, offsets, keep=True)
 
-    def _resource_group(self, data: _Reader, offsets: _Reader, keep: bool) -> None:
+    def _resource_group(self, data: Reader, offsets: Reader, keep: bool) -> None:
         for _ in range(offsets.varint()):
             key = self._string(offsets)
             size = offsets.varint()
@@ -322,7 +261,7 @@ class BytecodeReader(DialectEncodings):
             if keep:
                 self.resources.append((key, start, start + size) if kind == 0 else (key, -1, -1))
 
-    def _read_attr_type_offsets(self, r: _Reader, start: int, end: int) -> None:
+    def _read_attr_type_offsets(self, r: Reader, start: int, end: int) -> None:
         n_attrs, n_types = r.varint(), r.varint()
         offset = start
         for table, count in ((self.attrs, n_attrs), (self.types, n_types)):
@@ -340,7 +279,7 @@ class BytecodeReader(DialectEncodings):
             raise r.error("trailing data in the attribute/type offset section")
 
     # --- attributes and types -----------------------------------------------------------
-    def attr(self, r: _Reader) -> Attribute | Location:
+    def attr(self, r: Reader) -> Attribute | Location:
         at = r.pos
         return self.attr_at(r.varint(), at)
 
@@ -352,7 +291,7 @@ class BytecodeReader(DialectEncodings):
             entry.value = self._entry(entry, self._custom_attr, self._asm_attr)
         return entry.value
 
-    def type(self, r: _Reader) -> Type:
+    def type(self, r: Reader) -> Type:
         at = r.pos
         return self.type_at(r.varint(), at)
 
@@ -365,7 +304,7 @@ class BytecodeReader(DialectEncodings):
         return entry.value
 
     def _entry(self, entry: _Entry, custom, asm):
-        r = _Reader(self, entry.start, entry.end)
+        r = Reader(self, entry.start, entry.end)
         try:
             value = custom(r, entry.dialect) if entry.custom else asm(r)
         except RecursionError:
@@ -374,8 +313,7 @@ class BytecodeReader(DialectEncodings):
             raise r.error("trailing bytes after an attribute or type entry")
         return value
 
-    def _asm_attr(self, r: _Reader):
-        from .parser import parse_attribute, parse_location_text
+    def _asm_attr(self, r: Reader):
         at = r.pos
         text = r.cstring()
         try:
@@ -383,8 +321,7 @@ class BytecodeReader(DialectEncodings):
         except Tfl2QuantError as e:
             raise self.error(f"attribute {text[:80]!r}: {e}", at) from None
 
-    def _asm_type(self, r: _Reader) -> Type:
-        from .parser import parse_type
+    def _asm_type(self, r: Reader) -> Type:
         at = r.pos
         text = r.cstring()
         try:
@@ -393,10 +330,8 @@ class BytecodeReader(DialectEncodings):
             raise self.error(f"type {text[:80]!r}: {e}", at) from None
 
     # --- IR -------------------------------------------------------------------------------
-    def _read_ir(self, r: _Reader) -> Operation:
-        from ..dialects.builtin import ModuleOp
-        import tfl2quant.dialects  # noqa: F401 - registers the op classes
-
+    def _read_ir(self, r: Reader) -> Operation:
+        module_op = module_op_class()
         top = Block()
         self._scopes.append(_ValueScope())
         self._block_body(r, top, [top], values=False)
@@ -404,13 +339,13 @@ class BytecodeReader(DialectEncodings):
             raise r.error("trailing data in the IR section")
         if self._n_forward:
             raise r.error("operands that no op defines")
-        if len(top.ops) == 1 and isinstance(top.ops[0], ModuleOp):
+        if len(top.ops) == 1 and isinstance(top.ops[0], module_op):
             module = top.ops[0]
             module.parent = None
             return module
-        return ModuleOp(regions=[Region([top])], location=FileLineColLoc(self.filename, 0, 0))
+        return module_op(regions=[Region([top])], location=FileLineColLoc(self.filename, 0, 0))
 
-    def _block_body(self, r: _Reader, block: Block, blocks: list[Block], values: bool = True) -> None:
+    def _block_body(self, r: Reader, block: Block, blocks: list[Block], values: bool = True) -> None:
         count, has_args = r.varint_flag()
         if has_args:
             for _ in range(r.varint()):
@@ -430,7 +365,7 @@ class BytecodeReader(DialectEncodings):
         for _ in range(count):
             self._op(r, block, blocks, values)
 
-    def _define(self, r: _Reader, value: Value) -> None:
+    def _define(self, r: Reader, value: Value) -> None:
         scope = self._scopes[-1]
         if not scope.next:
             raise r.error("the top-level block has arguments")
@@ -444,7 +379,7 @@ class BytecodeReader(DialectEncodings):
             self._n_forward -= 1
         scope.values[k] = value
 
-    def _operand(self, r: _Reader) -> Value:
+    def _operand(self, r: Reader) -> Value:
         at = r.pos
         k = r.varint()
         values = self._scopes[-1].values
@@ -456,7 +391,7 @@ class BytecodeReader(DialectEncodings):
             self._n_forward += 1
         return v
 
-    def _use_list_orders(self, r: _Reader, n: int) -> None:
+    def _use_list_orders(self, r: Reader, n: int) -> None:
         """Read and drop: our IR keeps no use order to restore."""
         count = r.varint() if n > 1 else 1
         for _ in range(count):
@@ -466,7 +401,7 @@ class BytecodeReader(DialectEncodings):
             for _ in range(size):
                 r.varint()
 
-    def _op(self, r: _Reader, block: Block, blocks: list[Block], values: bool) -> None:
+    def _op(self, r: Reader, block: Block, blocks: list[Block], values: bool) -> None:
         at = r.pos
         k = r.varint()
         if k >= len(self.op_names):
@@ -520,7 +455,7 @@ class BytecodeReader(DialectEncodings):
         body = r
         if isolated and self.version >= LAZY_LOADING:
             s_at = r.pos
-            sid, start, end = r.section()
+            sid, start, end = self._section(r)
             if sid != IR:
                 raise r.error("expected an IR section for an isolated region", s_at)
             body = r.sub(start, end)
@@ -533,7 +468,7 @@ class BytecodeReader(DialectEncodings):
             if body is not r and not body.empty:
                 raise body.error("trailing data in an isolated region's section")
 
-    def _properties(self, r: _Reader, name: str) -> dict:
+    def _properties(self, r: Reader, name: str) -> dict:
         """The properties of a registered op: an index into the properties section, whose entry is
         the op's inherent attributes in the order of its generated writeProperties."""
         at = r.pos
@@ -565,14 +500,14 @@ class BytecodeReader(DialectEncodings):
             raise p.error(f"the properties of '{name}' are longer than its {len(layout)} attributes")
         return out
 
-    def _attr_dict(self, r: _Reader) -> dict:
+    def _attr_dict(self, r: Reader) -> dict:
         at = r.pos
         d = self.attr(r)
         if not isinstance(d, DictionaryAttr):
             raise r.error(f"an op's attributes must be a dictionary, got {d}", at)
         return dict(d.value)
 
-    def _region(self, r: _Reader, region: Region) -> None:
+    def _region(self, r: Reader, region: Region) -> None:
         n_blocks = r.varint()
         if not n_blocks:
             return

@@ -50,6 +50,16 @@ def unregistered_op_error(name: str) -> Optional[str]:
             "-allow-unregistered-dialect with the MLIR tool used")
 
 
+def module_op_class() -> type["Operation"]:
+    """builtin.module's class (dialects/builtin.py), which the MLIR text and bytecode readers
+    return. The program loads the dialects (`import tfl2quant.dialects`), as mlir-opt registers
+    its dialects before it parses: the IR core does not import them."""
+    cls = OP_CLASSES.get("builtin.module")
+    if cls is None:
+        raise RuntimeError("no dialect is registered: import tfl2quant.dialects before reading MLIR")
+    return cls
+
+
 def register_op(cls: type["Operation"]) -> type["Operation"]:
     """Class decorator: make `Operation.create(cls.name, ...)` build a `cls`."""
     assert cls.name and cls.name not in OP_CLASSES, cls.name

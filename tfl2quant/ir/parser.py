@@ -21,7 +21,7 @@ from ..errors import Tfl2QuantError
 from ..records import dataclass
 from .attribute_parser import AttributeParser, DeferredLoc
 from .attributes import Attribute
-from .core import ISOLATED, OP_CLASSES, Block, Operation, Region, Value, unregistered_op_error
+from .core import ISOLATED, OP_CLASSES, Block, Operation, Region, Value, module_op_class, unregistered_op_error
 from .lexer import BANG, BARE, CARET, EOF, HASH, PERCENT, STRING, Lexer, Token, unescape
 from .location import FileLineColLoc, Location
 from .parser_base import SymbolState
@@ -83,8 +83,7 @@ class OperationParser(AttributeParser):
     # --- top level ------------------------------------------------------------------
     def parse_top_level(self) -> Operation:
         """Alias definitions and ops up to the end of the input, in one module."""
-        from ..dialects.builtin import ModuleOp
-
+        module_op = module_op_class()
         self._push_scopes(isolated=True)
         block = Block()
         while not self.at(EOF):
@@ -95,12 +94,12 @@ class OperationParser(AttributeParser):
             else:
                 self.parse_operation(block)
         self._pop_scopes(isolated=True)
-        if len(block.ops) == 1 and isinstance(block.ops[0], ModuleOp):
+        if len(block.ops) == 1 and isinstance(block.ops[0], module_op):
             module = block.ops[0]
             module.parent = None
         else:  # a bare list of ops gets an implicit module, as in mlir-opt
-            module = ModuleOp(regions=[Region([block])],
-                              location=FileLineColLoc(self.lexer.filename, 0, 0))
+            module = module_op(regions=[Region([block])],
+                               location=FileLineColLoc(self.lexer.filename, 0, 0))
         if self.symbols.has_deferred_locations:
             self._resolve_deferred_locations(module)
         return module
@@ -305,6 +304,11 @@ class OperationParser(AttributeParser):
             placeholder.replace_all_uses_with(value)
 
     # --- regions and blocks ------------------------------------------------------------
+    def argument(self, tok: Token, t: Type) -> Argument:
+        """A region entry argument named by the `%name` token `tok`, of type `t`, for an op's
+        custom parser (OpAsmParser::Argument): scf.for's induction variable, ..."""
+        return Argument(tok, t, {}, None)
+
     def parse_region(self, region: Region | None = None, entry_args: Iterable[Argument] = ()) -> Region:
         """`{ ops ^bb1(%a: t): ops }` into `region` (a new one by default).
 
@@ -436,10 +440,9 @@ class OperationParser(AttributeParser):
 def parse_module(text: str, filename: str = "<stdin>", first_line: int = 1) -> Operation:
     """Parse MLIR text into a `builtin.module` (implicit if the text is a list of ops).
 
-    `first_line` numbers the text's first line, for chunks of a split file.
+    `first_line` numbers the text's first line, for chunks of a split file. Ops and types are
+    those of the dialects loaded (`import tfl2quant.dialects` loads every one we model).
     """
-    import tfl2quant.dialects  # noqa: F401 - registers the op classes
-
     return _parse(text, filename, first_line, OperationParser.parse_top_level)
 
 

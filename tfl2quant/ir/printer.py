@@ -284,7 +284,6 @@ class Printer:
         self.out.write("}")
 
     def _collect_aliases(self, top: Operation) -> None:
-        from ..dialects.quant.types import QuantizedType  # quant types know their own syntax
         # Ops share type objects: each is looked into once (the IR keeps it, and its id, alive).
         # Most attributes hold no type nor map: whether a class can is asked once.
         seen: set[int] = set()
@@ -300,9 +299,9 @@ class Printer:
             elif isinstance(t, FunctionType):
                 for x in t.inputs + t.results:
                     visit(x)
-            elif isinstance(t, QuantizedType) and t not in self.aliases:
+            elif t.asm_alias and t not in self.aliases:  # a dialect's choice (the quant types')
                 if len(str(t)) > ALIAS_MIN_LENGTH:
-                    self.aliases[t] = f"!q{len(self.aliases)}"
+                    self.aliases[t] = f"!{t.asm_alias}{len(self.aliases)}"
 
         def visit_attr(a: Attribute):
             if id(a) in seen_attrs:

@@ -1,12 +1,13 @@
 """Builtin MLIR types: integers, floats, index, tensors, functions.
 
 Types are immutable and hashable; `str(t)` is the MLIR spelling. Dialect types
-(`!quant.uniform`, `!tosa.shape`) subclass `Type` in their dialect module.
+(`!quant.uniform`, `!tosa.shape`) subclass `Type` in their dialect module, which registers
+their syntax here (`register_dialect_types`): the core reads only builtin types.
 """
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -16,6 +17,10 @@ from ..records import dataclass
 
 class Type:
     """Base of every type."""
+
+    # The printer names a long type of this kind `!<asm_alias>N` at the top of the module
+    # (OpAsmDialectInterface::getAlias); "" prints it in full at every use.
+    asm_alias = ""
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
@@ -48,7 +53,32 @@ def cached_hash(cls):
     return cls
 
 
+@dataclass(frozen=True)
+class DialectTypes:
+    """What a dialect registers for its types (MLIR's Dialect::parseType and the bytecode
+    interface's readType); a type prints itself (`str(t)`).
+
+    `parse(parser, tok)` reads the type whose `!ns.mnemonic` token `tok` the TypeParser has
+    just consumed, or with `opaque_form` also `!ns<mnemonic<...>>` (`tok` is then `!ns`);
+    `read_bytecode(reader, r)` reads the dialect's own encoding of a type from `r`.
+    """
+
+    parse: Callable
+    read_bytecode: Optional[Callable] = None
+    opaque_form: bool = False
+
+
+DIALECT_TYPES: dict[str, DialectTypes] = {}  # dialect namespace -> its types' syntax
+
+
+def register_dialect_types(namespace: str, parse: Callable, read_bytecode: Optional[Callable] = None,
+                           opaque_form: bool = False) -> None:
+    """Called by a dialect module when it loads: `!namespace.*` types are its own."""
+    DIALECT_TYPES[namespace] = DialectTypes(parse, read_bytecode, opaque_form)
+
+
 SIGNLESS, SIGNED, UNSIGNED = "", "s", "u"
+MAX_INTEGER_WIDTH = (1 << 24) - 1  # IntegerType::kMaxWidth
 
 
 class _Uniqued(Type):

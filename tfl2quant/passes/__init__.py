@@ -16,7 +16,7 @@ _MODULE_OF = {
     "ModulePass": "pass_base", "PassManager": "pass_base", "pipeline_text": "pass_base",
     "statistic": "pass_base", "IRPrinter": "instrumentation",
     "statistics_report": "instrumentation", "StripDebugInfo": "strip_debuginfo", "StripFuncQuantTypes": "strip_func_quant_types",
-    "SymbolDCE": "symbol_dce",
+    "SymbolDCE": "symbol_dce", "PASSES": "pass_base", "parse_pipeline": "pipeline_parser",
 }
 _NEED_EVERY_PASS = ("PASSES", "parse_pipeline")
 
@@ -27,15 +27,12 @@ __all__ = ["PASSES", "ModulePass", "PassManager", "parse_pipeline", "pipeline_te
 
 
 def __getattr__(name: str):
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if name in _NEED_EVERY_PASS:
         for module in dict.fromkeys(_MODULE_OF.values()):  # the order the passes registered in before
             _import(module)
-        module = "pass_base"
-    elif name in _MODULE_OF:
-        module = _MODULE_OF[name]
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(_import(module), name)
+    value = globals()[name] = getattr(_import(_MODULE_OF[name]), name)
     return value
 
 

@@ -20,13 +20,17 @@ flattened with the shape dialect and reshaped back.
 """
 from __future__ import annotations
 
+import dataclasses
+from typing import Optional
+
 import numpy as np
 
 from ..dialects.linalg import generic
-from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType, UniformQuantizedType)
+from ..dialects.quant.types import (QuantizedType, UniformQuantizedPerAxisType, UniformQuantizedSubChannelType,
+                                    UniformQuantizedType)
 from ..dialects.tensor import dynamic_sizes
 from ..ir.affine import AffineMap, const, dim, floordiv
-from ..ir.attributes import FloatAttr, IntegerAttr
+from ..ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from ..ir.core import Value
 from ..ir.types import (FloatType, RankedTensorType, Type, UnrankedTensorType, index, numpy_dtype,
                         with_element_type)
@@ -36,7 +40,6 @@ def lower_cast_upstream(b, quantize: bool, x: Value, q: QuantizedType) -> Value:
     """Stored (qcast) or expressed (dcast) values of `x`, which for a dcast is already scast."""
     if not isinstance(x.type, UnrankedTensorType):
         return _ranked(b, quantize, x, q)
-    from .lower_quant_ops import _flatten_sub_channel  # noqa: E402 (upstream has no unranked sub-channel)
     elem = x.type.element_type
     shape = b.value("shape.shape_of", [x], RankedTensorType((None,), index))
     if isinstance(q, UniformQuantizedType):
@@ -87,7 +90,6 @@ def _ranked(b, quantize: bool, x: Value, q: QuantizedType) -> Value:
         sizes = dynamic_sizes(b, x) if isinstance(x.type, RankedTensorType) else None
         zp_is_zero = q.zero_point == 0
         return (_quantize if quantize else _dequantize)(b, x, sizes, scale, zp, zp_is_zero, q)
-    from .lower_quant_ops import _dense, _param_tensors
     rank = len(x.type.shape)
     scales, zps, maps = _param_tensors(q, rank)
     if not isinstance(q, UniformQuantizedPerAxisType) and len(q.params_shape) == rank:
@@ -146,3 +148,72 @@ def _dequantize(b, x, sizes, scale, zp, zp_is_zero: bool, q: QuantizedType) -> V
         zp_f = b.value(_to_float(q), [_splat(b, zp, x, sizes)], _like(x, expressed))
         result = b.value("arith.subf", [result, zp_f], _like(x, expressed))
     return b.value("arith.mulf", [result, scale], _like(x, expressed))
+
+
+# --- shared with the rounding lowering (lower_quant_ops.py): the parameter tensors, and the
+# flattening of unranked operands, which for sub-channel types upstream does not have ---------
+def _param_tensors(q: QuantizedType, rank: int):
+    """Scale and zero-point arrays and the map that picks an element's pair."""
+    if isinstance(q, UniformQuantizedPerAxisType):
+        return (np.asarray(q.scales, np.float64), np.asarray(q.zero_points, np.int64),
+                AffineMap(rank, (dim(q.quantized_dimension),)))
+    assert isinstance(q, UniformQuantizedSubChannelType)
+    shape = q.params_shape
+    blocks = dict(zip(q.quantized_dimensions, q.block_sizes))
+    # a dimension with one block reads parameter 0; the others d_i floordiv block_i
+    results = tuple(const(0) if shape[d] == 1 else dim(d) if blocks[d] == 1 else floordiv(d, blocks[d])
+                    for d in range(rank))
+    return (np.asarray(q.scales, np.float64).reshape(shape), np.asarray(q.zero_points, np.int64).reshape(shape),
+            AffineMap(rank, results))
+
+def _dense(b, array: np.ndarray, elem: Type) -> Value:
+    attr = DenseElementsAttr.from_array(array.astype(numpy_dtype(elem)), elem)
+    return b.value("arith.constant", [], attr.type, {"value": attr})
+
+def _elements_between(b, shape: Value, start: int, stop: Optional[int]) -> Value:
+    """Product of the extents of dimensions [start, stop) (stop None: to the end)."""
+    shape_type = RankedTensorType((None,), index)
+    part = shape
+    if stop is not None:
+        part = b.create("shape.split_at", [part, _index(b, stop)], [shape_type, shape_type]).results[0]
+    if start:
+        part = b.create("shape.split_at", [part, _index(b, start)], [shape_type, shape_type]).results[1]
+    return b.value("shape.num_elements", [part], index)
+
+def _flatten_sub_channel(b, shape: Value, q: UniformQuantizedSubChannelType):
+    """[left, D1, between, D2, ..., right]: 2k+1 dims, D_i = block_i * scales along d_i.
+
+    The scales' shape fixes each quantized dimension's extent (sub-channel RFC,
+    appendix case 2); the parameters' shape may be full-rank or only list the
+    quantized dimensions.
+    """
+    order = sorted(range(len(q.quantized_dimensions)), key=lambda k: q.quantized_dimensions[k])
+    qdims = [q.quantized_dimensions[k] for k in order]
+    blocks = [q.block_sizes[k] for k in order]
+    full_rank = len(q.params_shape) > max(qdims)
+    counts = [q.params_shape[d] if full_rank else q.params_shape[k] for k, d in zip(order, qdims)]
+    dims, flat_shape, params_shape, flat_blocks = [], [], [], {}
+    previous = 0
+    for k, (d, block, count) in enumerate(zip(qdims, blocks, counts)):
+        dims.append(_elements_between(b, shape, previous, d))
+        dims.append(_index(b, block * count))
+        flat_shape += [None, block * count]
+        params_shape += [1, count]
+        flat_blocks[2 * k + 1] = block
+        previous = d + 1
+    dims.append(_elements_between(b, shape, previous, None))
+    flat_shape.append(None)
+    params_shape.append(1)
+    flat_q = dataclasses.replace(
+        q, quantized_dimensions=tuple(flat_blocks), block_sizes=tuple(flat_blocks.values()),
+        params_shape=tuple(params_shape), scales=_reorder(q.scales, q, order, counts),
+        zero_points=_reorder(q.zero_points, q, order, counts))
+    return dims, flat_q, tuple(flat_shape)
+
+def _reorder(values: tuple, q: UniformQuantizedSubChannelType, order: list[int], counts: list[int]) -> tuple:
+    """Parameters in the flattened layout: quantized dimensions in ascending order."""
+    array = np.asarray(values).reshape(q.params_shape)
+    if len(q.params_shape) > len(order):
+        # full rank: the other dimensions have one block each, so this drops them
+        return tuple(array.reshape(-1).tolist())
+    return tuple(np.transpose(array, order).reshape(-1).tolist())

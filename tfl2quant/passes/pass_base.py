@@ -123,13 +123,6 @@ def pipeline_text(passes: list[ModulePass]) -> str:
     return "builtin.module(" + ", ".join(str(p) for p in passes) + ")"
 
 
-def parse_pipeline(text: str) -> list[ModulePass]:
-    """`builtin.module(canonicalize, lower-quant-ops{rounding=half-to-even})` -> passes."""
-    from .pipeline_parser import parse
-
-    return parse(text)
-
-
 def statistic(name: str, count: int = 1) -> None:
     """Add `count` to the running pass's statistic `name` (one of its class's `statistics`)."""
     counts = _STATISTICS.get()

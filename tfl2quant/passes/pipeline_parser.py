@@ -92,7 +92,7 @@ class _Parser:
         return [cls.from_options(options)]
 
 
-def parse(text: str) -> list[ModulePass]:
+def parse_pipeline(text: str) -> list[ModulePass]:
     """`builtin.module(canonicalize, lower-quant-ops{rounding=half-to-even})` -> passes."""
     if not text.strip():
         return []

@@ -20,7 +20,7 @@ import numpy as np
 
 from ...errors import VerificationError
 from ...ir.attributes import format_float, nest
-from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, cached_hash
+from ...ir.types import FloatType, IntegerType, RankedTensorType, Type, UnrankedTensorType, cached_hash, numpy_dtype
 from ...records import dataclass
 
 MAX_STORAGE_BITS = 32
@@ -140,6 +140,7 @@ class QuantizedType(Type):
     storage_spelling: str = dataclasses.field(default="", compare=False, kw_only=True)
     # A float storage type (a FLOAT_STORAGE key), "" for integer storage.
     storage_float: str = dataclasses.field(default="", kw_only=True)
+    asm_alias = "q"  # the printer's `!q0 = !quant.uniform<...>` for a long one
 
     # --- storage ----------------------------------------------------------------
     @property
@@ -447,8 +448,6 @@ class UniformQuantizedSubChannelType(QuantizedType):
         `{0.1}` in an f16 type is the f16 nearest 0.1. Call after verify(), which
         checks the range on the value as written (upstream's order).
         """
-        from ...ir.types import numpy_dtype
-
         rounded = np.asarray(self.scales, np.float64).astype(numpy_dtype(self.expressed_type))
         return dataclasses.replace(self, scales=tuple(rounded.astype(np.float64).tolist()))
 
