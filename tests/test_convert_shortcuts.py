@@ -10,7 +10,7 @@ import pytest
 from legalize.lib import gemmlowp_tables
 from legalize.families.normalization import softmax
 from legalize.families.elementwise.unary import inv_sqrt_multiplier_exp
-from tfl2quant.dialects import assembly_format
+from tfl2quant.dialects import assembly_elements
 from tfl2quant.importer.model import import_model
 from tfl2quant.ir.core import OP_CLASSES, VerificationError
 from tfl2quant.ir.types import FunctionType
@@ -46,8 +46,8 @@ def test_equal_format_texts_share_their_elements():
     assert len({f.name for f in fmts}) == 3
     assert fmts[0].elements is fmts[1].elements is fmts[2].elements
     text = "$lhs `,` $rhs attr-dict `:` type($result)"
-    assert assembly_format._compile(text) is assembly_format._compile(text)
-    assert assembly_format._compile(text) == assembly_format._parse(text)
+    assert assembly_elements.compile_format(text) is assembly_elements.compile_format(text)
+    assert assembly_elements.compile_format(text) == assembly_elements._parse(text)
 
 
 @pytest.mark.parametrize("k", [1, 15, 31])

@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from ..ir.attributes import DenseElementsAttr, DialectAttr, IntegerAttr, UnitAttr
 from ..ir.types import FunctionType, IntegerType
+from . import assembly_elements as af
 
 
-def compile_printer(fmt, af):
+def compile_printer(fmt):
     """`print_op(op, p, s)`: writes `s` and then `op` in `fmt`'s custom form, as Format.print
-    writes it (without the check Format.can_print makes: the caller made it). `af` holds the
-    element and attribute kinds (assembly_format, which imports this module)."""
-    gen = _Gen(fmt, af)
+    writes it (without the check Format.can_print makes: the caller made it)."""
+    gen = _Gen(fmt)
     body = gen.elements(fmt.elements, 1)
     lines = [
         "def print_op(op, p, s):",
@@ -58,12 +58,11 @@ def compile_printer(fmt, af):
     return fn
 
 
-def compile_check(fmt, af):
+def compile_check(fmt):
     """`check(op)`: Format.can_print(op) for an op without regions or successors (True or
-    False), or None where the format derives types with `infer` or from optional groups;
-    `af` as for compile_printer."""
+    False), or None where the format derives types with `infer` or from optional groups."""
     consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr, "IntegerType": IntegerType,
-              "I1": IntegerType(1), "FITS": af._fits}
+              "I1": IntegerType(1), "FITS": af.fits}
     lines = ["def check(op):", "    ops = op._operands", "    res = op.results"]
     for values, spec in (("ops", fmt.operands), ("res", fmt.results)):  # Format._groups's counts
         fixed = sum(1 for _, m in spec if not m)
@@ -132,9 +131,8 @@ def compile_check(fmt, af):
 
 
 class _Gen:
-    def __init__(self, fmt, af):
+    def __init__(self, fmt):
         self.fmt = fmt
-        self.af = af
         self.consts = {"DENSE": DenseElementsAttr, "FunctionType": FunctionType}
         self.sp = True  # the spacing state: True/False when known here, None: in `sp`
         self.present = {}  # attribute name -> the variable holding it, inside its group
@@ -220,7 +218,6 @@ class _Gen:
     def elements(self, elements: list, depth: int) -> list:
         ind = "    " * depth
         out = []
-        af = self.af
         for e in elements:
             if isinstance(e, af.Literal):
                 out += self.literal(ind, e.text)
@@ -267,12 +264,11 @@ class _Gen:
         if text == "":
             self.sp = False
             return []
-        af = self.af
-        if len(text) == 1 and text in af._NO_SPACE_BEFORE:
+        if len(text) == 1 and text in af.NO_SPACE_BEFORE:
             lead = '""'
         else:
             lead = self.space()
-        self.sp = text not in af._NO_SPACE_AFTER
+        self.sp = text not in af.NO_SPACE_AFTER
         return [f"{ind}s += {_cat(lead, repr(text))}"]
 
     def text(self, ind: str, expr: str, can_be_empty: bool) -> list:
@@ -296,7 +292,7 @@ class _Gen:
             present = f"{a} is not None" if a is not None else f"{name!r} in attrs"
             if is_default is None:
                 return present
-            if type(kind) is self.af.Enum:  # Enum.is_default inlined
+            if type(kind) is af.Enum:  # Enum.is_default inlined
                 if kind.default is None:
                     return present
                 return f'{present} and getattr({value}, "body", None) != {kind.default!r}'
@@ -307,7 +303,6 @@ class _Gen:
         return "False"  # a result group or an unknown name: Format's `groups` has operand groups only
 
     def attribute(self, ind: str, name: str, a: str) -> list:
-        af = self.af
         kind = self.fmt.attrs[name]
         lead = self.space()
         self.sp = True

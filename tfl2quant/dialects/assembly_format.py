@@ -19,276 +19,17 @@ Spacing follows OpFormatGen: no space before `( ) [ ] < > { } ,` nor after `( [ 
 from __future__ import annotations
 
 import functools
-import re
-import sys
 from typing import Callable, Optional
 
-from ..ir.attributes import (Attribute, DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr,
-                             TypeAttr, UnitAttr)
 from ..ir.core import OP_CLASSES
-from ..ir.lexer import BARE, EOF, INTEGER, PERCENT
-from ..ir.types import ComplexType, FunctionType, IntegerType, element_type, with_element_type
+from ..ir.lexer import PERCENT
+from ..ir.types import ComplexType, FunctionType, element_type, with_element_type
 from ..records import dataclass
 from .assembly_codegen import compile_check, compile_printer
-
-# --- attribute kinds: how an attribute prints inside a format and parses back -----------------
-
-
-class Full:
-    """The attribute as it prints anywhere (`dense<1> : tensor<1xi8>`, `1.0 : f32`)."""
-
-    def print(self, p, a: Attribute) -> None:
-        if isinstance(a, DenseElementsAttr):
-            for chunk in a.chunks():
-                p.out.write(chunk)
-        else:
-            p.out.write(p.attr(a))
-
-    def parse(self, p) -> Attribute:
-        return p.parse_attribute()
-
-    def at(self, p) -> bool:
-        return not p.at(":") and not p.at("{") and not p.at(EOF)
-
-
-@dataclass(frozen=True)
-class Int:
-    """An integer whose type the op fixes (ODS's I32Attr/I64Attr): `4` for `4 : i32`."""
-
-    type: object
-
-    def print(self, p, a) -> None:
-        p.out.write(str(int(a.value)))
-
-    def parse(self, p) -> Attribute:
-        return IntegerAttr(p.parse_integer("(an integer attribute)"), self.type)
-
-    def at(self, p) -> bool:
-        return p.at(INTEGER) or p.at("-")
-
-
-class Bool:
-    def print(self, p, a) -> None:
-        p.out.write("true" if a.value else "false")
-
-    def parse(self, p) -> Attribute:
-        tok = p.tok
-        word = p.advance().spelling if p.at(BARE) else ""
-        if word not in ("true", "false"):
-            raise p.expected("'true' or 'false'", tok)
-        return IntegerAttr(int(word == "true"), IntegerType(1))
-
-    def at(self, p) -> bool:
-        return p.at_keyword("true", "false")
-
-
-@dataclass(frozen=True)
-class Array:
-    """A dense array of the element type the op fixes (DenseI64ArrayAttr): `[1, 2]`."""
-
-    element_type: object
-
-    def print(self, p, a) -> None:
-        p.out.write("[" + ", ".join(str(int(v)) for v in a.value) + "]")
-
-    def parse(self, p) -> Attribute:
-        values = p.parse_list("[", "]", lambda: p.parse_integer("(an array element)"), "in array")
-        return DenseArrayAttr(self.element_type, tuple(values))
-
-    def at(self, p) -> bool:
-        return p.at("[")
-
-
-class TypeKind:
-    """A TypeAttr, written as its type."""
-
-    def print(self, p, a) -> None:
-        p.out.write(p.type(a.value))
-
-    def parse(self, p) -> Attribute:
-        return TypeAttr(p.parse_type())
-
-    def at(self, p) -> bool:
-        return p.at_type()
-
-
-@dataclass(frozen=True)
-class Enum:
-    """A dialect enum attribute without its prefix: `<DOUBLE_ROUND>` for
-    `#tosa.rounding_mode<DOUBLE_ROUND>` (`fastmath<fast>`'s `<fast>`)."""
-
-    dialect: str
-    mnemonic: str
-    default: str | None = None  # a default-valued attribute: its optional group is left out at this value
-
-    def print(self, p, a) -> None:
-        p.out.write(f"<{a.body}>")
-
-    def is_default(self, a) -> bool:
-        return self.default is not None and getattr(a, "body", None) == self.default
-
-    def parse(self, p) -> Attribute:
-        open_ = p.expect("<")
-        depth = 1
-        while True:
-            tok = p.advance()
-            if tok.kind == EOF:
-                raise p.error(f"unterminated {self.mnemonic}<...>", open_)
-            depth += {"<": 1, ">": -1}.get(tok.kind, 0)
-            if depth == 0:
-                break
-        return DialectAttr(self.dialect, self.mnemonic, p.lexer.text[open_.end:tok.start].strip())
-
-    def at(self, p) -> bool:
-        return p.at("<")
-
-
-@dataclass(frozen=True)
-class Keyword:
-    """An integer enum written as its keyword (arith.cmpi's `slt` for predicate 2 : i64)."""
-
-    words: tuple
-
-    def print(self, p, a) -> None:
-        p.out.write(self.words[int(a.value)])
-
-    def parse(self, p) -> Attribute:
-        tok = p.tok
-        if not (p.at(BARE) and tok.spelling in self.words):
-            raise p.expected(f"a predicate ({', '.join(self.words)})", tok)
-        p.advance()
-        return IntegerAttr(self.words.index(tok.spelling), IntegerType(64))
-
-    def at(self, p) -> bool:
-        return p.at(BARE) and p.tok.spelling in self.words
-
-    def can_print(self, a) -> bool:
-        return isinstance(a, IntegerAttr) and 0 <= int(a.value) < len(self.words)
-
-
-class Symbol:
-    def print(self, p, a) -> None:
-        p.out.write(str(a))
-
-    def parse(self, p) -> Attribute:
-        return p.parse_symbol_ref()
-
-    def at(self, p) -> bool:
-        return p.at("at_identifier")
-
-
-def _fits(kind, a: Attribute) -> bool:
-    """Whether `kind` prints `a` so that parsing gives `a` back."""
-    if isinstance(kind, Int):
-        return isinstance(a, IntegerAttr) and a.type == kind.type
-    if isinstance(kind, Bool):
-        return isinstance(a, IntegerAttr) and a.type == IntegerType(1)
-    if isinstance(kind, Array):
-        return isinstance(a, DenseArrayAttr) and a.element_type == kind.element_type
-    if isinstance(kind, Enum):
-        return isinstance(a, DialectAttr) and (a.dialect, a.mnemonic) == (kind.dialect, kind.mnemonic)
-    if isinstance(kind, Keyword):
-        return kind.can_print(a)
-    if isinstance(kind, Symbol):
-        return type(a).__name__ == "SymbolRefAttr"
-    if hasattr(kind, "fits"):  # a kind declared next to its op
-        return kind.fits(a)
-    return not isinstance(a, UnitAttr)
-
-
-FULL, BOOL, TYPE, SYMBOL = Full(), Bool(), TypeKind(), Symbol()
-
-
-# --- the format's elements ----------------------------------------------------------------
-
-
-@dataclass
-class Literal:
-    text: str
-
-
-@dataclass
-class Var:
-    name: str
-    anchor: bool = False
-
-
-@dataclass
-class TypeOf:
-    name: str  # an operand or result group, "operands" or "results"
-
-
-@dataclass
-class FunctionalType:
-    pass
-
-
-@dataclass
-class AttrDict:
-    keyword: bool
-
-
-@dataclass
-class Group:
-    elements: list
-    anchor: str
-
-
-_TOKENS = re.compile(r"`[^`]*`|\$\w+\^?|type\(\$?\w+\)|functional-type\(operands, results\)"
-                     r"|attr-dict-with-keyword|attr-dict|operands|\)\?|\(")
-
-
-_COMPILED: dict[str, list] = {}
-
-
-def _compile(text: str) -> list:
-    """The elements of format `text`, parsed once per text: ~100 `declare` calls give ~160 op
-    names few distinct formats (`$lhs `,` $rhs attr-dict `:` type($result)` ...). The list
-    and its elements are shared by the formats that spell `text`, and never changed."""
-    elements = _COMPILED.get(text)
-    if elements is None:
-        elements = _COMPILED[text] = _parse(text)
-    return elements
-
-
-def _parse(text: str) -> list:
-    stack: list[list] = [[]]
-    pos = 0
-    for m in _TOKENS.finditer(text):
-        assert not text[pos:m.start()].strip(), f"bad format near {text[pos:]!r}"
-        pos = m.end()
-        tok = m.group()
-        if tok.startswith("`"):
-            stack[-1].append(Literal(tok[1:-1]))
-        elif tok.startswith("$"):
-            stack[-1].append(Var(tok[1:].rstrip("^"), tok.endswith("^")))
-        elif tok.startswith("type("):
-            stack[-1].append(TypeOf(tok[5:-1].lstrip("$")))
-        elif tok.startswith("functional-type"):
-            stack[-1].append(FunctionalType())
-        elif tok.startswith("attr-dict"):
-            stack[-1].append(AttrDict(tok == "attr-dict-with-keyword"))
-        elif tok == "operands":
-            stack[-1].append(Var("operands"))
-        elif tok == "(":
-            stack.append([])
-        else:  # ")?"
-            elements = stack.pop()
-            anchor = next(e.name for e in _walk(elements) if isinstance(e, Var) and e.anchor)
-            stack[-1].append(Group(elements, anchor))
-    assert not text[pos:].strip() and len(stack) == 1, f"bad format {text!r}"
-    return stack[0]
-
-
-def _walk(elements):
-    for e in elements:
-        yield e
-        if isinstance(e, Group):
-            yield from _walk(e.elements)
-
-
-_NO_SPACE_BEFORE = set("()[]<>{},")
-_NO_SPACE_AFTER = set("([<{")
+# the attribute kinds the dialect modules name in their formats (Int, Enum, ...) are imported from here
+from .assembly_elements import (BOOL, FULL, NO_SPACE_AFTER, NO_SPACE_BEFORE, SYMBOL, TYPE, Array,  # noqa: F401
+                                AttrDict, Enum, FunctionalType, Group, Int, Keyword, Literal, TypeOf, Var,
+                                compile_format, fits, walk)
 
 # --- the format ---------------------------------------------------------------------------
 
@@ -334,7 +75,7 @@ class Format:
         if groups is None or rgroups is None or op.regions or op.successors:
             return False
         for name, kind in self.attrs.items():
-            if name in op.attributes and not _fits(kind, op.attributes[name]):
+            if name in op.attributes and not fits(kind, op.attributes[name]):
                 return False
         if any(k not in op.attributes for k in self._required_attrs):
             return False
@@ -349,7 +90,7 @@ class Format:
     def printer(self):
         """`printer(op, p, s)`: writes `s`, then what print(op, p) writes, from a function
         generated for this format (assembly_codegen.py)."""
-        return compile_printer(self, _KINDS)
+        return compile_printer(self)
 
     @functools.cached_property
     def quick_check(self):
@@ -359,7 +100,7 @@ class Format:
         The types a format derives (`same`) depend only on how many values each group has,
         so which types must equal which is worked out once per operand and result count
         (_equal_types: can_print's derivation run on placeholders)."""
-        return compile_check(self, _KINDS)
+        return compile_check(self)
 
     def type_plan(self):
         """(kind, spelled): kind "all" if the text spells every type, "same" if the types
@@ -371,8 +112,8 @@ class Format:
                 static |= self._expand(e.name)
             elif isinstance(e, FunctionalType):
                 static |= set(names)
-        typed_groups = any(isinstance(x, (TypeOf, FunctionalType)) for g in _walk(self.elements)
-                           if isinstance(g, Group) for x in _walk(g.elements))
+        typed_groups = any(isinstance(x, (TypeOf, FunctionalType)) for g in walk(self.elements)
+                           if isinstance(g, Group) for x in walk(g.elements))
         if self.infer is not None:
             return None, static
         if static >= set(names):
@@ -400,15 +141,15 @@ class Format:
     def _required_attrs(self) -> list:
         """Attributes outside every optional group (fixed per format: computed once, not per
         printed op, where it was a third of can_print's time)."""
-        optional = {e.anchor for e in _walk(self.elements) if isinstance(e, Group)}
-        optional |= {e.name for g in _walk(self.elements) if isinstance(g, Group)
-                     for e in _walk(g.elements) if isinstance(e, Var)}
+        optional = {e.anchor for e in walk(self.elements) if isinstance(e, Group)}
+        optional |= {e.name for g in walk(self.elements) if isinstance(g, Group)
+                     for e in walk(g.elements) if isinstance(e, Var)}
         return [e.name for e in self.elements if isinstance(e, Var) and e.name in self.attrs
                 and e.name not in optional]
 
     def _spelled_types(self, op, groups) -> set:
         names = set()
-        for e in _walk(self._live(op, groups, self.elements)):
+        for e in walk(self._live(op, groups, self.elements)):
             if isinstance(e, TypeOf):
                 names |= self._expand(e.name)
             elif isinstance(e, FunctionalType):
@@ -468,10 +209,10 @@ class Format:
     def _emit(self, p, text: str, state: dict, literal: bool = False) -> None:
         if not text:
             return
-        if state["space"] and not (literal and len(text) == 1 and text in _NO_SPACE_BEFORE):
+        if state["space"] and not (literal and len(text) == 1 and text in NO_SPACE_BEFORE):
             p.out.write(" ")
         p.out.write(text)
-        state["space"] = not (literal and text in _NO_SPACE_AFTER)
+        state["space"] = not (literal and text in NO_SPACE_AFTER)
 
     def _print_elements(self, op, p, elements, groups, rgroups, state) -> None:
         for e in elements:
@@ -612,11 +353,6 @@ class Format:
         return order.index(name)
 
 
-# The element and attribute kinds above, which the generated printers and checks tell apart:
-# handed to assembly_codegen.py, which this module imports (so it does not import this one).
-_KINDS = sys.modules[__name__]
-
-
 def _spec(text: str) -> list:
     return [(w.rstrip("*?"), w[-1] if w[-1] in "*?" else "") for w in text.split()]
 
@@ -626,7 +362,7 @@ def declare(names: str, fmt: str, operands: str = "", results: str = "result", a
     """Give each registered op in `names` the custom assembly `fmt`."""
     for spec in (operands, results):
         assert sum(w[-1] in "*?" for w in spec.split()) <= 1, f"{names}: one variadic group at most"
-    elements = _compile(fmt)
+    elements = compile_format(fmt)
     for name in names.split():
         f = Format(name, elements, _spec(operands), _spec(results), dict(attrs or {}),
                    [g.split() for g in same], infer)
