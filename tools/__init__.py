@@ -7,3 +7,16 @@ the tests, the benchmarks and those scripts: tflite_builder.py (tiny TFLite flat
 written in memory) and structured_fuzz.py with fuzz_mutations.py (structure-aware fuzzing
 of the convert path).
 """
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+
+def iree_opt_path() -> str:
+    """iree-opt from iree-base-compiler, upstream MLIR's verifier (the test extra installs it; never skipped)."""
+    found = shutil.which("iree-opt") or str(Path(sys.executable).parent / "iree-opt")
+    assert os.path.exists(found), "iree-opt not found: install the test extra (pip install -e '.[test]')"
+    return found

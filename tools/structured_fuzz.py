@@ -23,11 +23,9 @@ import multiprocessing
 import os
 import re
 import resource
-import shutil
 import signal
 import struct
 import subprocess
-import sys
 import threading
 import time
 import traceback
@@ -42,6 +40,7 @@ from random import Random
 import flatbuffers
 from ai_edge_litert import schema_py_generated as schema
 
+from . import iree_opt_path
 from .fuzz_mutations import MUTATIONS, byte_level
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -52,13 +51,6 @@ COVERAGE = ["if-cond.float32", "while-loop.float32", "multi-signature.float32", 
             "bool-int64.float32", "op-zoo-shape.float32"]
 DEFAULT_MODELS = sorted(MODELS.glob("*.tflite")) + [MODELS / "coverage" / f"{n}.tflite" for n in COVERAGE]
 FAILURES = ("internal", "warning", "hang", "crash", "invalid")
-
-
-def iree_opt_path() -> str:
-    """iree-opt from iree-base-compiler, as tests/conftest.py finds it (the test extra installs it)."""
-    found = shutil.which("iree-opt") or str(Path(sys.executable).parent / "iree-opt")
-    assert os.path.exists(found), "iree-opt not found: install the test extra (pip install -e '.[test]')"
-    return found
 
 
 # --- mutants
