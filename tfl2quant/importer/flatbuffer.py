@@ -184,6 +184,36 @@ class Table:
         return TableVector(self.buf, start + 4, length, elem, what)
 
 
+    def length(self, name: str) -> int:
+        """How many elements the vector `name` has; 0 if absent."""
+        pos = self._field_pos(name)[1]
+        if not pos:
+            return 0
+        start = pos + self.buf.u32(pos, (self.type_name, ".", name))
+        return self.buf.u32(start, (self.type_name, ".", name, " length"))
+
+    def values(self, name: str) -> list | None:
+        """A scalar vector as a list of Python numbers, as `vector(name).tolist()` gives it;
+        None if absent. For the short vectors of every operator and tensor (inputs, outputs,
+        shape): one struct read, where a numpy view and its `tolist` cost three times as much."""
+        field, pos = self._field_pos(name)
+        if not pos:
+            return None
+        buf = self.buf
+        start = pos + buf.u32(pos, (self.type_name, ".", name))
+        length = buf.u32(start, (self.type_name, ".", name, " length"))
+        code, size = _LIST_CODES[field.type]
+        if start + 4 + length * size > buf.size:
+            buf.check(start + 4, length * size, (self.type_name, ".", name, f" ({length} elements)"))
+        return list(struct.unpack_from(f"<{length}{code}", buf.data, start + 4))
+
+
+# a scalar vector's struct code per element type, as its numpy dtype's `tolist` gives the values
+# (bool as 0 or 1, as the uint8 view gives it)
+_LIST_CODES = {name: ("B" if name == "bool" else fmt[1], size) for name, (fmt, _, size) in SCALARS.items()}
+_LIST_CODES.update({enum: _LIST_CODES[scalar] for enum, scalar in schema.ENUM_TYPES.items()})
+
+
 class TableVector:
     """A vector of tables, read lazily."""
 

@@ -515,8 +515,7 @@ def operator_options(op: Table, builtin: str) -> dict:
 
 
 def _ints(table: Table, name: str) -> list[int]:
-    vec = table.vector(name)
-    return [] if vec is None else vec.tolist()
+    return table.values(name) or []
 
 
 def import_model(path: str, input_shapes=None) -> ModuleOp:

@@ -78,8 +78,7 @@ def is_quantized(t: Table) -> bool:
     q = t.get("quantization")
     if q is None:
         return False
-    scales = q.vector("scale")
-    return (scales is not None and len(scales) > 0) or q.get("details") is not None
+    return q.length("scale") > 0 or q.get("details") is not None
 
 
 def _zero_points_fit(q: QuantizedType, where: str) -> None:
@@ -92,6 +91,10 @@ def _zero_points_fit(q: QuantizedType, where: str) -> None:
     z = first_outside(zero_points(), lo, hi)
     if z is not None:
         raise FlatbufferError(f"{where}: zero point {z} out of the range [{lo}, {hi}] of its storage type")
+
+
+# a zero scale (stored for all-zero tensors) becomes FLT_MIN: quant types need a positive scale
+_FLT_MIN = float(np.finfo(np.float32).tiny)
 
 
 class TypeReader:
@@ -118,19 +121,18 @@ class TypeReader:
         # quantization of a float or bool tensor means nothing to TFLite's kernels: ignored
         if isinstance(elem, IntegerType) and 1 < elem.width <= MAX_STORAGE_BITS and is_quantized(t):
             elem = self.quantized_type(t, elem, is_constant, where)
-        shape = t.vector("shape")
+        shape = t.values("shape")
         if shape is None and not t.get("has_rank"):
             return UnrankedTensorType(elem)
         dims = []
-        signature = t.vector("shape_signature")
-        for k, d in enumerate([] if shape is None else shape.tolist()):
-            dynamic = signature is not None and k < len(signature) and int(signature[k]) == -1
+        signature = t.values("shape_signature")
+        for k, d in enumerate(shape or ()):
+            dynamic = signature is not None and k < len(signature) and signature[k] == -1
             if d < 0 and not (dynamic or d == -1):
-                raise FlatbufferError(f"{where}: invalid dimension {d} in shape {shape.tolist()}")
+                raise FlatbufferError(f"{where}: invalid dimension {d} in shape {shape}")
             dims.append(None if dynamic or d < 0 else d)
         if signature is not None and shape is not None and len(signature) != len(shape):
-            raise FlatbufferError(
-                f"{where}: shape_signature {signature.tolist()} and shape {shape.tolist()} differ in rank")
+            raise FlatbufferError(f"{where}: shape_signature {signature} and shape {shape} differ in rank")
         return RankedTensorType(tuple(dims), elem)
 
     def quantized_type(self, t: Table, storage: IntegerType, is_constant: bool, where: str) -> QuantizedType:
@@ -148,17 +150,24 @@ class TypeReader:
         if details is not None:
             raise Tfl2QuantError(f"{where}: {details.type_name} quantization is not supported")
         raw = q.vector("scale")
+        if len(raw) == 1:  # most tensors: Python floats, not eight numpy calls on one element
+            scale = float(raw[0])
+            if not (math.isfinite(scale) and scale >= 0):
+                raise FlatbufferError(f"{where}: quantization scale {scale} is not a finite non-negative number")
+            zps = q.vector("zero_point")
+            if zps is not None and len(zps) > 1:
+                raise FlatbufferError(f"{where}: quantization has 1 scales but {len(zps)} zero points")
+            zp = int(zps[0]) if zps is not None and len(zps) else 0
+            return UniformQuantizedType(storage.width, signed, f32, lo, hi, scale or _FLT_MIN, zp)
         if not np.isfinite(raw).all() or (raw < 0).any():
             bad = next(float(x) for x in raw.tolist() if not math.isfinite(x) or x < 0)
             raise FlatbufferError(f"{where}: quantization scale {bad} is not a finite non-negative number")
         # whole arrays: a large model's weights have thousands of channels each
-        scales = np.where(raw == 0, np.finfo(np.float32).tiny, raw).astype(np.float64).tolist()
+        scales = np.where(raw == 0, _FLT_MIN, raw).astype(np.float64).tolist()
         zps = q.vector("zero_point")
         zps = zps.astype(np.int64).tolist() if zps is not None and len(zps) else [0] * len(scales)
         if len(zps) != len(scales):
             raise FlatbufferError(f"{where}: quantization has {len(scales)} scales but {len(zps)} zero points")
-        if len(scales) == 1:
-            return UniformQuantizedType(storage.width, signed, f32, lo, hi, scales[0], int(zps[0]))
         axis = int(q.get("quantized_dimension"))
         return UniformQuantizedPerAxisType(storage.width, signed, f32, lo, hi, tuple(scales), tuple(zps), axis)
 
@@ -185,7 +194,7 @@ class TypeReader:
                np.broadcast_to(np.int64(0), scales.shape))
         # ai-edge-quantizer writes scale 0 for an all-zero block; a quant type needs a positive
         # scale, and FLT_MIN (the per-tensor rule above) changes no value of such a block
-        zero_as = float(np.finfo(np.float32).tiny) if (scales == 0).any() else None
+        zero_as = _FLT_MIN if (scales == 0).any() else None
         release(scales)  # read again when a pattern needs them: its pages leave the RSS till then
         if scales.size != int(np.prod(params_shape)) or zps.size != scales.size:
             raise FlatbufferError(
