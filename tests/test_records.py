@@ -6,10 +6,13 @@ import copy
 import dataclasses
 import math
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from tfl2quant import records
+from tfl2quant import _dataclass_methods, records
 
 
 def _declare(dataclass):
@@ -161,3 +164,51 @@ def test_a_std_frozen_subclass_of_ours():
         @dataclasses.dataclass
         class Thawed(OURS["Point"]):
             w: int = 1
+
+
+# --- the precompiled methods (tfl2quant/_dataclass_methods.py) ---------------------------------
+
+def test_the_precompiled_module_is_current():
+    """Regenerating the module gives the committed one: every record's methods are in it."""
+    root = Path(__file__).resolve().parent.parent
+    p = subprocess.run([sys.executable, "tools/dataclass_methods.py", "--check"], cwd=root,
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr + p.stdout
+
+
+def _code(f):
+    c = f.__code__
+    return (c.co_code, c.co_consts, c.co_names, c.co_varnames, c.co_freevars, c.co_argcount,
+            c.co_kwonlyargcount, c.co_flags, f.__defaults__, f.__kwdefaults__, f.__name__,
+            [cell.cell_contents for cell in f.__closure__ or ()], f.__annotations__)
+
+
+def test_each_precompiled_method_is_what_dataclasses_compiles():
+    """For every key, the precompiled method and dataclasses' own compile of the same source
+    have the same bytecode, names, closure and annotations."""
+    assert records.PRECOMPILED is _dataclass_methods.CODE and len(records.PRECOMPILED) > 200
+    for name, args, body, local_names, returns in records.PRECOMPILED:
+        values = {n: object() for n in local_names}
+        return_type = object() if returns else dataclasses.MISSING
+        g = {"__name__": "somewhere", "__builtins__": __builtins__}
+        ours = records._create_fn(name, list(args), list(body), globals=g, locals=dict(values),
+                                  return_type=return_type)
+        theirs = dataclasses._create_fn(name, list(args), list(body), globals=g, locals=dict(values),
+                                        return_type=return_type)
+        assert ours.__code__.co_filename.endswith("_dataclass_methods.py")  # not compiled again
+        assert _code(ours) == _code(theirs)
+        assert ours.__globals__ is theirs.__globals__ is g and ours.__module__ == "somewhere"
+
+
+def test_the_records_use_the_precompiled_methods():
+    from tfl2quant.ir.attributes import IntegerAttr
+    from tfl2quant.ir.types import RankedTensorType, i8
+
+    for method in (RankedTensorType.__init__, RankedTensorType.__eq__, IntegerAttr.__init__,
+                   IntegerAttr.__setattr__):
+        assert method.__code__.co_filename.endswith("_dataclass_methods.py"), method
+    assert RankedTensorType.__init__.__module__ == "tfl2quant.ir.types"
+    assert RankedTensorType((2,), i8) == RankedTensorType((2,), i8)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        IntegerAttr(1, i8).value = 2
+    assert dataclasses._create_fn is records._COMPILE  # put back after each class
