@@ -61,11 +61,12 @@ def _env(tree: Path = ROOT) -> dict:
     return env
 
 
-def _run(cmd: list[str], env: dict) -> tuple[float, float, int, str]:
-    """Wall and CPU (user + system, from wait4: this child alone) seconds, exit code, last error line."""
+def _run(cmd: list[str], env: dict, cwd: Path = ROOT) -> tuple[float, float, int, str]:
+    """Wall and CPU (user + system, from wait4: this child alone) seconds, exit code, last error line.
+    Ours runs in its tree: `python -m` puts the working directory ahead of PYTHONPATH."""
     with tempfile.TemporaryFile() as err:
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env, cwd=ROOT)
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env, cwd=cwd)
         _, status, usage = os.wait4(p.pid, 0)
         seconds = time.perf_counter() - t
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -78,7 +79,7 @@ def _run(cmd: list[str], env: dict) -> tuple[float, float, int, str]:
 def models_from(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
-        out += sorted(p.glob("*.tflite")) if p.is_dir() else [p]
+        out += sorted(p.resolve().glob("*.tflite")) if p.is_dir() else [p.resolve()]
     return out
 
 
@@ -116,15 +117,15 @@ def main() -> None:
         for model in models:
             ours = ours_cmd + [str(model), "-o", out_ours]
             theirs = [str(peer), str(model), "--text", "-o", out_peer]
-            for env in envs:  # warm-up: page cache, .pyc files
-                _run(ours, env)
+            for env, (_, tree) in zip(envs, trees):  # warm-up: page cache, .pyc files
+                _run(ours, env, tree)
             _run(theirs, peer_env)
             t_ours, c_ours = [[] for _ in trees], [[] for _ in trees]
             t_peer, c_peer = [], []
             status_ours, status_peer = ["" for _ in trees], ""
             for _ in range(args.repeats):
                 for i, env in enumerate(envs):
-                    s, c, rc, msg = _run(ours, env)
+                    s, c, rc, msg = _run(ours, env, trees[i][1])
                     t_ours[i].append(s)
                     c_ours[i].append(c)
                     status_ours[i] = status_ours[i] or ("" if rc == 0 else msg)

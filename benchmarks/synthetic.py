@@ -5,6 +5,8 @@
     python benchmarks/synthetic.py --profile out.prof       # cProfile of one in-process convert
     python benchmarks/synthetic.py --timing                 # and convert's --mlir-timing report
     python benchmarks/synthetic.py --timing --cpu-clock     # the report in CPU seconds (a shared machine)
+    python benchmarks/synthetic.py --ops 5000 --timing --cpu-clock -n 5 --ours before=TREE --ours after=.
+                                        # each phase's median of 5 interleaved runs per tree, as one table
 
 The model is one chain of small int8 ops cycling through FULLY_CONNECTED
 (per-channel weights), ADD (two operands with different scales: the general
@@ -18,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -68,16 +72,53 @@ def make_model(path: Path, ops: int) -> None:
 CPU_CLOCK = "import time; time.perf_counter = time.process_time\nfrom tfl2quant.cli import main; main()"
 
 
-def convert_process(model: Path, out: Path, timing: bool = False, cpu_clock: bool = False) -> tuple[float, str]:
-    """Seconds of the whole process, and its stderr (the --mlir-timing report)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def convert_process(model: Path, out: Path, timing: bool = False, cpu_clock: bool = False,
+                    tree: Path = ROOT) -> tuple[float, str]:
+    """Seconds of the whole process, and its stderr (the --mlir-timing report). It runs in `tree`
+    (`python -m` and `-c` put the working directory ahead of PYTHONPATH)."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     t = time.perf_counter()
     start = ["-c", CPU_CLOCK] if cpu_clock else ["-m", "tfl2quant.cli"]
     p = subprocess.run([sys.executable, *start, "convert", str(model), "-o", str(out),
-                        *(["--mlir-timing"] if timing else [])], check=True, env=env, cwd=ROOT,
+                        *(["--mlir-timing"] if timing else [])], check=True, env=env, cwd=tree,
                        stderr=subprocess.PIPE, text=True)
     return time.perf_counter() - t, p.stderr
+
+
+def phases(report: str) -> dict[str, float]:
+    """The --mlir-timing report's lines as {name: seconds}; a name met again (convert's second
+    canonicalize and cse) gets " (2)"."""
+    out: dict[str, float] = {}
+    for line in report.splitlines():
+        m = re.match(r"\s*([\d.]+) \(\s*[\d.]+%\)\s+(\S.*)$", line)
+        if m:
+            name = m.group(2).strip()
+            out[name if name not in out else f"{name} (2)"] = float(m.group(1))
+    return out
+
+
+def compare_trees(model: Path, out: Path, trees: list[tuple[str, Path]], runs: int, cpu_clock: bool) -> str:
+    """Each phase's median over `runs` interleaved --mlir-timing runs per tree, as a Markdown table."""
+    for _, tree in trees:  # warm-up: .pyc files, page cache
+        convert_process(model, out, True, cpu_clock, tree)
+    seen: dict[str, dict[str, list[float]]] = {label: {} for label, _ in trees}
+    whole: dict[str, list[float]] = {label: [] for label, _ in trees}
+    for _ in range(runs):
+        for label, tree in trees:
+            seconds, report = convert_process(model, out, True, cpu_clock, tree)
+            whole[label].append(seconds)
+            for name, t in phases(report).items():
+                seen[label].setdefault(name, []).append(t)
+    names = list(seen[trees[0][0]])
+    med = statistics.median
+    clock = "CPU" if cpu_clock else "wall"
+    lines = ["| phase | " + " | ".join(f"{label} {clock} (s)" for label, _ in trees) + " |",
+             "|---|" + "---:|" * len(trees)]
+    for name in names:
+        lines.append(f"| {name} | " + " | ".join(f"{med(seen[label].get(name, [0.0])):.3f}" for label, _ in trees) + " |")
+    lines.append("| whole process, wall | " + " | ".join(f"{med(whole[label]):.3f}" for label, _ in trees) + " |")
+    return "\n".join(lines)
 
 
 def profile(model: Path, out: Path) -> None:
@@ -102,12 +143,20 @@ def main() -> None:
     p.add_argument("--timing", action="store_true",
                    help="print convert's --mlir-timing report of each timed run (time per phase and pass)")
     p.add_argument("--cpu-clock", action="store_true", help="the --timing report in CPU seconds, not wall")
+    p.add_argument("--ours", action="append", default=[], metavar="LABEL=TREE",
+                   help="with --timing: trees of ours to compare, phase by phase (repeatable)")
+    p.add_argument("-n", type=int, default=5, help="with --ours: interleaved runs per tree (medians)")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.ops:
             model = Path(tmp) / f"chain-{n}.tflite"
             make_model(model, n)
             out = Path(tmp) / "out.mlir"
+            if args.ours:
+                trees = [(label, Path(tree).resolve()) for label, tree in (o.split("=", 1) for o in args.ours)]
+                print(f"chain of {n} ops, medians of {args.n} interleaved runs per tree\n")
+                print(compare_trees(model, out, trees, args.n, args.cpu_clock))
+                continue
             convert_process(model, out)  # warm-up: .pyc files, page cache
             seconds, report = convert_process(model, out, args.timing, args.cpu_clock)
             print(f"{n:>6} ops: {seconds:6.2f} s whole process, {n / seconds:8.0f} TFLite ops/s, "

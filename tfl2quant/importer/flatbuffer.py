@@ -96,7 +96,7 @@ _SCALAR_FIELDS = {
 class Table:
     """One table of type `type_name` at `pos`; fields are read on demand by name."""
 
-    __slots__ = ("buf", "pos", "type_name", "_vtable", "_vtsize")
+    __slots__ = ("buf", "pos", "type_name", "_vtable", "_vtsize", "_tables")
 
     def __init__(self, buf: Buffer, pos: int, type_name: str):
         self.buf, self.pos, self.type_name = buf, pos, type_name
@@ -111,6 +111,7 @@ class Table:
             raise FlatbufferError(f"malformed flatbuffer: {type_name} vtable at {vtable} has size {vtsize}")
         buf.check(vtable, vtsize, (type_name, " vtable"))
         self._vtable, self._vtsize = vtable, vtsize
+        self._tables: dict[str, Table] | None = None  # its table fields, once read
 
     def _field_pos(self, name: str) -> tuple[schema.Field, int]:
         """The field's schema entry and its absolute position (0 if absent)."""
@@ -148,12 +149,19 @@ class Table:
             return self.buf.scalar(pos, type_name, (self.type_name, ".", name))
         if not pos:
             return None
+        if field.kind == "table":  # kept: a tensor's quantization is asked for four times
+            tables = self._tables
+            if tables is None:
+                tables = self._tables = {}
+            table = tables.get(name)
+            if table is None:
+                table = tables[name] = Table(self.buf, pos + self.buf.u32(pos, (self.type_name, ".", name)),
+                                             field.type)
+            return table
         what = f"{self.type_name}.{name}"
         target = pos + self.buf.u32(pos, what)
         if field.kind == "string":
             return _string(self.buf, target, what)
-        if field.kind == "table":
-            return Table(self.buf, target, field.type)
         if field.kind == "union":
             member = schema.UNIONS[field.type].get(self.get(name + "_type"))
             if member is None:
@@ -215,19 +223,24 @@ _LIST_CODES.update({enum: _LIST_CODES[scalar] for enum, scalar in schema.ENUM_TY
 
 
 class TableVector:
-    """A vector of tables, read lazily."""
+    """A vector of tables, each read when first asked for, then kept: the importer reads a
+    tensor's table four or five times (its type, name, value, statistics)."""
 
     def __init__(self, buf: Buffer, start: int, length: int, type_name: str, what: str):
         self.buf, self.start, self.length, self.type_name, self.what = buf, start, length, type_name, what
+        self._tables: dict[int, Table] = {}
 
     def __len__(self) -> int:
         return self.length
 
     def __getitem__(self, k: int) -> Table:
-        if not 0 <= k < self.length:
-            raise IndexError(k)
-        slot = self.start + 4 * k
-        return Table(self.buf, slot + self.buf.u32(slot, self.what), self.type_name)
+        table = self._tables.get(k)
+        if table is None:
+            if not 0 <= k < self.length:
+                raise IndexError(k)
+            slot = self.start + 4 * k
+            table = self._tables[k] = Table(self.buf, slot + self.buf.u32(slot, self.what), self.type_name)
+        return table
 
     def __iter__(self) -> Iterator[Table]:
         return (self[k] for k in range(self.length))

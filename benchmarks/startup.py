@@ -1,0 +1,107 @@
+"""Start-up: what a `convert` process pays before it reads the model, step by step.
+
+    python benchmarks/startup.py                           # this tree, 11 runs of each step
+    python benchmarks/startup.py --ours before=../main --ours after=.   # two trees, interleaved
+    python benchmarks/startup.py --model models/real/X.tflite
+
+Each step is a fresh process, timed whole (wall and CPU), its runs interleaved with the
+other trees' and the other steps' so that a busy machine slows them alike; medians:
+
+    python        python -c pass
+    numpy         python -c "import numpy" (with one BLAS thread, as the CLI sets it)
+    + click       numpy and click, the CLI's library
+    + tfl2quant   the modules `convert` imports before it reads a model
+    convert       `python -m tfl2quant.cli convert MODEL -o FILE`: also the legalize families
+                  the model needs, the conversion and the output (a small model: mostly start-up)
+    peer          `tosa-converter-for-tflite MODEL --text -o FILE` (benchmarks/peer.py installs it)
+
+The last column is the time inside dataclasses' class processing during the `+ tfl2quant` step
+(tfl2quant/records.py), measured in a process of its own.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from peer import PEER  # noqa: E402
+
+OURS_IMPORTS = "import numpy, click; import tfl2quant.cli, tfl2quant.pipeline"
+DATACLASS_TIME = """
+import time, dataclasses, numpy, click
+process, spent = dataclasses._process_class, [0.0]
+def timed(*a, **k):
+    t = time.perf_counter()
+    try:
+        return process(*a, **k)
+    finally:
+        spent[0] += time.perf_counter() - t
+dataclasses._process_class = timed
+import tfl2quant.cli, tfl2quant.pipeline
+print(spent[0])
+"""
+
+
+def _env(tree: Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), OPENBLAS_NUM_THREADS="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed tool reads its .pyc files
+    return env
+
+
+def _time(cmd: list[str], tree: Path) -> tuple[float, float]:
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(tree), cwd=tree)
+    _, status, usage = os.wait4(p.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        sys.exit(f"failed: {' '.join(cmd)} (in {tree})")
+    return time.perf_counter() - t, usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("-n", type=int, default=11, help="runs of each step (medians)")
+    p.add_argument("--ours", action="append", default=[], metavar="LABEL=TREE",
+                   help="a tree of ours (repeatable; default: this one)")
+    p.add_argument("--model", type=Path, default=ROOT / "models" / "real" / "lstm.float32.tflite")
+    args = p.parse_args()
+    trees = [(label, Path(tree).resolve()) for label, tree in (o.split("=", 1) for o in args.ours)] or [("ours", ROOT)]
+    model = args.model.resolve()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(Path(tmp) / "out.mlir")
+        steps = {"python": [py, "-c", "pass"], "numpy": [py, "-c", "import numpy"],
+                 "+ click": [py, "-c", "import numpy, click"], "+ tfl2quant": [py, "-c", OURS_IMPORTS],
+                 "convert": [py, "-m", "tfl2quant.cli", "convert", str(model), "-o", out]}
+        runs = [(label, tree, step, cmd) for label, tree in trees for step, cmd in steps.items()]
+        if PEER.exists():
+            runs.append(("peer", ROOT, "convert", [str(PEER), str(model), "--text", "-o", out]))
+        times: dict = {}
+        for label, tree, step, cmd in runs:  # warm-up: .pyc files, page cache
+            _time(cmd, tree)
+        for _ in range(args.n):
+            for label, tree, step, cmd in runs:
+                times.setdefault((label, step), []).append(_time(cmd, tree))
+        spent = {label: float(subprocess.run([py, "-c", DATACLASS_TIME], env=_env(tree), cwd=tree, check=True,
+                                             capture_output=True, text=True).stdout) for label, tree in trees}
+    print(f"{model.name}, medians of {args.n} interleaved runs (wall / CPU, ms)\n")
+    print("| | " + " | ".join(steps) + " | dataclasses (ms) |")
+    print("|---|" + "---:|" * (len(steps) + 1))
+    for label, _ in trees:
+        cells = [f"{1000 * statistics.median(w for w, _ in times[label, s]):.0f} / "
+                 f"{1000 * statistics.median(c for _, c in times[label, s]):.0f}" for s in steps]
+        print(f"| {label} | " + " | ".join(cells) + f" | {1000 * spent[label]:.0f} |")
+    if ("peer", "convert") in times:
+        w = statistics.median(x for x, _ in times["peer", "convert"])
+        c = statistics.median(x for _, x in times["peer", "convert"])
+        print(f"| peer | | | | | {1000 * w:.0f} / {1000 * c:.0f} | |")
+
+
+if __name__ == "__main__":
+    main()
