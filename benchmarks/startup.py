@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from peer import PEER  # noqa: E402
+from peer import PEER  # noqa: E402  (benchmarks/ on the path first)
 
 OURS_IMPORTS = "import numpy, click; import tfl2quant.cli, tfl2quant.pipeline"
 DATACLASS_TIME = """

@@ -11,8 +11,9 @@ others stay dataclasses' own compiled methods, since a closure __eq__ or __hash_
 tests/test_records.py compares the two on the kinds of class the project declares.
 
 The methods dataclasses does compile (__init__, __eq__, __hash__, a frozen class's
-__setattr__ and __delattr__: some 290 for the records `convert` imports) were still a third of
-its own modules' import time, 35 ms of every process (benchmarks/startup.py). They are
+__setattr__ and __delattr__: some 280 for the records `convert` imports) were still a third of
+its own modules' import time: dataclasses took 48-58 ms of every process, 17 ms now
+(benchmarks/startup.py, its last column). They are
 compiled ahead: tools/dataclass_methods.py writes the source dataclasses makes for each into
 `_dataclass_methods.py`, which Python compiles once into its .pyc like any module, and
 `dataclass` hands dataclasses that code, bound to the class's module as its own exec would bind
@@ -57,7 +58,7 @@ def _create_fn(name, args, body, *, globals=None, locals=None, return_type=datac
     # passes ran 5-10% slower)
     params = code.co_varnames[:code.co_argcount]
     code = code.replace(co_consts=tuple(c.replace() if isinstance(c, types.CodeType) else c for c in code.co_consts))
-    return types.FunctionType(code, globals)(*[locals[n] if n in locals else return_type for n in params])
+    return types.FunctionType(code, globals)(*[locals.get(n, return_type) for n in params])
 
 
 def _dataclass(cls, **options):
