@@ -53,9 +53,8 @@ def _create_fn(name, args, body, *, globals=None, locals=None, return_type=datac
     # the code is that of dataclasses' `__create_fn__(local names..., return annotation)`: called
     # with the class module's globals, as exec(source, globals) would make it, it returns the
     # method. The method's code is copied, as exec would compile it anew: classes with equal
-    # fields share a key, and one code object would share the interpreter's inline caches, which
-    # specialize attribute reads to one class (Python 3.11's adaptive interpreter; shared, the
-    # passes ran 5-10% slower)
+    # fields share a key, and one code object would share the interpreter's inline caches across
+    # them (Python 3.11's adaptive interpreter specializes an attribute read to one class)
     params = code.co_varnames[:code.co_argcount]
     code = code.replace(co_consts=tuple(c.replace() if isinstance(c, types.CodeType) else c for c in code.co_consts))
     return types.FunctionType(code, globals)(*[locals.get(n, return_type) for n in params])
