@@ -21,17 +21,15 @@ The last column is the time inside dataclasses' class processing during the `+ t
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from peer import PEER  # noqa: E402  (benchmarks/ on the path first)
+from peer import PEER, _env as peer_env, _run  # noqa: E402  (benchmarks/ on the path first)
 
 OURS_IMPORTS = "import numpy, click; import tfl2quant.cli, tfl2quant.pipeline"
 DATACLASS_TIME = """
@@ -50,18 +48,15 @@ print(spent[0])
 
 
 def _env(tree: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree), OPENBLAS_NUM_THREADS="1")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed tool reads its .pyc files
-    return env
+    return dict(peer_env(tree), OPENBLAS_NUM_THREADS="1")
 
 
 def _time(cmd: list[str], tree: Path) -> tuple[float, float]:
-    t = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(tree), cwd=tree)
-    _, status, usage = os.wait4(p.pid, 0)
-    if os.waitstatus_to_exitcode(status):
-        sys.exit(f"failed: {' '.join(cmd)} (in {tree})")
-    return time.perf_counter() - t, usage.ru_utime + usage.ru_stime
+    """Wall and CPU seconds of `cmd` run in `tree` (peer.py's runner)."""
+    seconds, cpu, rc, error = _run(cmd, _env(tree), tree)
+    if rc:
+        sys.exit(f"failed: {' '.join(cmd)} (in {tree}): {error}")
+    return seconds, cpu
 
 
 def main() -> None:

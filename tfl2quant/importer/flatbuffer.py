@@ -171,14 +171,21 @@ class Table:
             return self.vector(name)
         raise FlatbufferError(f"cannot read {what} of kind {field.kind}")  # pragma: no cover
 
-    def vector(self, name: str):
-        """A scalar vector as a numpy view, or a `TableVector`/list of strings; None if absent."""
+    def _vector_at(self, name: str) -> tuple[schema.Field, int, int] | None:
+        """The vector field's schema entry, the position of its length word and that length."""
         field, pos = self._field_pos(name)
         if not pos:
             return None
+        start = pos + self.buf.u32(pos, (self.type_name, ".", name))
+        return field, start, self.buf.u32(start, (self.type_name, ".", name, " length"))
+
+    def vector(self, name: str):
+        """A scalar vector as a numpy view, or a `TableVector`/list of strings; None if absent."""
+        at = self._vector_at(name)
+        if at is None:
+            return None
+        field, start, length = at
         what = f"{self.type_name}.{name}"
-        start = pos + self.buf.u32(pos, what)
-        length = self.buf.u32(start, f"{what} length")
         elem = field.type
         if elem in SCALARS or elem in schema.ENUM_TYPES:
             scalar = elem if elem in SCALARS else schema.ENUM_TYPES[elem]
@@ -191,25 +198,20 @@ class Table:
                     for k in range(length)]
         return TableVector(self.buf, start + 4, length, elem, what)
 
-
     def length(self, name: str) -> int:
         """How many elements the vector `name` has; 0 if absent."""
-        pos = self._field_pos(name)[1]
-        if not pos:
-            return 0
-        start = pos + self.buf.u32(pos, (self.type_name, ".", name))
-        return self.buf.u32(start, (self.type_name, ".", name, " length"))
+        at = self._vector_at(name)
+        return 0 if at is None else at[2]
 
     def values(self, name: str) -> list | None:
         """A scalar vector as a list of Python numbers, as `vector(name).tolist()` gives it;
         None if absent. For the short vectors of every operator and tensor (inputs, outputs,
         shape): one struct read, where a numpy view and its `tolist` cost three times as much."""
-        field, pos = self._field_pos(name)
-        if not pos:
+        at = self._vector_at(name)
+        if at is None:
             return None
+        field, start, length = at
         buf = self.buf
-        start = pos + buf.u32(pos, (self.type_name, ".", name))
-        length = buf.u32(start, (self.type_name, ".", name, " length"))
         code, size = _LIST_CODES[field.type]
         if start + 4 + length * size > buf.size:
             buf.check(start + 4, length * size, (self.type_name, ".", name, f" ({length} elements)"))

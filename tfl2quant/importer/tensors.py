@@ -151,14 +151,9 @@ class TypeReader:
             raise Tfl2QuantError(f"{where}: {details.type_name} quantization is not supported")
         raw = q.vector("scale")
         if len(raw) == 1:  # most tensors: Python floats, not eight numpy calls on one element
-            scale = float(raw[0])
-            if not (math.isfinite(scale) and scale >= 0):
-                raise FlatbufferError(f"{where}: quantization scale {scale} is not a finite non-negative number")
-            zps = q.vector("zero_point")
-            if zps is not None and len(zps) > 1:
-                raise FlatbufferError(f"{where}: quantization has 1 scales but {len(zps)} zero points")
-            zp = int(zps[0]) if zps is not None and len(zps) else 0
-            return UniformQuantizedType(storage.width, signed, f32, lo, hi, scale or _FLT_MIN, zp)
+            scale, zps = float(raw[0]), q.values("zero_point") or [0]
+            if math.isfinite(scale) and scale >= 0 and len(zps) == 1:  # else the checks below say why not
+                return UniformQuantizedType(storage.width, signed, f32, lo, hi, scale or _FLT_MIN, zps[0])
         if not np.isfinite(raw).all() or (raw < 0).any():
             bad = next(float(x) for x in raw.tolist() if not math.isfinite(x) or x < 0)
             raise FlatbufferError(f"{where}: quantization scale {bad} is not a finite non-negative number")
