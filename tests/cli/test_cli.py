@@ -264,8 +264,9 @@ def test_every_command_starts_without_a_python_warning(command):
 
 
 def test_check_shows_progress_on_a_terminal(tmp_path):
-    """A check that runs a few seconds draws `[Ns] what runs` on stderr when it is a terminal,
-    and clears the line before the table."""
+    """A check that runs longer than the delay (here none, so that the test does not depend on
+    the machine's speed) draws `[Ns] what runs` on stderr when it is a terminal, and clears the
+    line before the table."""
     import pty
 
     from ..lib.check_models import deep_float
@@ -273,7 +274,7 @@ def test_check_shows_progress_on_a_terminal(tmp_path):
     model = tmp_path / "deep.tflite"
     model.write_bytes(deep_float())
     exe = Path(sys.executable).parent / "tfl2quant"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "TFL2QUANT_PROGRESS_DELAY": "0"}
     main, secondary = pty.openpty()
     r = subprocess.Popen([str(exe), "check", str(model), "--samples", "12"], stdout=subprocess.PIPE,
                          stderr=secondary, env=env)
@@ -292,6 +293,17 @@ def test_check_shows_progress_on_a_terminal(tmp_path):
     assert r.returncode in (1, 5) and "per layer: 120/120 ops match" in stdout  # the table, on stdout
     assert b"\r\x1b[K[" in drawn and b"s] " in drawn, drawn[:300]
     assert b"input set" in drawn and drawn.endswith(b"\r\x1b[K")
+
+def test_progress_delay_is_read_from_the_environment(monkeypatch):
+    """TFL2QUANT_PROGRESS_DELAY in seconds; a value that is no number of seconds leaves the 2 s."""
+    from runtime_check.check.progress import default_delay
+
+    for value, delay in (("0", 0.0), ("0.25", 0.25), ("-3", 0.0), ("soon", 2.0), ("", 2.0)):
+        monkeypatch.setenv("TFL2QUANT_PROGRESS_DELAY", value)
+        assert default_delay() == delay, value
+    monkeypatch.delenv("TFL2QUANT_PROGRESS_DELAY")
+    assert default_delay() == 2.0
+
 # --- stdin, help, options that would do nothing, --input-shape limits ----------------------
 
 def test_convert_check_and_report_read_a_model_from_stdin():
@@ -372,3 +384,4 @@ def test_the_output_ends_with_a_blank_line_as_mlir_opts(tmp_path):
     assert text.endswith("}\n\n") and not text.endswith("\n\n\n")
     r = tfl2quant("opt", "--split-input-file", stdin="func.func @f() {\n  return\n}\n// -----\nmodule {\n}\n")
     assert r.stdout.endswith("}\n\n") and "}\n\n// -----\nmodule {\n}\n\n" in r.stdout
+
