@@ -294,6 +294,7 @@ def test_check_shows_progress_on_a_terminal(tmp_path):
     assert b"\r\x1b[K[" in drawn and b"s] " in drawn, drawn[:300]
     assert b"input set" in drawn and drawn.endswith(b"\r\x1b[K")
 
+
 def test_progress_delay_is_read_from_the_environment(monkeypatch):
     """TFL2QUANT_PROGRESS_DELAY in seconds; a value that is no number of seconds leaves the 2 s."""
     from runtime_check.check.progress import default_delay
@@ -303,6 +304,7 @@ def test_progress_delay_is_read_from_the_environment(monkeypatch):
         assert default_delay() == delay, value
     monkeypatch.delenv("TFL2QUANT_PROGRESS_DELAY")
     assert default_delay() == 2.0
+
 
 # --- stdin, help, options that would do nothing, --input-shape limits ----------------------
 
