@@ -11,7 +11,6 @@ import atexit
 import contextlib
 import gc
 import io
-import json
 import os
 import sys
 import time
@@ -404,6 +403,7 @@ def check(model, inputs_file, seed, json_file, rounding, input_shapes, samples, 
             progress.close()
     click.echo(shown(str(result)), err=json_file == "-")
     if json_file:
+        import json  # only check --json writes JSON: convert does not pay for json's import
         with _output(json_file) as out:
             json.dump(result.to_json(), out, indent=2)
             out.write("\n")

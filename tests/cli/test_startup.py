@@ -38,6 +38,17 @@ def test_convert_imports_only_the_families_of_its_ops():
                          "flatbuffers", "ml_dtypes", "ctypes.util", "decimal"}
 
 
+def test_convert_compiles_no_mlir_lexer_pattern():
+    """convert reads no MLIR text: the lexer's patterns are compiled by the first Lexer (`opt`)."""
+    code = (f"from tfl2quant.pipeline import convert; convert({str(MODELS / 'small-cnn.int8.tflite')!r})\n"
+            "from tfl2quant.ir import lexer; print(lexer._TOKEN is None)\n"
+            "from tfl2quant.ir.parser import parse_module; parse_module('module {}', 'x.mlir')\n"
+            "print(lexer._TOKEN is None)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == ["True", "False"]
+
+
 def test_importing_the_patterns_builds_no_table():
     code = ("import legalize; legalize.RULES; from legalize.families.normalization import softmax; "
             "print(softmax._exp_lut.cache_info().currsize, len(softmax._exp_lut()), "
@@ -50,11 +61,13 @@ def test_importing_the_patterns_builds_no_table():
 
 def _cli_run(*args: str, env: dict | None = None) -> tuple[set, dict]:
     """Run `tfl2quant ARGS` in a fresh process: the modules loaded and the environment at its exit."""
-    code = ("import json, os, runpy, sys\n"
+    code = ("import os, runpy, sys\n"
             f"sys.argv = ['tfl2quant', *{list(args)!r}]\n"
             "try:\n    runpy.run_module('tfl2quant.cli', run_name='__main__')\n"
             "except SystemExit as e:\n    assert not e.code, e.code\n"
-            "print(json.dumps([sorted(sys.modules), dict(os.environ)]))")
+            "loaded = sorted(sys.modules)\n"  # before json, which the command itself must not need
+            "import json\n"
+            "print(json.dumps([loaded, dict(os.environ)]))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
     assert p.returncode == 0, p.stderr
     loaded, environ = json.loads(p.stdout.splitlines()[-1])
@@ -76,6 +89,9 @@ def test_the_convert_command_loads_only_what_it_runs(tmp_path):
              "tfl2quant.passes.symbol_dce", "tfl2quant.passes.strip_debuginfo", "tfl2quant.passes.normalize_quant_types",
              "tfl2quant.ir.parser", "tfl2quant.ir.bytecode_reader", "tfl2quant.ir.bytecode", "ml_dtypes"}
     assert not {m for m in loaded if m in never or m.split(".")[0] in never}
+    # what only other commands or rarer inputs use: json (check --json), tempfile (a model from
+    # stdin or memory)
+    assert not loaded & {"json", "tempfile", "shutil"}
     # OpenBLAS's threads are not started for a command without heavy linear algebra
     assert environ.get("OPENBLAS_NUM_THREADS") == "1"
 

@@ -11,7 +11,6 @@ import contextlib
 import mmap
 import os
 import sys
-import tempfile
 from typing import Iterator, Union
 
 from ..errors import Tfl2QuantError
@@ -72,6 +71,9 @@ def renamed(error: Tfl2QuantError) -> Tfl2QuantError:
 
 
 def _temporary(data, name: str, suffix: str) -> str:
+    # tempfile (with shutil, random and the compression modules it imports: ~4 ms) is loaded
+    # only for bytes, buffers and stdin, not for a model given by its path
+    import tempfile
     fd, path = tempfile.mkstemp(prefix="tfl2quant-", suffix=suffix)
     with os.fdopen(fd, "wb") as f:
         f.write(data)

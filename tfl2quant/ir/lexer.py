@@ -28,21 +28,29 @@ EOF = "eof"
 _SUFFIX_ID = r"(?:[0-9]+|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*)"
 _STRING_LITERAL = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'  # unrolled: fast on megabyte hex strings
 _PUNCT = r"\{-\#|\#-\}|->|\.\.\.|[()\[\]{}<>:,=?*+\-|]"
-_TOKEN = re.compile(
-    rf"""(?P<punct>{_PUNCT})
-      | (?P<{BARE}>[A-Za-z_][A-Za-z0-9_$.]*)
-      | %(?P<{PERCENT}>{_SUFFIX_ID})
-      | \^(?P<{CARET}>{_SUFFIX_ID})
-      | @(?P<{AT}>[A-Za-z_][A-Za-z0-9_$.]*|{_STRING_LITERAL})
-      | \#(?P<{HASH}>{_SUFFIX_ID})
-      | !(?P<{BANG}>{_SUFFIX_ID})
-      | (?P<{FLOAT}>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)
-      | (?P<{INTEGER}>0x[0-9A-Fa-f]+|[0-9]+)
-      | (?P<{STRING}>{_STRING_LITERAL})
-    """, re.VERBOSE)
-_STRING = re.compile(_STRING_LITERAL)
-_SKIP = re.compile(r"(?:\s+|//[^\n]*)*")
-_ESCAPE = re.compile(r"\\(?:([\\\"])|([nt])|([0-9A-Fa-f]{2})|(.?))", re.DOTALL)
+# The patterns are compiled by the first Lexer (~1.3 ms, the token pattern most of it): `convert`
+# imports this module for its token kinds (the dialects' assembly formats name them) but
+# reads no MLIR text. lex(), balanced_end() and unescape() run only with a Lexer made.
+_TOKEN = _STRING = _SKIP = _ESCAPE = None
+
+
+def _compile() -> None:
+    global _TOKEN, _STRING, _SKIP, _ESCAPE
+    _TOKEN = re.compile(
+        rf"""(?P<punct>{_PUNCT})
+          | (?P<{BARE}>[A-Za-z_][A-Za-z0-9_$.]*)
+          | %(?P<{PERCENT}>{_SUFFIX_ID})
+          | \^(?P<{CARET}>{_SUFFIX_ID})
+          | @(?P<{AT}>[A-Za-z_][A-Za-z0-9_$.]*|{_STRING_LITERAL})
+          | \#(?P<{HASH}>{_SUFFIX_ID})
+          | !(?P<{BANG}>{_SUFFIX_ID})
+          | (?P<{FLOAT}>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)
+          | (?P<{INTEGER}>0x[0-9A-Fa-f]+|[0-9]+)
+          | (?P<{STRING}>{_STRING_LITERAL})
+        """, re.VERBOSE)
+    _STRING = re.compile(_STRING_LITERAL)
+    _SKIP = re.compile(r"(?:\s+|//[^\n]*)*")
+    _ESCAPE = re.compile(r"\\(?:([\\\"])|([nt])|([0-9A-Fa-f]{2})|(.?))", re.DOTALL)
 
 
 class Token(NamedTuple):
@@ -57,6 +65,8 @@ class Lexer:
         self.text = text
         self.filename = filename
         self.first_line = first_line
+        if _TOKEN is None:
+            _compile()
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def where(self, pos: int) -> str:
