@@ -1274,6 +1274,56 @@ def __create_fn__():
 
 CODE[('__hash__', ('self',), ('return hash((self.num_dims,self.results,))',), (), False)] = __create_fn__.__code__
 
+def __create_fn__(_type_width, _type_largest, _type_nan, _type_inf, _type_upstream, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,width:_type_width,largest:_type_largest,nan:_type_nan,inf:_type_inf,upstream:_type_upstream)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'width',width)
+  __dataclass_builtins_object__.__setattr__(self,'largest',largest)
+  __dataclass_builtins_object__.__setattr__(self,'nan',nan)
+  __dataclass_builtins_object__.__setattr__(self,'inf',inf)
+  __dataclass_builtins_object__.__setattr__(self,'upstream',upstream)
+ return __init__
+
+
+CODE[('__init__', ('self', 'width:_type_width', 'largest:_type_largest', 'nan:_type_nan', 'inf:_type_inf', 'upstream:_type_upstream'), ("__dataclass_builtins_object__.__setattr__(self,'width',width)", "__dataclass_builtins_object__.__setattr__(self,'largest',largest)", "__dataclass_builtins_object__.__setattr__(self,'nan',nan)", "__dataclass_builtins_object__.__setattr__(self,'inf',inf)", "__dataclass_builtins_object__.__setattr__(self,'upstream',upstream)"), ('_type_width', '_type_largest', '_type_nan', '_type_inf', '_type_upstream', 'MISSING', '_HAS_DEFAULT_FACTORY', '__dataclass_builtins_object__'), True)] = __create_fn__.__code__
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.width,self.largest,self.nan,self.inf,self.upstream,)==(other.width,other.largest,other.nan,other.inf,other.upstream,)
+  return NotImplemented
+ return __eq__
+
+
+CODE[('__eq__', ('self', 'other'), ('if other.__class__ is self.__class__:', ' return (self.width,self.largest,self.nan,self.inf,self.upstream,)==(other.width,other.largest,other.nan,other.inf,other.upstream,)', 'return NotImplemented'), (), False)] = __create_fn__.__code__
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('width','largest','nan','inf','upstream',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
+CODE[('__setattr__', ('self', 'name', 'value'), ("if type(self) is cls or name in ('width','largest','nan','inf','upstream',):", ' raise FrozenInstanceError(f"cannot assign to field {name!r}")', 'super(cls, self).__setattr__(name, value)'), ('cls', 'FrozenInstanceError'), False)] = __create_fn__.__code__
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('width','largest','nan','inf','upstream',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+CODE[('__delattr__', ('self', 'name'), ("if type(self) is cls or name in ('width','largest','nan','inf','upstream',):", ' raise FrozenInstanceError(f"cannot delete field {name!r}")', 'super(cls, self).__delattr__(name)'), ('cls', 'FrozenInstanceError'), False)] = __create_fn__.__code__
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.width,self.largest,self.nan,self.inf,self.upstream,))
+ return __hash__
+
+
+CODE[('__hash__', ('self',), ('return hash((self.width,self.largest,self.nan,self.inf,self.upstream,))',), (), False)] = __create_fn__.__code__
+
 def __create_fn__(_type_storage_width, _type_is_signed, _type_expressed_type, _type_storage_type_min, _type_storage_type_max, _type_storage_spelling, _type_storage_float, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_storage_spelling, _dflt_storage_float, _return_type):
  def __init__(self,storage_width:_type_storage_width,is_signed:_type_is_signed,expressed_type:_type_expressed_type,storage_type_min:_type_storage_type_min,storage_type_max:_type_storage_type_max,*,storage_spelling:_type_storage_spelling=_dflt_storage_spelling,storage_float:_type_storage_float=_dflt_storage_float)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'storage_width',storage_width)

@@ -66,7 +66,7 @@ _SCALE_RANGE = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class FloatFormat:
     """A float storage type's facts, from its definition in mlir/include/mlir/IR/BuiltinTypes.td
     (ml_dtypes' finfo agrees: tests/passes/test_float_storage.py)."""
