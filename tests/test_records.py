@@ -153,6 +153,23 @@ def test_recursion_in_repr():
     assert repr(m) == repr(s) == "_declare.<locals>.Mutable(items=[...], count=0)"
 
 
+def test_the_signature_docstring_is_made_when_read():
+    """A record without a docstring gets dataclasses' `Name(field: type, ...)` as __doc__, made
+    at the first read (from the class or an instance), not when the class is made."""
+    def late(dataclass):
+        @dataclass(frozen=True)
+        class Late:
+            a: int
+            b: str = "x"
+        return Late
+
+    ours, std = late(records.dataclass), late(dataclasses.dataclass)
+    assert isinstance(ours.__dict__["__doc__"], records._SignatureDoc)
+    assert ours(1).__doc__ == ours.__doc__ == std.__doc__ == "Late(a: 'int', b: 'str' = 'x')"
+    assert ours.__dict__["__doc__"] == std.__doc__  # the text, in the descriptor's place
+    assert STD["Point"].__doc__ == OURS["Point"].__doc__ and OURS["Point3"].__doc__.startswith("Point3(")
+
+
 def test_a_std_frozen_subclass_of_ours():
     """Our frozen classes are frozen dataclasses to dataclasses: a subclass may use either."""
     @dataclasses.dataclass(frozen=True)
