@@ -1,4 +1,4 @@
-"""A declarative format (assembly_format.Format) compiled to one Python function per op name.
+"""A declarative format (assembly_format.Format) compiled to Python functions per op name.
 
 Interpreting a format's element list for every printed op (isinstance chains, a spacing
 dict, a generator per operand list, a write per token) was most of printing's time. ODS
@@ -7,26 +7,37 @@ that builds each op's line in one string and writes it once. For
 
     operands (`scale32` `(` $scale32^ `)`)? attr-dict `:` functional-type(operands, results)
 
-it is, shortened:
+the checked printer (compile_checked_printer: can_print's test, then the printing) is,
+shortened:
 
     def print_op(op, p, s):
-        N = p.lookup; T = p.type; ops = op._operands; res = op.results; attrs = op.attributes
-        s += KEYWORD(p)
-        x = ", ".join([N[v] for v in ops])
-        if x:
-            s += " " + x
+        if op.regions or op.successors:
+            return False
+        ops = op._operands; res = op.results; attrs = op.attributes
+        chk0 = attrs.get("scale32")
+        if chk0 is not None and not (isinstance(chk0, IntegerAttr) and ...):
+            return False
+        N = p.lookup; U = p.type_unseen; S = p._type_text
+        m1 = (KEYWORD if op.name == "tosa.rescale" else p.op_keyword(op))
+        s = f"{s}{m1}"
+        x1 = ", ".join([N[v] for v in ops])
+        if x1:
+            s = f"{s} {x1}"
+        if chk0 is not None:
+            m2 = "true" if chk0.value else "false"
+            s = f"{s} scale32({m2})"
         ...
-        a = attrs.get("scale32")
-        if a is not None:
-            s += " scale32(" + ("true" if a.value else "false") + ")"
-        ...
-        p.out.write(s)
+        p.out.write(f"{s} : ({m3}) -> {m4}")
+        return True
 
 The spacing rules are those of Format._emit (OpFormatGen's), decided when generating
 where they are known (`sp` holds them at run time only after an element that may print
 nothing). Attribute kinds the generator does not know print through their `print`.
 """
 from __future__ import annotations
+
+import ast
+import re
 
 from ..ir.attributes import DenseElementsAttr, DialectAttr, IntegerAttr, UnitAttr
 from ..ir.types import FunctionType, IntegerType
@@ -37,19 +48,8 @@ def compile_printer(fmt):
     """`print_op(op, p, s)`: writes `s` and then `op` in `fmt`'s custom form, as Format.print
     writes it (without the check Format.can_print makes: the caller made it)."""
     gen = _Gen(fmt)
-    body = gen.elements(fmt.elements, 1)
-    lines = [
-        "def print_op(op, p, s):",
-        "    N = p.lookup",
-        "    T = p.type",
-        "    S = p._type_text",
-        "    ops = op._operands",
-        "    res = op.results",
-        "    attrs = op.attributes",
-        f"    s += {gen.keyword()}",
-    ]
-    lines += body
-    lines.append("    p.out.write(s)")
+    lines = ["def print_op(op, p, s):", "    ops = op._operands", "    res = op.results",
+             "    attrs = op.attributes"] + gen.function_body()
     source = "\n".join(lines) + "\n"
     env = dict(gen.consts)
     exec(compile(source, f"<assembly of {fmt.name}>", "exec"), env)
@@ -61,9 +61,60 @@ def compile_printer(fmt):
 def compile_check(fmt):
     """`check(op)`: Format.can_print(op) for an op without regions or successors (True or
     False), or None where the format derives types with `infer` or from optional groups."""
-    consts = {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr, "IntegerType": IntegerType,
-              "I1": IntegerType(1), "FITS": af.fits}
-    lines = ["def check(op):", "    ops = op._operands", "    res = op.results"]
+    consts = _check_consts()
+    lines, decided = _check_lines(fmt, consts)
+    lines = ["def check(op):", "    ops = op._operands", "    res = op.results"] + lines
+    lines.append("    return True" if decided else "    return None")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<assembly check of {fmt.name}>", "exec"), consts)
+    fn = consts["check"]
+    fn.source = source
+    return fn
+
+
+def compile_checked_printer(fmt):
+    """`print_op(op, p, s)`: compile_check's test and compile_printer's printing in one call
+    (the attributes each fetches, fetched once): prints and returns True where Format.can_print
+    holds, else returns False and writes nothing. None for a format where only can_print
+    knows (compile_check's None)."""
+    consts = _check_consts()
+    checks, decided = _check_lines(fmt, consts)
+    if not decided:
+        return None
+    gen = _Gen(fmt, fetched={name: _fetched(k) for k, name in enumerate(fmt.attrs)})
+    lines = [
+        "def print_op(op, p, s):",
+        "    if op.regions or op.successors:",  # compile_check's answer holds for such ops alone
+        "        return False",
+        "    ops = op._operands",
+        "    res = op.results",
+    ] + checks + gen.function_body()  # the checks bind `attrs` too
+    lines.append("    return True")
+    source = "\n".join(lines) + "\n"
+    assert not set(consts) & set(gen.consts)  # the two generators' constants share one namespace
+    env = {**consts, **gen.consts}
+    exec(compile(source, f"<assembly of {fmt.name}>", "exec"), env)
+    fn = env["print_op"]
+    fn.source = source
+    return fn
+
+
+def _fetched(k: int) -> str:
+    """The variable holding the format's k-th attribute in the check (the checked printer's
+    printing part reads it there rather than fetch it again)."""
+    return f"chk{k}"
+
+
+def _check_consts() -> dict:
+    return {"IntegerAttr": IntegerAttr, "DialectAttr": DialectAttr, "UnitAttr": UnitAttr,
+            "IntegerType": IntegerType, "I1": IntegerType(1), "FITS": af.fits}
+
+
+def _check_lines(fmt, consts: dict) -> tuple[list, bool]:
+    """Format.can_print's test as lines (after `ops` and `res` are bound) that return False
+    where it fails, and whether falling through them means it holds (else only can_print
+    knows: a format with `infer`, or whose spelled types depend on optional groups)."""
+    lines = []
     for values, spec in (("ops", fmt.operands), ("res", fmt.results)):  # Format._groups's counts
         fixed = sum(1 for _, m in spec if not m)
         marks = [m for _, m in spec if m]
@@ -87,15 +138,17 @@ def compile_check(fmt):
         else:
             consts[f"K{k}"] = kind
             fit = f"FITS(K{k}, a)"
-        lines.append(f"    a = attrs.get({name!r})\n    if a is not None and not ({fit}):\n        return False")
+        fit = re.sub(r"\ba\b", _fetched(k), fit)
+        lines.append(f"    {_fetched(k)} = attrs.get({name!r})\n    if {_fetched(k)} is not None and not ({fit}):\n"
+                     "        return False")
     for name in fmt._required_attrs:
         lines.append(f"    if {name!r} not in attrs:\n        return False")
     kind, spelled = fmt.type_plan()
     if kind == "all":
-        lines.append("    return True")
-    elif kind is None:
-        lines.append("    return None")
-    elif not any(m for _, m in fmt.operands + fmt.results):  # fixed counts: the pairs are known now
+        return lines, True
+    if kind is None:
+        return lines, False
+    if not any(m for _, m in fmt.operands + fmt.results):  # fixed counts: the pairs are known now
         n_ops, n_res = len(fmt.operands), len(fmt.results)
         pairs = fmt.equal_types(n_ops, n_res, spelled)
         if pairs is False:
@@ -104,35 +157,31 @@ def compile_check(fmt):
             x = f"ops[{i}].type" if i < n_ops else f"res[{i - n_ops}].type"
             y = f"ops[{j}].type" if j < n_ops else f"res[{j - n_ops}].type"
             lines.append(f"    x = {x}\n    y = {y}\n    if x is not y and not x == y:\n        return False")
-        lines.append("    return True")
-    else:
-        plans = {}
+        return lines, True
+    plans = {}
 
-        def types_equal(ops, res):
-            pairs = plans.get((len(ops), len(res)))
-            if pairs is None:
-                pairs = plans[(len(ops), len(res))] = fmt.equal_types(len(ops), len(res), spelled)
-            if pairs is False:
-                return False
-            if pairs:
-                types = [v.type for v in ops] + [r.type for r in res]
-                for i, j in pairs:
-                    x, y = types[i], types[j]
-                    if x is not y and not x == y:
-                        return False
-            return True
-        consts["TYPES_EQUAL"] = types_equal
-        lines.append("    return TYPES_EQUAL(ops, res)")
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<assembly check of {fmt.name}>", "exec"), consts)
-    fn = consts["check"]
-    fn.source = source
-    return fn
+    def types_equal(ops, res):
+        pairs = plans.get((len(ops), len(res)))
+        if pairs is None:
+            pairs = plans[(len(ops), len(res))] = fmt.equal_types(len(ops), len(res), spelled)
+        if pairs is False:
+            return False
+        if pairs:
+            types = [v.type for v in ops] + [r.type for r in res]
+            for i, j in pairs:
+                x, y = types[i], types[j]
+                if x is not y and not x == y:
+                    return False
+        return True
+    consts["TYPES_EQUAL"] = types_equal
+    lines.append("    if not TYPES_EQUAL(ops, res):\n        return False")
+    return lines, True
 
 
 class _Gen:
-    def __init__(self, fmt):
+    def __init__(self, fmt, fetched=None):
         self.fmt = fmt
+        self.fetched = fetched or {}  # attribute name -> the variable the check fetched it into
         self.consts = {"DENSE": DenseElementsAttr, "FunctionType": FunctionType}
         self.sp = True  # the spacing state: True/False when known here, None: in `sp`
         self.present = {}  # attribute name -> the variable holding it, inside its group
@@ -143,9 +192,25 @@ class _Gen:
         self.consts[name] = value
         return name
 
+    def fetch(self, ind: str, name: str, out: list) -> str:
+        """The variable that holds attribute `name` (or None), fetching it unless the check did."""
+        a = self.fetched.get(name)
+        if a is None:
+            a = self.fresh("a")
+            out.append(f"{ind}{a} = attrs.get({name!r})")
+        return a
+
     def fresh(self, stem: str) -> str:
         self.tmp += 1
         return f"{stem}{self.tmp}"
+
+    def function_body(self) -> list:
+        """The lines that print the op (`ops`, `res` and `attrs` bound before them): the
+        printer's names bound (those the elements use), `s` built and written."""
+        body = _merge_appends([f"    s += {self.keyword()}"] + self.elements(self.fmt.elements, 1) + ["    p.out.write(s)"])
+        used = set(re.findall(r"\b[NTUS]\b", "\n".join(body)))
+        binds = {"N": "p.lookup", "T": "p.type", "U": "p.type_unseen", "S": "p._type_text"}
+        return [f"    {name} = {expr}" for name, expr in binds.items() if name in used] + body
 
     # --- the op's keyword ---------------------------------------------------------------
     def keyword(self) -> str:
@@ -170,6 +235,8 @@ class _Gen:
                 return f"{values}[{k}]", True
             return f"{values}[len({values}) - {len(spec) - k}]", True
         after = len(spec) - k - 1
+        if not k and not after:  # the only group: all of them (no copy)
+            return values, False
         return (f"{values}[{k}:len({values}) - {after}]" if after else f"{values}[{k}:]"), False
 
     def values(self, name: str, types: bool) -> tuple[str, bool]:
@@ -224,8 +291,7 @@ class _Gen:
             elif isinstance(e, af.Group):
                 if e.anchor in self.fmt.attrs and e.anchor not in self.present:
                     # the anchor attribute, fetched once: inside the group it is present
-                    a = self.fresh("a")
-                    out.append(f"{ind}{a} = attrs.get({e.anchor!r})")
+                    a = self.fetch(ind, e.anchor, out)
                     self.present[e.anchor] = a
                     out += self.conditional(ind, self.anchor(e.anchor, a),
                                             lambda i, e=e: self.elements(e.elements, len(i) // 4))
@@ -237,8 +303,7 @@ class _Gen:
                 if e.name in self.present:
                     out += self.attribute(ind, e.name, self.present[e.name])
                 elif e.name in self.fmt.attrs:
-                    a = self.fresh("a")
-                    out.append(f"{ind}{a} = attrs.get({e.name!r})")
+                    a = self.fetch(ind, e.name, out)
                     out += self.conditional(ind, f"{a} is not None", lambda i, e=e, a=a: self.attribute(i, e.name, a))
                 else:
                     expr, single = self.values(e.name, types=False)
@@ -356,7 +421,7 @@ class _Gen:
 
 def _ty(expr: str) -> str:
     """Printer.type(expr), its cache looked up inline (a type's text is never empty)."""
-    return f"(S.get(id({expr})) or T({expr}))"
+    return f"(S.get(id({expr})) or U({expr}))"
 
 
 def _cat(a: str, b: str) -> str:
@@ -366,3 +431,63 @@ def _cat(a: str, b: str) -> str:
     if b in ('""', "''"):
         return a
     return f"{a} + {b}"
+
+
+_APPEND = re.compile(r"( *)s \+= (.*)")
+
+
+def _merge_appends(lines: list) -> list:
+    """Each run of `s += ...` lines in one block as one `s = f"{s}..."`: one join of the pieces
+    (BUILD_STRING), not a resize of `s` per piece and a string per `+`; a run just before the
+    function's last line, its write, goes into that write. Pieces other than names and literal
+    text are computed into temporaries first, in their order (all are strings: a line's text)."""
+    out, run, ind, temps = [], [], None, [0]
+    for k, line in enumerate(lines + [None]):
+        m = _APPEND.fullmatch(line) if line is not None else None
+        if m and m.group(1) == ind:
+            run.append(m.group(2))
+            continue
+        if run and k == len(lines) - 1 and line == f"{ind}p.out.write(s)":
+            out += _joined(ind, ["s"] + run, temps, "p.out.write({})")
+            break
+        if run:
+            out += _joined(ind, ["s"] + run, temps, "s = {}")
+        run, ind = ([m.group(2)], m.group(1)) if m else ([], None)
+        if not m and line is not None:
+            out.append(line)
+    return out
+
+
+def _joined(ind: str, exprs: list, temps: list, stmt: str) -> list:
+    """`stmt` with the concatenation of the string expressions `exprs` in place of `{}`, as an
+    f-string; the temporaries it reads assigned before it."""
+    pieces = []  # literal text, or an expression node
+    for e in exprs:
+        _flatten(ast.parse(e, mode="eval").body, pieces)
+    lines, template = [], ""
+    for piece in pieces:
+        if isinstance(piece, str):
+            template += piece.replace("{", "{{").replace("}", "}}")
+        elif isinstance(piece, ast.Name):
+            template += "{" + piece.id + "}"
+        else:
+            temps[0] += 1
+            lines.append(f"{ind}m{temps[0]} = {ast.unparse(piece)}")
+            template += "{m" + str(temps[0]) + "}"
+    return lines + [ind + stmt.format("f" + repr(template))]
+
+
+def _flatten(node, pieces: list) -> None:
+    """The pieces of a string expression: `a + b` and f-strings taken apart (an f-string's
+    plain `{x}` is a piece `x`, which the outer f-string formats as the inner one did)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        _flatten(node.left, pieces)
+        _flatten(node.right, pieces)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        pieces.append(node.value)
+    elif isinstance(node, ast.JoinedStr) and all(
+            isinstance(v, ast.Constant) or (v.conversion == -1 and v.format_spec is None) for v in node.values):
+        for v in node.values:
+            pieces.append(v.value)
+    else:
+        pieces.append(node)

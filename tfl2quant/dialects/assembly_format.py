@@ -25,7 +25,7 @@ from ..ir.core import OP_CLASSES
 from ..ir.lexer import PERCENT
 from ..ir.types import ComplexType, FunctionType, element_type, with_element_type
 from ..records import dataclass
-from .assembly_codegen import compile_check, compile_printer
+from .assembly_codegen import compile_check, compile_checked_printer, compile_printer
 # the attribute kinds the dialect modules name in their formats (Int, Enum, ...) are imported from here
 from .assembly_elements import (BOOL, FULL, NO_SPACE_AFTER, NO_SPACE_BEFORE, SYMBOL, TYPE, Array,  # noqa: F401
                                 AttrDict, Enum, FunctionalType, Group, Int, Keyword, Literal, TypeOf, Var,
@@ -91,6 +91,13 @@ class Format:
         """`printer(op, p, s)`: writes `s`, then what print(op, p) writes, from a function
         generated for this format (assembly_codegen.py)."""
         return compile_printer(self)
+
+    @functools.cached_property
+    def checked_printer(self):
+        """`printer(op, p, s)` that first makes quick_check's test: prints (as printer does) and
+        returns True where can_print holds, else writes nothing and returns False; None for a
+        format whose quick_check answers None (assembly_codegen.py)."""
+        return compile_checked_printer(self)
 
     @functools.cached_property
     def quick_check(self):

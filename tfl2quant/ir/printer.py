@@ -24,7 +24,8 @@ from .location import UnknownLoc
 from .types import (FloatType, FunctionType, IndexType, IntegerType, RankedTensorType, Type,
                     UnrankedTensorType)
 
-_PLAIN_ELEMENTS = frozenset({IntegerType, FloatType, IndexType})  # spelled by their fields alone
+# spelled by their fields alone, and never aliased (no asm_alias)
+_PLAIN_ELEMENTS = frozenset({IntegerType, FloatType, IndexType})
 DEFAULT_DIALECT = {"func.func": "func"}  # ops that declare a default dialect for their regions
 COMPILE_AFTER = 16  # ops of one format printed by its interpreter before its printer is generated
 ALIAS_MIN_LENGTH = 256  # quantized types spelled longer than this get an alias (upstream: never; see docs/decisions.md)
@@ -59,8 +60,11 @@ class Printer:
         # stays its object's while printing (generated printers read _type_text directly)
         self._type_text: dict[int, str] = {}
         self._type_keep: list[Type] = []
-        self._tensor_strs: dict[RankedTensorType, str] = {}  # see type()
-        self._assemblies: dict[type, tuple] = {}  # see print_op
+        self._tensor_strs: dict[tuple, str] = {}  # see type_unseen()
+        self._assemblies: dict[type, tuple] = {}  # see _print_op
+        self._checked_printers: dict[type, object] = {}  # op class -> its format's checked printer
+        self._map_aliases: dict[int, str | None] = {}  # id(affine map attribute) -> alias: see _attr_alias
+        self._attr_keep: list[Attribute] = []
 
     # --- entry points -----------------------------------------------------------
     def print_top(self, op: Operation) -> None:
@@ -100,21 +104,27 @@ class Printer:
         names = self._names[0]
         groups = self._groups
         generic = self.generic
-        suggesting: dict[type, bool] = {}  # whether an op class names its results (asm_result_names)
+        plain_classes: dict[type, bool] = {}  # whether an op class leaves naming to us (no asm_result_names)
 
         work = [(r, (0, 0, 0), frozenset()) for r in top.regions]
         # The generic form prints unique ids (OpPrintingFlags::shouldPrintUniqueSSAIDs): the
         # counters run on over every region, in the worklist's order (the last region first).
         shared = [0, 0, 0] if self.generic else None
+        sanitized: dict[str, str] = {}  # suggested names repeat (`cst`, `c0_i32`): _sanitize once each
         while work:
             region, counters, used = work.pop()
             state = shared if shared is not None else list(counters)
-            taken = set(used)
+            # the names this region takes; `used`, the enclosing regions', is shared by every
+            # region nested in one region, not copied per region
+            taken = set()
 
             def unique(name: str) -> str:
-                name = _sanitize(name)
-                if name in taken:
-                    while f"{name}_{state[2]}" in taken:
+                clean = sanitized.get(name)
+                if clean is None:
+                    clean = sanitized[name] = _sanitize(name)
+                name = clean
+                if name in taken or name in used:
+                    while f"{name}_{state[2]}" in taken or f"{name}_{state[2]}" in used:
                         state[2] += 1
                     name = f"{name}_{state[2]}"
                     state[2] += 1
@@ -133,27 +143,36 @@ class Printer:
                     else:
                         names[a] = f"%{state[0]}"
                         state[0] += 1
+                n = state[0]  # the next result number, a local while the loop runs (synced around calls)
                 for op in block.ops:
                     results = op.results
                     if results:
-                        suggests = suggesting.get(op.__class__)
-                        if suggests is None:
-                            suggests = suggesting[op.__class__] = (
-                                not generic and getattr(op.__class__, "asm_result_names", None) is not None)
-                        if len(results) == 1 and not suggests:
-                            groups[op] = names[results[0]] = f"%{state[0]}"  # the usual op
-                            state[0] += 1
+                        plain = plain_classes.get(op.__class__)
+                        if plain is None:  # one result and no asm_result_names: `%N`
+                            plain = plain_classes[op.__class__] = (
+                                generic or getattr(op.__class__, "asm_result_names", None) is None)
+                        if plain and len(results) == 1:
+                            groups[op] = names[results[0]] = f"%{n}"  # the usual op
+                            n += 1
                         else:
+                            state[0] = n
                             groups[op] = self._number_results(op, names, state, unique)
+                            n = state[0]
                     if op.regions:
                         nested.append(op)
-            for op in nested:
-                for r in op.regions:
-                    work.append((r, tuple(state), frozenset(taken)))
+                state[0] = n
+            if nested:
+                counters, used = tuple(state), used | taken
+                for op in nested:
+                    for r in op.regions:
+                        work.append((r, counters, used))
 
     def _number_results(self, op: Operation, names: dict, state: list, unique) -> str:
         suggested = None if self.generic else _result_names(op)
         if suggested:
+            if len(op.results) == 1:  # arith.constant's `%cst`: no join
+                n = names[op.results[0]] = "%" + unique(suggested[0])
+                return n
             for r, name in zip(op.results, suggested):
                 names[r] = "%" + unique(name)
             return ", ".join(names[r] for r in op.results)
@@ -191,8 +210,12 @@ class Printer:
 
     def name_block_args(self, block: Block) -> list[str]:
         names = []
+        scopes = self._names
         for a in block.args:
-            known = next((scope[a] for scope in reversed(self._names) if a in scope), None)
+            if len(scopes) == 1:  # the usual case: print_top's scope, which number_values filled
+                known = scopes[0].get(a)
+            else:
+                known = next((scope[a] for scope in reversed(scopes) if a in scope), None)
             if known is not None:  # named by number_values (or by the op: func.func's signature)
                 names.append(known)
                 continue
@@ -217,11 +240,19 @@ class Printer:
         text = self._type_text.get(id(t))
         if text is not None:
             return text
-        if type(t) is RankedTensorType and type(t.element_type) in _PLAIN_ELEMENTS:
-            # ops rarely share result type objects; equal tensors of these spell alike
-            text = self._tensor_strs.get(t)
+        return self.type_unseen(t)
+
+    def type_unseen(self, t: Type) -> str:
+        """type(t) for a type object it has not spelled yet (generated printers look into
+        _type_text themselves, and call this on a miss)."""
+        if t.__class__ is RankedTensorType and t.element_type.__class__ in _PLAIN_ELEMENTS:
+            # ops rarely share result type objects; equal tensors of these spell alike. Keyed
+            # by fields: the element types are uniqued (hash and == in C), a tensor type's
+            # hash and == are Python calls, and its hash is computed afresh per new object.
+            key = (t.shape, t.element_type)
+            text = self._tensor_strs.get(key)
             if text is None:
-                text = self._tensor_strs[t] = self._spell_type(t)
+                text = self._tensor_strs[key] = self._spell_type(t)
         else:
             text = self._spell_type(t)
         self._type_text[id(t)] = text
@@ -245,17 +276,30 @@ class Printer:
         return ", ".join(self.type(t) for t in ts)
 
     def attr(self, a: Attribute) -> str:
-        alias = self.attr_aliases.get(a)
+        alias = self._attr_alias(a)
         if alias is not None:
             return alias
         if isinstance(a, TypeAttr):
             return self.type(a.value)
         if isinstance(a, ArrayAttr):
             return "[" + ", ".join(self.attr(x) if isinstance(x, (TypeAttr, ArrayAttr, DictionaryAttr))
-                                   else self.attr_aliases.get(x) or element_str(x) for x in a.value) + "]"
+                                   else self._attr_alias(x) or element_str(x) for x in a.value) + "]"
         if isinstance(a, DictionaryAttr):
             return self.attr_dict(dict(a.value), braces_if_empty=True)
         return str(a)
+
+    def _attr_alias(self, a: Attribute) -> str | None:
+        """attr_aliases.get(a). Only affine maps have aliases (_collect_aliases): no other
+        attribute is hashed (an array of maps hashes every map's every expression), and a
+        map is looked up by its id (kept alive in _attr_keep), as each linalg op holds its
+        own equal maps."""
+        if not isinstance(a, AffineMapAttr):
+            return None
+        alias = self._map_aliases.get(id(a), False)
+        if alias is False:
+            alias = self._map_aliases[id(a)] = self.attr_aliases.get(a)
+            self._attr_keep.append(a)
+        return alias
 
     def attr_dict(self, attrs: dict[str, Attribute], braces_if_empty: bool = False) -> str:
         if not attrs:
@@ -303,37 +347,49 @@ class Printer:
                 if len(str(t)) > ALIAS_MIN_LENGTH:
                     self.aliases[t] = f"!{t.asm_alias}{len(self.aliases)}"
 
-        def visit_attr(a: Attribute):
+        def holds(a: Attribute) -> bool:
+            h = holders.get(a.__class__)
+            if h is None:
+                h = holders[a.__class__] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
+            return h
+
+        def visit_attr(a: Attribute):  # an attribute that holds() a type or a map
             if id(a) in seen_attrs:
                 return
             seen_attrs.add(id(a))
-            holds = holders.get(type(a))
-            if holds is None:
-                holds = holders[type(a)] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
-            if not holds:
-                return
-            if isinstance(a, AffineMapAttr) and not self.generic and a not in self.attr_aliases:
-                self.attr_aliases[a] = f"#map{len(self.attr_aliases) or ''}"
+            if isinstance(a, AffineMapAttr) and not self.generic:
+                alias = self.attr_aliases.get(a)
+                if alias is None:
+                    alias = self.attr_aliases[a] = f"#map{len(self.attr_aliases) or ''}"
+                self._map_aliases[id(a)] = alias  # found here: attr() needs no hash
+                self._attr_keep.append(a)
             if isinstance(a, TypeAttr):
                 visit(a.value)
             elif isinstance(a, (ArrayAttr, DictionaryAttr)):
                 for x in a.value:
-                    visit_attr(x[1] if isinstance(a, DictionaryAttr) else x)
+                    x = x[1] if isinstance(a, DictionaryAttr) else x
+                    if holds(x):  # an array's elements are mostly plain (`"parallel"`): no call
+                        visit_attr(x)
 
+        holder_class = holders.get  # bound once: asked per attribute of every op
         for op in top.walk():
             for r in op.results:
-                if id(r.type) not in seen:
-                    visit(r.type)
+                t = r.type
+                if t.__class__ is RankedTensorType:  # its element type is all it holds
+                    t = t.element_type
+                if t.__class__ not in _PLAIN_ELEMENTS:  # most are integers or floats: no call
+                    visit(t)
             if op.regions:
                 for region in op.regions:
                     for block in region.blocks:
                         for arg in block.args:
-                            visit(arg.type)
+                            if arg.type.__class__ not in _PLAIN_ELEMENTS:
+                                visit(arg.type)
             for a in op.attributes.values():
-                holds = holders.get(type(a))
-                if holds is None:
-                    holds = holders[type(a)] = isinstance(a, (AffineMapAttr, TypeAttr, ArrayAttr, DictionaryAttr))
-                if holds:
+                h = holder_class(a.__class__)
+                if h is None:
+                    h = holds(a)
+                if h:
                     visit_attr(a)
 
     # --- ops --------------------------------------------------------------------
@@ -345,6 +401,17 @@ class Printer:
         if op.results:
             group = self._groups.get(op)
             s += (group if group is not None else self._name_result_group(op)) + " = "
+        # most ops: their class's format has a generated printer that checks and prints in one call
+        printer = self._checked_printers.get(op.__class__)
+        if printer is not None and printer(op, self, s):
+            if self.debuginfo:
+                self.print_location(op)
+            return
+        self._print_op(op, s)
+
+    def _print_op(self, op: Operation, s: str) -> None:
+        """print_op for an op that no checked printer printed: in its format's custom form where
+        that can reproduce it, else its own (print_custom) or the generic form."""
         # [assembly, its generated printer, its quick check, ops printed before generating
         # them], per op class: ops take their assembly from their class
         entry = self._assemblies.get(op.__class__)
@@ -357,7 +424,7 @@ class Printer:
                 # small model's op kinds mostly print fewer (Format.print, can_print meanwhile)
                 entry[3] += 1
                 if entry[3] > COMPILE_AFTER:
-                    entry[1:] = [assembly.printer, assembly.quick_check, None]
+                    entry[:] = self._compiled_entry(op.__class__, assembly)
             ok = None
             if entry[2] is not None and not op.regions and not op.successors:
                 ok = entry[2](op)
@@ -385,9 +452,19 @@ class Printer:
         assembly = None if self.generic else getattr(op, "assembly", None)
         if assembly is None or not hasattr(type(assembly), "quick_check"):
             return [assembly, None, None, None]  # none, or a hand-written assembly
-        if "printer" in vars(assembly):  # generated already (by an earlier printer)
-            return [assembly, assembly.printer, assembly.quick_check, None]
+        if "quick_check" in vars(assembly):  # generated already (by an earlier printer)
+            return self._compiled_entry(type(op), assembly)
         return [assembly, None, None, 0]
+
+    def _compiled_entry(self, cls: type, assembly) -> list:
+        """The entry of a format whose printers are generated. A format with a checked printer
+        prints its ops there (print_op), and so needs no plain printer: an op it cannot print
+        fails the same quick check here."""
+        checked = assembly.checked_printer
+        if checked is not None:
+            self._checked_printers[cls] = checked
+            return [assembly, None, assembly.quick_check, None]
+        return [assembly, assembly.printer, assembly.quick_check, None]
 
     def _can_print(self, assembly, op: Operation) -> bool:
         if op.regions or op.successors:
