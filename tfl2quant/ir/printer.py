@@ -400,7 +400,9 @@ class Printer:
         """Print `op` after `s` (its line's start: print_region's newline and indent)."""
         if op.results:
             group = self._groups.get(op)
-            s += (group if group is not None else self._name_result_group(op)) + " = "
+            if group is None:
+                group = self._name_result_group(op)
+            s = f"{s}{group} = "
         # most ops: their class's format has a generated printer that checks and prints in one call
         printer = self._checked_printers.get(op.__class__)
         if printer is not None and printer(op, self, s):
@@ -446,7 +448,8 @@ class Printer:
             custom(self)
         else:
             self.print_generic(op)
-        self.print_location(op)
+        if self.debuginfo:
+            self.print_location(op)
 
     def _assembly_entry(self, op: Operation) -> list:
         assembly = None if self.generic else getattr(op, "assembly", None)
@@ -535,10 +538,12 @@ class Printer:
                         for j, (n, a) in enumerate(zip(names, block.args))) + ")")
                 self.out.write(":" + _predecessors_comment(region, k, self._labels))
             line = "\n" + "  " * self.indent
+            last = block.ops[-1] if block.ops and not print_terminator else None
+            print_op = self.print_op  # bound once: called per op
             for op in block.ops:
-                if not print_terminator and op is block.ops[-1] and op.has_trait(TERMINATOR):
+                if op is last and op.has_trait(TERMINATOR):
                     continue
-                self.print_op(op, line)
+                print_op(op, line)
         self._default_dialects.pop()
         self.indent -= 1
         self.newline()
