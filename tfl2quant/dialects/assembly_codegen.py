@@ -125,22 +125,22 @@ def _check_lines(fmt, consts: dict) -> tuple[list, bool]:
     lines.append("    attrs = op.attributes")
     for k, (name, kind) in enumerate(fmt.attrs.items()):  # _fits, the common kinds inlined
         t = type(kind)
+        a = _fetched(k)
         if t is af.Bool:  # a.type == IntegerType(1), as the dataclass compares
-            fit = ('isinstance(a, IntegerAttr) and (a.type is I1 or (a.type.__class__ is IntegerType '
-                   'and a.type.width == 1 and a.type.signedness == ""))')
+            fit = (f'isinstance({a}, IntegerAttr) and ({a}.type is I1 or ({a}.type.__class__ is IntegerType '
+                   f'and {a}.type.width == 1 and {a}.type.signedness == ""))')
         elif t is af.Int:
             consts[f"T{k}"] = kind.type
-            fit = f"isinstance(a, IntegerAttr) and (a.type is T{k} or a.type == T{k})"
+            fit = f"isinstance({a}, IntegerAttr) and ({a}.type is T{k} or {a}.type == T{k})"
         elif t is af.Enum:
-            fit = f"isinstance(a, DialectAttr) and a.dialect == {kind.dialect!r} and a.mnemonic == {kind.mnemonic!r}"
+            fit = (f"isinstance({a}, DialectAttr) and {a}.dialect == {kind.dialect!r} "
+                   f"and {a}.mnemonic == {kind.mnemonic!r}")
         elif t is af.Full or t is af.TypeKind:
-            fit = "not isinstance(a, UnitAttr)"
+            fit = f"not isinstance({a}, UnitAttr)"
         else:
             consts[f"K{k}"] = kind
-            fit = f"FITS(K{k}, a)"
-        fit = re.sub(r"\ba\b", _fetched(k), fit)
-        lines.append(f"    {_fetched(k)} = attrs.get({name!r})\n    if {_fetched(k)} is not None and not ({fit}):\n"
-                     "        return False")
+            fit = f"FITS(K{k}, {a})"
+        lines.append(f"    {a} = attrs.get({name!r})\n    if {a} is not None and not ({fit}):\n        return False")
     for name in fmt._required_attrs:
         lines.append(f"    if {name!r} not in attrs:\n        return False")
     kind, spelled = fmt.type_plan()
