@@ -12,12 +12,15 @@ the chain's passes do to it: build, verify, cse, print. Each variant runs in its
 - ir compiled: ir.py compiled, passes interpreted (compiling the IR core alone);
 - all compiled: both compiled, as the IR and every module that reads it would have to be.
 
-Each phase's figure is the median of `-n` runs, CPU milliseconds.
+The variants' processes are interleaved (`-n` rounds, each process building the IR three
+times), so that a machine whose speed drifts slows all alike; each phase's figure is the
+median over all runs, CPU milliseconds.
 """
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import shutil
 import subprocess
 import sys
@@ -31,18 +34,15 @@ RUN = """
 import gc, sys, time
 import ir, passes
 assert ir.__file__.endswith('.so') == {ir_compiled} and passes.__file__.endswith('.so') == {passes_compiled}
-times = {{}}
-for _ in range({n}):
+for _ in range(3):
     gc.collect()
     gc.set_threshold(50_000, 100, 10)  # as convert's fewer_collections
     t0 = time.process_time(); block = passes.build({ops}); t1 = time.process_time()
     passes.verify(block); t2 = time.process_time()
     passes.cse(block); t3 = time.process_time()
     passes.print_block(block); t4 = time.process_time()
-    for k, v in zip({phases!r}, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0)):
-        times.setdefault(k, []).append(v)
+    print(" ".join(f"{{k}}={{v * 1000:.3f}}" for k, v in zip({phases!r}, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0))))
     del block
-print(" ".join(f"{{k}}={{sorted(v)[len(v) // 2] * 1000:.1f}}" for k, v in times.items()))
 """
 
 
@@ -68,25 +68,31 @@ def variant(root: Path, label: str, mypyc: Path, compiled: tuple[str, ...], slot
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mypyc", type=Path, required=True, help="mypyc of a venv with mypy installed")
-    ap.add_argument("-n", type=int, default=5)
+    ap.add_argument("-n", type=int, default=5, help="interleaved rounds (a process per variant each)")
     ap.add_argument("--ops", type=int, default=5000, help="TFLite ops' worth of IR")
     args = ap.parse_args()
     python = args.mypyc.parent / "python"
     variants = (("interpreted", ()), ("slots", ()), ("ir compiled", ("ir.py",)),
                 ("all compiled", ("ir.py", "passes.py")))
+    times: dict[str, dict[str, list[float]]] = {label: {p: [] for p in PHASES} for label, _ in variants}
     with tempfile.TemporaryDirectory() as tmp:
-        rows = []
+        runs = []
         for label, compiled in variants:
             d = variant(Path(tmp), label.replace(" ", "-"), args.mypyc, compiled, slots=label == "slots")
             code = RUN.format(ir_compiled="ir.py" in compiled, passes_compiled="passes.py" in compiled,
-                              n=args.n, ops=args.ops, phases=PHASES)
-            out = subprocess.run([str(python), "-c", code], cwd=d, capture_output=True, text=True, check=True)
-            rows.append((label, dict(re.findall(r"(\w+)=([\d.]+)", out.stdout))))
-    base = float(rows[0][1]["total"])
+                              ops=args.ops, phases=PHASES)
+            runs.append((label, d, code))
+        for _ in range(args.n):
+            for label, d, code in runs:
+                out = subprocess.run([str(python), "-c", code], cwd=d, capture_output=True, text=True, check=True)
+                for phase, ms in re.findall(r"(\w+)=([\d.]+)", out.stdout):
+                    times[label][phase].append(float(ms))
+    med = {label: {p: statistics.median(v) for p, v in t.items()} for label, t in times.items()}
+    base = med["interpreted"]["total"]
     print(f"| {args.ops} TFLite ops, CPU ms | " + " | ".join(PHASES) + " | speed-up |")
     print("|---|" + "---:|" * (len(PHASES) + 1))
-    for label, t in rows:
-        print(f"| {label} | " + " | ".join(t[p] for p in PHASES) + f" | {base / float(t['total']):.2f}x |")
+    for label, t in med.items():
+        print(f"| {label} | " + " | ".join(f"{t[p]:.1f}" for p in PHASES) + f" | {base / t['total']:.2f}x |")
 
 
 if __name__ == "__main__":

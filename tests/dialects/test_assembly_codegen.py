@@ -1,5 +1,6 @@
-"""The generated printers and checks of declarative formats (dialects/assembly_codegen.py)
-against the format's interpreter (Format.print, Format.can_print): on every op of the lit
+"""The generated printers and checks of declarative formats (dialects/assembly_codegen.py),
+the checked printers that do both in one call among them, against the format's interpreter
+(Format.print, Format.can_print): on every op of the lit
 tests' inputs, and on those ops rebuilt with an attribute dropped or of another kind, an
 operand or result more or less, operands reversed."""
 from __future__ import annotations
@@ -69,7 +70,7 @@ def _printed(p, fmt, op):
 
 
 def test_generated_printers_and_checks_match_the_interpreter():
-    names, checked, per_name = set(), 0, {}
+    names, checked, with_checked, per_name = set(), 0, 0, {}
     for p, op in _format_ops():
         fmt = op.assembly
         names.add(op.name)
@@ -88,8 +89,14 @@ def test_generated_printers_and_checks_match_the_interpreter():
             if expected:
                 interpreted, generated = _printed(p, fmt, case)
                 assert generated == "%x = " + interpreted
+            if fmt.checked_printer is not None:  # prints what the printer prints, or nothing
+                p.out = io.StringIO()
+                assert fmt.checked_printer(case, p, "%x = ") == expected, (case.name, dict(case.attributes))
+                assert p.out.getvalue() == ("%x = " + interpreted if expected else "")
+                with_checked += 1
             checked += 1
     assert len(names) > 100 and checked > 2000  # the lit inputs cover most formats
+    assert with_checked > 1000
 
 
 @pytest.mark.parametrize("text", [
